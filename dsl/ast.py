@@ -1,0 +1,680 @@
+"""The typed, frozen syntax tree of a deck file.
+
+Every node carries a :class:`~dsl.errors.SourcePosition` as ``pos``. Nothing past the
+parser sees a ``lark.Tree``: the transformer in :mod:`dsl.parser` builds these nodes once.
+
+>>> from dsl.parser import parse_text
+>>> deck = parse_text('game "Tiny"\\nresource vp: start 0\\n', "tiny.deck")
+>>> deck.items[0]
+Resource(name='vp', start=IntLit(value=0), min=None, max=None, shared=False)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from .errors import SourcePosition
+
+NOPOS = SourcePosition("<none>", 0, 0, 0, 0)
+
+
+def node(cls):
+    """Frozen dataclass whose ``pos`` is keyword-only, last, and left out of repr/eq."""
+    cls.__annotations__["pos"] = SourcePosition
+    cls.pos = field(default=NOPOS, repr=False, compare=False, kw_only=True)
+    return dataclass(frozen=True, slots=True)(cls)
+
+
+# --- expressions -------------------------------------------------------------------
+
+class Expr:
+    __slots__ = ()
+
+
+@node
+class IntLit(Expr):
+    value: int
+
+
+@node
+class StrLit(Expr):
+    value: str
+
+
+@node
+class BoolLit(Expr):
+    value: bool
+
+
+@node
+class NoneLit(Expr):
+    pass
+
+
+@node
+class Name(Expr):
+    id: str
+
+
+@node
+class Symbol(Expr):
+    """A capitalised word: a type, subtype or any symbol a card may carry (`Moons`)."""
+    id: str
+
+
+@node
+class Call(Expr):
+    func: str
+    args: tuple
+
+
+@node
+class ListLit(Expr):
+    items: tuple
+
+
+@node
+class Attr(Expr):
+    obj: Expr
+    name: str
+
+
+@node
+class Of(Expr):
+    """`hand of p`, `vp of p`: a per-player zone, resource, variable or parameter."""
+    name: str
+    target: Expr
+
+
+@node
+class CounterCount(Expr):
+    counter: str
+    target: Expr
+
+
+@node
+class Count(Expr):
+    expr: Expr
+
+
+@node
+class BinOp(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+
+@node
+class Neg(Expr):
+    operand: Expr
+
+
+@node
+class Compare(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+
+@node
+class And(Expr):
+    left: Expr
+    right: Expr
+
+
+@node
+class Or(Expr):
+    left: Expr
+    right: Expr
+
+
+@node
+class Not(Expr):
+    operand: Expr
+
+
+@node
+class IsType(Expr):
+    expr: Expr
+    type: str
+    negated: bool
+
+
+@node
+class Member(Expr):
+    item: Expr
+    collection: Expr
+    negated: bool
+
+
+@node
+class HasMark(Expr):
+    expr: Expr
+    mark: str
+
+
+@node
+class Filter:
+    """One selector clause: kind is in, control, own, controlled_by, owned_by,
+    attached_to, named or except."""
+    kind: str
+    arg: Optional[Expr]
+
+
+@node
+class CardSel(Expr):
+    types: tuple          # capitalised words that must all be on the card
+    filters: tuple
+    where: Optional[Expr] = None
+
+
+@node
+class PlayerSel(Expr):
+    opponents: bool
+    filters: tuple
+    where: Optional[Expr] = None
+
+
+# --- statements --------------------------------------------------------------------
+
+class Stmt:
+    __slots__ = ()
+
+
+@node
+class Block:
+    stmts: tuple
+
+
+@node
+class Move(Stmt):
+    what: Expr
+    to: Expr
+    position: Optional[tuple] = None   # ("top"|"bottom"|"random", None) or ("index", Expr)
+
+
+@node
+class Shuffle(Stmt):
+    zone: Expr
+
+
+@node
+class Reveal(Stmt):
+    what: Expr
+
+
+@node
+class Face(Stmt):
+    up: bool
+    what: Expr
+
+
+@node
+class Attach(Stmt):
+    what: Expr
+    host: Expr
+
+
+@node
+class Detach(Stmt):
+    what: Expr
+
+
+@node
+class GiveControl(Stmt):
+    what: Expr
+    player: Expr
+
+
+@node
+class Give(Stmt):
+    what: Expr
+    player: Expr
+
+
+@node
+class PutCounter(Stmt):
+    amount: Expr
+    counter: str
+    target: Expr
+
+
+@node
+class RemoveCounter(Stmt):
+    amount: Optional[Expr]    # None: all of them
+    counter: str
+    target: Expr
+
+
+@node
+class Gain(Stmt):
+    amount: Expr
+    resource: str
+
+
+@node
+class Lose(Stmt):
+    amount: Optional[Expr]    # None: all of it
+    resource: str
+
+
+@node
+class Set(Stmt):
+    name: str
+    target: Optional[Expr]
+    value: Expr
+
+
+@node
+class Create(Stmt):
+    amount: Expr
+    card: str
+    zone: Optional[Expr]
+
+
+@node
+class CreateLibrary(Stmt):
+    zone: Expr
+    cond: Optional[Expr]
+
+
+@node
+class Let(Stmt):
+    name: str
+    value: Expr
+
+
+@node
+class Assign(Stmt):
+    name: str
+    value: Expr
+
+
+@node
+class Duration:
+    kind: str                 # this_turn | next_turn | turns
+    turns: Optional[Expr] = None
+
+
+@node
+class MarkStmt(Stmt):
+    target: Expr
+    mark: str
+    duration: Optional[Duration]
+
+
+@node
+class Unmark(Stmt):
+    target: Expr
+    mark: str
+
+
+@node
+class Resolve(Stmt):
+    card: Expr
+
+
+@node
+class Negate(Stmt):
+    pass
+
+
+@node
+class Use(Stmt):
+    limit: str
+
+
+@node
+class Offer(Stmt):
+    moves: tuple
+
+
+@node
+class EndGame(Stmt):
+    kind: str                 # winner | draw | most
+    winner: Optional[Expr] = None
+    resource: Optional[str] = None
+
+
+@node
+class Eliminate(Stmt):
+    player: Expr
+
+
+@node
+class Say(Stmt):
+    text: str
+
+
+@node
+class Pass(Stmt):
+    pass
+
+
+@node
+class CallStmt(Stmt):
+    name: str
+    args: tuple
+
+
+@node
+class If(Stmt):
+    cond: Expr
+    then: Block
+    orelse: Optional[Block]
+
+
+@node
+class ForEach(Stmt):
+    var: str
+    collection: Expr
+    body: Block
+
+
+@node
+class Repeat(Stmt):
+    times: Expr
+    body: Block
+
+
+@node
+class While(Stmt):
+    cond: Expr
+    body: Block
+
+
+@node
+class Choose(Stmt):
+    var: str
+    source: Expr
+    body: Optional[Block]
+    up_to: Optional[Expr] = None
+    exactly: Optional[Expr] = None
+    by: Optional[Expr] = None
+    secret: bool = False
+    optional: bool = False
+    prompt: Optional[str] = None
+
+
+@node
+class ChooseOne(Stmt):
+    by: Optional[Expr]
+    cases: tuple              # of OptionCase
+
+
+@node
+class OptionCase:
+    label: str
+    cond: Optional[Expr]
+    body: Block
+
+
+@node
+class May(Stmt):
+    by: Optional[Expr]
+    prompt: Optional[str]
+    body: Block
+
+
+@node
+class As(Stmt):
+    player: Expr
+    body: Block
+
+
+@node
+class Simultaneously(Stmt):
+    body: Block
+
+
+@node
+class Phase(Stmt):
+    name: str
+    body: Block
+
+
+@node
+class TempStatic(Stmt):
+    static: "Static"
+    duration: Duration
+
+
+# --- static effects ----------------------------------------------------------------
+
+class Static:
+    __slots__ = ()
+
+
+@node
+class StaticModify(Static):
+    param: str
+    amount: Expr
+    target: Optional[Expr]
+
+
+@node
+class StaticSubstitute(Static):
+    limit: str
+    substitute: str
+    once_per_turn: bool
+
+
+@node
+class StaticForbid(Static):
+    event: str
+    where: Optional[Expr]
+
+
+@node
+class StaticPrevent(Static):
+    event: str
+    where: Optional[Expr]
+
+
+@node
+class StaticInstead(Static):
+    event: str
+    where: Optional[Expr]
+    body: Block
+
+
+@node
+class StaticCopy(Static):
+    source: Expr
+
+
+# --- declarations ------------------------------------------------------------------
+
+class Decl:
+    __slots__ = ()
+
+
+@node
+class GameHeader:
+    name: str
+    extends: Optional[str]
+
+
+@node
+class Players(Decl):
+    min: int
+    max: int
+
+
+@node
+class Option(Decl):
+    name: str
+    value: Expr
+
+
+@node
+class Param(Decl):
+    name: str
+    value: Expr
+
+
+@node
+class Side(Decl):
+    name: str
+    min: int
+    max: int
+
+
+@node
+class Zone(Decl):
+    name: str
+    scope: str = "shared"          # shared | player | side
+    visibility: str = "public"     # hidden | private | public
+    ordered: bool = False
+    in_play: bool = False
+    capacity: Optional[Expr] = None
+
+
+@node
+class Resource(Decl):
+    name: str
+    start: Optional[Expr] = None
+    min: Optional[Expr] = None
+    max: Optional[Expr] = None
+    shared: bool = False
+
+
+@node
+class Var(Decl):
+    name: str
+    value: Optional[Expr]
+    per_player: bool
+
+
+@node
+class CounterDecl(Decl):
+    names: tuple
+
+
+@node
+class MarkDecl(Decl):
+    names: tuple
+
+
+@node
+class TypeDecl(Decl):
+    names: tuple
+
+
+@node
+class SubtypeDecl(Decl):
+    names: tuple
+
+
+@node
+class PropertyDecl(Decl):
+    name: str
+    default: Optional[Expr]
+
+
+@node
+class LimitDecl(Decl):
+    name: str
+    amount: Expr
+
+
+@node
+class ActionDecl(Decl):
+    name: str
+    params: tuple
+    body: Block
+
+
+@node
+class MoveDecl(Decl):
+    name: str
+    var: Optional[str]
+    source: Optional[Expr]
+    cond: Optional[Expr]
+    body: Block
+
+
+@node
+class Setup(Decl):
+    body: Block
+
+
+@node
+class Turn(Decl):
+    body: Block
+
+
+@node
+class Round(Decl):
+    body: Block
+
+
+@node
+class Trigger(Decl):
+    kind: str                      # when | before
+    event: str
+    where: Optional[Expr]
+    body: Block
+    from_zone: Optional[str] = None
+    once_per_turn: bool = False
+
+
+@node
+class Whenever(Decl):
+    cond: Expr
+    body: Block
+
+
+@node
+class StaticDecl(Decl):
+    static: Static
+
+
+@node
+class Ability:
+    name: str
+    body: Block
+    uses: Optional[str] = None
+    once_per_turn: bool = False
+    cond: Optional[Expr] = None
+    any_time: bool = False
+    from_zone: Optional[str] = None
+
+
+@node
+class CardProp:
+    name: str
+    values: tuple
+
+
+@node
+class CardDecl(Decl):
+    name: str
+    types: tuple
+    subtypes: tuple
+    copies: int = 1
+    token: bool = False
+    text: Optional[str] = None
+    props: tuple = ()
+    effect: Optional[Block] = None
+    triggers: tuple = ()
+    abilities: tuple = ()
+    statics: tuple = ()
+
+
+@node
+class Override(Decl):
+    decl: Decl
+
+
+@node
+class Include(Decl):
+    path: str
+
+
+@node
+class DeckFile:
+    path: str
+    header: GameHeader
+    items: tuple
+    source: str = field(default="", repr=False, compare=False)

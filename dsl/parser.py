@@ -1,0 +1,517 @@
+"""Deck text → :mod:`dsl.ast`, the only module that touches Lark.
+
+>>> deck = parse_text('game "Tiny"\\ncounter charge\\n', "tiny.deck")
+>>> deck.header.name, deck.items[0].names
+('Tiny', ('charge',))
+
+Syntax errors come back as one :class:`~dsl.errors.DeckError` listing every error in the
+file, each with its position, a caret, what was expected and, for common mistakes, a
+friendly message from :data:`dsl.syntax_errors.SYNTAX_ERRORS`.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from grammar import GRAMMAR_PATH
+
+from . import ast as A
+from .errors import DeckError, Diagnostic, SourcePosition
+
+MAX_REPORTED = 50
+
+
+@lru_cache(maxsize=1)
+def lark_parser() -> Lark:
+    """Build the parser once per process."""
+    return Lark(
+        GRAMMAR_PATH.read_text(encoding="utf-8"),
+        parser="lalr",               # linear time, and the grammar is kept LALR(1) on purpose
+        strict=True,                 # shift/reduce conflicts and terminal collisions are errors
+        propagate_positions=True,    # every AST node gets its source span
+        maybe_placeholders=True,     # `[x]` yields None when absent, so arities are fixed
+        cache=True,                  # reuse the built tables between processes (start-up)
+    )
+
+
+def _pos(meta, file: str) -> SourcePosition:
+    if getattr(meta, "empty", True):
+        return SourcePosition(file, 0, 0, 0, 0)
+    return SourcePosition(file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+
+def _tok_pos(tok: Token, file: str) -> SourcePosition:
+    return SourcePosition(file, tok.line, tok.column, tok.end_line, tok.end_column)
+
+
+def _unquote(tok: Token) -> str:
+    body = str(tok)[1:-1]
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
+
+
+@v_args(meta=True)
+class _Builder(Transformer):
+    """One method per grammar alias; each returns an AST node with its position."""
+
+    def __init__(self, file: str):
+        super().__init__(visit_tokens=False)
+        self.file = file
+
+    def p(self, meta):
+        return _pos(meta, self.file)
+
+    # file and header
+    def start(self, meta, ch):
+        return ch[0], tuple(c for c in ch[1:] if c is not None)
+
+    def header(self, meta, ch):
+        return A.GameHeader(_unquote(ch[0]), _unquote(ch[1]) if len(ch) > 1 else None, pos=self.p(meta))
+
+    def override(self, meta, ch):
+        return A.Override(ch[0], pos=self.p(meta))
+
+    def include(self, meta, ch):
+        return A.Include(_unquote(ch[0]), pos=self.p(meta))
+
+    # declarations
+    def players_decl(self, meta, ch):
+        lo = int(ch[0])
+        return A.Players(lo, int(ch[1]) if len(ch) > 1 else lo, pos=self.p(meta))
+
+    def option_decl(self, meta, ch):
+        return A.Option(str(ch[0]), ch[1], pos=self.p(meta))
+
+    def param_decl(self, meta, ch):
+        return A.Param(str(ch[0]), ch[1], pos=self.p(meta))
+
+    def side_decl(self, meta, ch):
+        lo, hi = 1, 1
+        for attr in ch[1:]:
+            lo, hi = attr
+        return A.Side(str(ch[0]), lo, hi, pos=self.p(meta))
+
+    def side_players(self, meta, ch):
+        lo = int(ch[0])
+        return lo, int(ch[1]) if len(ch) > 1 else lo
+
+    def zone_decl(self, meta, ch):
+        attrs: dict = {}
+        for key, value in ch[1:]:
+            attrs[key] = value
+        return A.Zone(str(ch[0]), pos=self.p(meta), **attrs)
+
+    def zone_shared(self, meta, ch): return ("scope", "shared")
+    def zone_per_player(self, meta, ch): return ("scope", "player")
+    def zone_per_side(self, meta, ch): return ("scope", "side")
+    def zone_hidden(self, meta, ch): return ("visibility", "hidden")
+    def zone_private(self, meta, ch): return ("visibility", "private")
+    def zone_public(self, meta, ch): return ("visibility", "public")
+    def zone_ordered(self, meta, ch): return ("ordered", True)
+    def zone_in_play(self, meta, ch): return ("in_play", True)
+    def zone_capacity(self, meta, ch): return ("capacity", ch[0])
+
+    def resource_decl(self, meta, ch):
+        attrs = dict(ch[1:])
+        return A.Resource(str(ch[0]), pos=self.p(meta), **attrs)
+
+    def res_start(self, meta, ch): return ("start", ch[0])
+    def res_min(self, meta, ch): return ("min", ch[0])
+    def res_max(self, meta, ch): return ("max", ch[0])
+    def res_shared(self, meta, ch): return ("shared", True)
+
+    def var_decl(self, meta, ch):
+        per_player = ch[-1] is True
+        rest = ch[1:-1] if per_player else ch[1:]
+        return A.Var(str(ch[0]), rest[0] if rest else None, per_player, pos=self.p(meta))
+
+    def var_per_player(self, meta, ch): return True
+    def once_flag(self, meta, ch): return True
+
+    def counter_decl(self, meta, ch): return A.CounterDecl(tuple(map(str, ch)), pos=self.p(meta))
+    def mark_decl(self, meta, ch): return A.MarkDecl(tuple(map(str, ch)), pos=self.p(meta))
+    def type_decl(self, meta, ch): return A.TypeDecl(tuple(map(str, ch)), pos=self.p(meta))
+    def subtype_decl(self, meta, ch): return A.SubtypeDecl(tuple(map(str, ch)), pos=self.p(meta))
+
+    def property_decl(self, meta, ch):
+        return A.PropertyDecl(str(ch[0]), ch[1] if len(ch) > 1 else None, pos=self.p(meta))
+
+    def limit_decl(self, meta, ch):
+        return A.LimitDecl(str(ch[0]), ch[1], pos=self.p(meta))
+
+    def action_decl(self, meta, ch):
+        params = ch[1] if ch[1] is not None else ()
+        return A.ActionDecl(str(ch[0]), params, ch[2], pos=self.p(meta))
+
+    def params(self, meta, ch):
+        return tuple(map(str, ch))
+
+    def move_decl(self, meta, ch):
+        name = str(ch[0])
+        body = ch[-1]
+        rest = ch[1:-1]
+        var = source = cond = None
+        if rest and isinstance(rest[0], Token):
+            var, source, rest = str(rest[0]), rest[1], rest[2:]
+        if rest:
+            cond = rest[0]
+        return A.MoveDecl(name, var, source, cond, body, pos=self.p(meta))
+
+    def setup_decl(self, meta, ch): return A.Setup(ch[0], pos=self.p(meta))
+    def turn_decl(self, meta, ch): return A.Turn(ch[0], pos=self.p(meta))
+    def round_decl(self, meta, ch): return A.Round(ch[0], pos=self.p(meta))
+
+    def kind_when(self, meta, ch): return "when"
+    def kind_before(self, meta, ch): return "before"
+
+    def trigger(self, meta, ch):
+        kind, event = ch[0], str(ch[1])
+        body = ch[-1]
+        where = None
+        opts = {}
+        for c in ch[2:-1]:
+            if isinstance(c, tuple):
+                opts[c[0]] = c[1]
+            else:
+                where = c
+        return A.Trigger(kind, event, where, body, pos=self.p(meta), **opts)
+
+    def trigger_from(self, meta, ch): return ("from_zone", str(ch[0]))
+    def trigger_once(self, meta, ch): return ("once_per_turn", True)
+
+    def whenever_decl(self, meta, ch): return A.Whenever(ch[0], ch[1], pos=self.p(meta))
+
+    def static_decl(self, meta, ch): return A.StaticDecl(ch[0], pos=self.p(meta))
+
+    def static_modify(self, meta, ch):
+        return A.StaticModify(str(ch[0]), ch[1], ch[2] if len(ch) > 2 else None, pos=self.p(meta))
+
+    def static_substitute(self, meta, ch):
+        return A.StaticSubstitute(str(ch[0]), str(ch[1]), len(ch) > 2, pos=self.p(meta))
+
+    def static_forbid(self, meta, ch):
+        return A.StaticForbid(str(ch[0]), ch[1] if len(ch) > 1 else None, pos=self.p(meta))
+
+    def static_prevent(self, meta, ch):
+        return A.StaticPrevent(str(ch[0]), ch[1] if len(ch) > 1 else None, pos=self.p(meta))
+
+    def static_instead(self, meta, ch):
+        where = ch[1] if len(ch) > 2 else None
+        return A.StaticInstead(str(ch[0]), where, ch[-1], pos=self.p(meta))
+
+    def static_copy(self, meta, ch): return A.StaticCopy(ch[0], pos=self.p(meta))
+
+    def typeline(self, meta, ch):
+        return ch[0], (ch[1] if len(ch) > 1 else ())
+
+    def type_words(self, meta, ch): return tuple(map(str, ch))
+    def subtype_words(self, meta, ch): return tuple(map(str, ch))
+
+    def card_decl(self, meta, ch, token=False):
+        name = _unquote(ch[0])
+        types, subtypes = ch[1]
+        copies = 1
+        body = None
+        for c in ch[2:]:
+            if isinstance(c, Token):
+                copies = int(c)
+            elif c is not None:
+                body = c
+        fields: dict = {"text": None, "props": [], "effect": None, "triggers": [],
+                        "abilities": [], "statics": []}
+        for item in body or ():
+            if isinstance(item, A.CardProp):
+                fields["props"].append(item)
+            elif isinstance(item, tuple) and item[0] == "text":
+                fields["text"] = item[1]
+            elif isinstance(item, A.Block):
+                fields["effect"] = item
+            elif isinstance(item, A.Trigger):
+                fields["triggers"].append(item)
+            elif isinstance(item, A.Ability):
+                fields["abilities"].append(item)
+            elif isinstance(item, A.StaticDecl):
+                fields["statics"].append(item.static)
+        for k in ("props", "triggers", "abilities", "statics"):
+            fields[k] = tuple(fields[k])
+        return A.CardDecl(name, types, subtypes, copies, token, pos=self.p(meta), **fields)
+
+    def token_decl(self, meta, ch):
+        return self.card_decl(meta, ch, token=True)
+
+    def card_body(self, meta, ch): return list(ch)
+    def card_text(self, meta, ch): return ("text", _unquote(ch[0]))
+    def card_effect(self, meta, ch): return ch[0]
+    def card_prop(self, meta, ch): return A.CardProp(str(ch[0]), tuple(ch[1:]), pos=self.p(meta))
+
+    def ability(self, meta, ch):
+        name = _unquote(ch[0])
+        opts = dict(c for c in ch[1:-1])
+        return A.Ability(name, ch[-1], pos=self.p(meta), **opts)
+
+    def ability_uses(self, meta, ch): return ("uses", str(ch[0]))
+    def ability_once(self, meta, ch): return ("once_per_turn", True)
+    def ability_if(self, meta, ch): return ("cond", ch[0])
+    def ability_any_time(self, meta, ch): return ("any_time", True)
+    def ability_from(self, meta, ch): return ("from_zone", str(ch[0]))
+
+    # statements
+    def block(self, meta, ch): return A.Block(tuple(ch), pos=self.p(meta))
+
+    def move_stmt(self, meta, ch):
+        return A.Move(ch[0], ch[1], ch[2] if len(ch) > 2 else None, pos=self.p(meta))
+
+    def pos_top(self, meta, ch): return ("top", None)
+    def pos_bottom(self, meta, ch): return ("bottom", None)
+    def pos_random(self, meta, ch): return ("random", None)
+    def pos_index(self, meta, ch): return ("index", ch[0])
+
+    def shuffle_stmt(self, meta, ch): return A.Shuffle(ch[0], pos=self.p(meta))
+    def reveal_stmt(self, meta, ch): return A.Reveal(ch[0], pos=self.p(meta))
+    def face_up_stmt(self, meta, ch): return A.Face(True, ch[0], pos=self.p(meta))
+    def face_down_stmt(self, meta, ch): return A.Face(False, ch[0], pos=self.p(meta))
+    def attach_stmt(self, meta, ch): return A.Attach(ch[0], ch[1], pos=self.p(meta))
+    def detach_stmt(self, meta, ch): return A.Detach(ch[0], pos=self.p(meta))
+    def control_stmt(self, meta, ch): return A.GiveControl(ch[0], ch[1], pos=self.p(meta))
+    def give_stmt(self, meta, ch): return A.Give(ch[0], ch[1], pos=self.p(meta))
+    def put_counter(self, meta, ch): return A.PutCounter(ch[0], str(ch[1]), ch[2], pos=self.p(meta))
+    def remove_counter(self, meta, ch): return A.RemoveCounter(ch[0], str(ch[1]), ch[2], pos=self.p(meta))
+    def remove_all_counters(self, meta, ch): return A.RemoveCounter(None, str(ch[0]), ch[1], pos=self.p(meta))
+    def gain_stmt(self, meta, ch): return A.Gain(ch[0], str(ch[1]), pos=self.p(meta))
+    def lose_stmt(self, meta, ch): return A.Lose(ch[0], str(ch[1]), pos=self.p(meta))
+    def lose_all_stmt(self, meta, ch): return A.Lose(None, str(ch[0]), pos=self.p(meta))
+
+    def set_stmt(self, meta, ch):
+        if len(ch) == 3:
+            return A.Set(str(ch[0]), ch[1], ch[2], pos=self.p(meta))
+        return A.Set(str(ch[0]), None, ch[1], pos=self.p(meta))
+
+    def create_stmt(self, meta, ch):
+        return A.Create(ch[0], _unquote(ch[1]), ch[2] if len(ch) > 2 else None, pos=self.p(meta))
+
+    def create_library(self, meta, ch):
+        return A.CreateLibrary(ch[0], ch[1] if len(ch) > 1 else None, pos=self.p(meta))
+
+    def let_stmt(self, meta, ch): return A.Let(str(ch[0]), ch[1], pos=self.p(meta))
+    def assign_stmt(self, meta, ch): return A.Assign(str(ch[0]), ch[1], pos=self.p(meta))
+
+    def mark_stmt(self, meta, ch):
+        return A.MarkStmt(ch[0], str(ch[1]), ch[2] if len(ch) > 2 else None, pos=self.p(meta))
+
+    def unmark_stmt(self, meta, ch): return A.Unmark(ch[0], str(ch[1]), pos=self.p(meta))
+    def resolve_stmt(self, meta, ch): return A.Resolve(ch[0], pos=self.p(meta))
+    def negate_stmt(self, meta, ch): return A.Negate(pos=self.p(meta))
+    def use_stmt(self, meta, ch): return A.Use(str(ch[0]), pos=self.p(meta))
+    def offer_stmt(self, meta, ch): return A.Offer(tuple(map(str, ch)), pos=self.p(meta))
+    def end_winner(self, meta, ch): return A.EndGame("winner", ch[0], pos=self.p(meta))
+    def end_draw(self, meta, ch): return A.EndGame("draw", pos=self.p(meta))
+    def end_by_most(self, meta, ch): return A.EndGame("most", resource=str(ch[0]), pos=self.p(meta))
+    def eliminate_stmt(self, meta, ch): return A.Eliminate(ch[0], pos=self.p(meta))
+    def say_stmt(self, meta, ch): return A.Say(_unquote(ch[0]), pos=self.p(meta))
+    def pass_stmt(self, meta, ch): return A.Pass(pos=self.p(meta))
+
+    def call_stmt(self, meta, ch):
+        args = tuple(c for c in ch[1:] if c is not None)
+        return A.CallStmt(str(ch[0]), args, pos=self.p(meta))
+
+    def dur_this_turn(self, meta, ch): return A.Duration("this_turn", pos=self.p(meta))
+    def dur_next_turn(self, meta, ch): return A.Duration("next_turn", pos=self.p(meta))
+    def dur_turns(self, meta, ch): return A.Duration("turns", ch[0], pos=self.p(meta))
+
+    def if_stmt(self, meta, ch):
+        orelse = ch[2] if len(ch) > 2 else None
+        if isinstance(orelse, A.If):
+            orelse = A.Block((orelse,), pos=orelse.pos)
+        return A.If(ch[0], ch[1], orelse, pos=self.p(meta))
+
+    def for_stmt(self, meta, ch): return A.ForEach(str(ch[0]), ch[1], ch[2], pos=self.p(meta))
+    def repeat_stmt(self, meta, ch): return A.Repeat(ch[0], ch[1], pos=self.p(meta))
+    def while_stmt(self, meta, ch): return A.While(ch[0], ch[1], pos=self.p(meta))
+
+    def choose_stmt(self, meta, ch):
+        var, source = str(ch[0]), ch[1]
+        body = ch[-1] if ch and isinstance(ch[-1], A.Block) else None
+        opts = dict(c for c in ch[2:] if isinstance(c, tuple))
+        return A.Choose(var, source, body, pos=self.p(meta), **opts)
+
+    def opt_up_to(self, meta, ch): return ("up_to", ch[0])
+    def opt_exactly(self, meta, ch): return ("exactly", ch[0])
+    def opt_by(self, meta, ch): return ("by", ch[0])
+    def opt_secret(self, meta, ch): return ("secret", True)
+    def opt_optional(self, meta, ch): return ("optional", True)
+    def opt_prompt(self, meta, ch): return ("prompt", _unquote(ch[0]))
+
+    def choose_one(self, meta, ch):
+        by = ch[0] if len(ch) > 1 else None
+        return A.ChooseOne(by, ch[-1], pos=self.p(meta))
+
+    def options_block(self, meta, ch): return tuple(ch)
+
+    def option_case(self, meta, ch):
+        cond = ch[1] if len(ch) > 2 else None
+        return A.OptionCase(_unquote(ch[0]), cond, ch[-1], pos=self.p(meta))
+
+    def may_stmt(self, meta, ch):
+        by = prompt = None
+        for c in ch[:-1]:
+            if isinstance(c, Token) and c.type == "STRING":
+                prompt = _unquote(c)
+            else:
+                by = c
+        return A.May(by, prompt, ch[-1], pos=self.p(meta))
+
+    def as_stmt(self, meta, ch): return A.As(ch[0], ch[1], pos=self.p(meta))
+    def simultaneously_stmt(self, meta, ch): return A.Simultaneously(ch[0], pos=self.p(meta))
+    def phase_stmt(self, meta, ch): return A.Phase(str(ch[0]), ch[1], pos=self.p(meta))
+
+    def temp_static(self, meta, ch):
+        return A.TempStatic(ch[0].static, A.Duration("this_turn", pos=self.p(meta)), pos=self.p(meta))
+
+    def static_stmt(self, meta, ch):
+        return A.TempStatic(ch[0], A.Duration("permanent", pos=self.p(meta)), pos=self.p(meta))
+
+    # expressions
+    def where_sel(self, meta, ch):
+        sel, where = ch
+        return type(sel)(*[getattr(sel, f) for f in sel.__dataclass_fields__ if f not in ("where", "pos")],
+                         where=where, pos=self.p(meta))
+
+    def or_op(self, meta, ch): return A.Or(ch[0], ch[1], pos=self.p(meta))
+    def and_op(self, meta, ch): return A.And(ch[0], ch[1], pos=self.p(meta))
+    def not_op(self, meta, ch): return A.Not(ch[0], pos=self.p(meta))
+    def compare(self, meta, ch): return A.Compare(str(ch[1]), ch[0], ch[2], pos=self.p(meta))
+    def is_type(self, meta, ch): return A.IsType(ch[0], str(ch[1]), False, pos=self.p(meta))
+    def is_not_type(self, meta, ch): return A.IsType(ch[0], str(ch[1]), True, pos=self.p(meta))
+    def member(self, meta, ch): return A.Member(ch[0], ch[1], False, pos=self.p(meta))
+    def not_member(self, meta, ch): return A.Member(ch[0], ch[1], True, pos=self.p(meta))
+    def has_mark(self, meta, ch): return A.HasMark(ch[0], str(ch[1]), pos=self.p(meta))
+    def binop(self, meta, ch): return A.BinOp(str(ch[1]), ch[0], ch[2], pos=self.p(meta))
+    def neg(self, meta, ch): return A.Neg(ch[0], pos=self.p(meta))
+    def count(self, meta, ch): return A.Count(ch[0], pos=self.p(meta))
+    def attr(self, meta, ch): return A.Attr(ch[0], str(ch[1]), pos=self.p(meta))
+    def of_expr(self, meta, ch): return A.Of(str(ch[0]), ch[1], pos=self.p(meta))
+    def counter_count(self, meta, ch): return A.CounterCount(str(ch[0]), ch[1], pos=self.p(meta))
+
+    def int_lit(self, meta, ch): return A.IntLit(int(ch[0]), pos=self.p(meta))
+    def str_lit(self, meta, ch): return A.StrLit(_unquote(ch[0]), pos=self.p(meta))
+    def true_lit(self, meta, ch): return A.BoolLit(True, pos=self.p(meta))
+    def false_lit(self, meta, ch): return A.BoolLit(False, pos=self.p(meta))
+    def none_lit(self, meta, ch): return A.NoneLit(pos=self.p(meta))
+    def name(self, meta, ch): return A.Name(str(ch[0]), pos=self.p(meta))
+    def symbol(self, meta, ch): return A.Symbol(str(ch[0]), pos=self.p(meta))
+
+    def your(self, meta, ch):
+        you = A.Name("you", pos=self.p(meta))
+        return A.Of(str(ch[0]), you, pos=self.p(meta))
+
+    def call(self, meta, ch):
+        return A.Call(str(ch[0]), tuple(c for c in ch[1:] if c is not None), pos=self.p(meta))
+
+    def list_lit(self, meta, ch):
+        return A.ListLit(tuple(c for c in ch if c is not None), pos=self.p(meta))
+
+    def card_sel(self, meta, ch):
+        types = tuple(str(c) for c in ch if isinstance(c, Token))
+        filters = tuple(c for c in ch if isinstance(c, A.Filter))
+        return A.CardSel(types, filters, pos=self.p(meta))
+
+    def player_sel(self, meta, ch):
+        return A.PlayerSel(False, tuple(ch), pos=self.p(meta))
+
+    def opponent_sel(self, meta, ch):
+        return A.PlayerSel(True, tuple(ch), pos=self.p(meta))
+
+    def f_in(self, meta, ch): return A.Filter("in", ch[0], pos=self.p(meta))
+    def f_you_control(self, meta, ch): return A.Filter("controlled_by", A.Name("you", pos=self.p(meta)), pos=self.p(meta))
+    def f_you_own(self, meta, ch): return A.Filter("owned_by", A.Name("you", pos=self.p(meta)), pos=self.p(meta))
+    def f_controlled_by(self, meta, ch): return A.Filter("controlled_by", ch[0], pos=self.p(meta))
+    def f_owned_by(self, meta, ch): return A.Filter("owned_by", ch[0], pos=self.p(meta))
+    def f_attached_to(self, meta, ch): return A.Filter("attached_to", ch[0], pos=self.p(meta))
+    def f_named(self, meta, ch): return A.Filter("named", A.StrLit(_unquote(ch[0]), pos=self.p(meta)), pos=self.p(meta))
+    def f_except(self, meta, ch): return A.Filter("except", ch[0], pos=self.p(meta))
+
+
+_ITEM_START = re.compile(
+    r"^(game|override|include|players|option|param|side|zone|resource|var|counter|mark|type|"
+    r"subtype|property|limit|action|move|setup|turn|round|when|before|whenever|card|token|"
+    r"static)\b")
+
+
+def _describe_expected(names) -> str:
+    from .syntax_errors import describe_terminal
+    shown = sorted({describe_terminal(n) for n in names if not n.startswith("_") or n == "_NL"})
+    if not shown:
+        return ""
+    if len(shown) > 8:
+        shown = shown[:8] + ["..."]
+    return ", ".join(shown)
+
+
+def _syntax_diagnostic(err: UnexpectedInput, file: str, text: str) -> Diagnostic:
+    from .syntax_errors import friendly_message
+    line, col = max(err.line, 1), max(err.column, 1)
+    width = 1
+    if isinstance(err, UnexpectedToken) and err.token.type != "$END":
+        tok = err.token
+        width = max(1, len(str(tok).split("\n")[0]))
+        if tok.type == "_NL":
+            width = 1
+    pos = SourcePosition(file, line, col, line, col + width)
+    friendly = friendly_message(err, text)
+    if isinstance(err, UnexpectedCharacters):
+        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "end of file"
+        message = friendly or f"unexpected character `{ch}`"
+        expected = _describe_expected(err.allowed or ())
+    elif isinstance(err, UnexpectedEOF):
+        message = friendly or "unexpected end of file"
+        expected = _describe_expected(err.expected)
+        lines = text.splitlines() or [""]
+        pos = SourcePosition(file, len(lines), len(lines[-1]) + 1, len(lines), len(lines[-1]) + 2)
+    else:
+        tok = err.token
+        shown = "end of line" if tok.type == "_NL" else ("end of file" if tok.type == "$END" else f"`{tok}`")
+        message = friendly or f"unexpected {shown}"
+        expected = _describe_expected(err.expected)
+    hint = f"expected {expected}" if expected and not friendly else None
+    if friendly and expected:
+        hint = f"expected {expected}"
+    return Diagnostic("syntax", message, pos, hint=hint)
+
+
+def _restart_line(text_lines, after_line: int) -> int | None:
+    """The next line after a syntax error where a new top-level item begins."""
+    for i in range(after_line, len(text_lines)):
+        if _ITEM_START.match(text_lines[i]) and not text_lines[i].startswith("game"):
+            return i
+    return None
+
+
+def parse_text(text: str, file: str = "<deck>") -> A.DeckFile:
+    """Parse one deck file's text; raise DeckError listing every syntax error."""
+    parser = lark_parser()
+    diagnostics: list[Diagnostic] = []
+    attempt = text
+    while True:
+        try:
+            tree = parser.parse(attempt)
+            break
+        except UnexpectedInput as err:
+            diagnostics.append(_syntax_diagnostic(err, file, text))
+            lines = text.splitlines(keepends=True)
+            restart = _restart_line([l for l in lines], max(err.line, 1))
+            header_end = next((i for i, l in enumerate(lines) if l.startswith("game")), None)
+            if restart is None or header_end is None or header_end >= restart \
+                    or len(diagnostics) >= MAX_REPORTED:
+                raise DeckError(diagnostics, {file: text}) from None
+            blank = ["\n" if l.endswith("\n") else "" for l in lines[header_end + 1:restart]]
+            attempt = "".join(lines[:header_end + 1] + blank + lines[restart:])
+    if diagnostics:
+        raise DeckError(diagnostics, {file: text})
+    builder = _Builder(file)
+    try:
+        header, items = builder.transform(tree)
+    except VisitError as err:          # a bug in the builder, not in the deck
+        raise err.orig_exc from None
+    return A.DeckFile(file, header, items, source=text)
