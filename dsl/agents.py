@@ -1,0 +1,122 @@
+"""Agents: whoever takes a decision. The engine asks; an agent answers with a choice.
+
+Every agent has ``choose(game, decision)`` returning an option index (or a tuple of
+indices for a choice of several). Bots get their own seeded RNG, so a game is reproduced
+by deck + game seed + bot seeds, or by deck + game seed + the recorded decisions.
+
+>>> from dsl.runtime import Decision
+>>> d = Decision(None, "move", "your move", ["play_thing: Coin", "pass"], [None, None])
+>>> FirstLegalAgent().choose(None, d), ScriptedAgent(["pass"]).choose(None, d)
+(0, 1)
+"""
+from __future__ import annotations
+
+from typing import Iterable
+
+from .errors import EngineError
+from .rng import Rng
+
+
+class Agent:
+    name = "agent"
+
+    def choose(self, game, decision):
+        raise NotImplementedError
+
+
+class RandomAgent(Agent):
+    """Uniformly random among legal options; passes less often so games move on."""
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed)
+
+    def choose(self, game, decision):
+        n = len(decision.labels)
+        if decision.multi:
+            k = decision.min_count + self.rng.below(decision.max_count - decision.min_count + 1)
+            picks = list(range(n))
+            self.rng.shuffle(picks)
+            return tuple(sorted(picks[:k]))
+        if decision.kind == "move" and n > 1 and self.rng.below(4) != 0:
+            return self.rng.below(n - 1)     # the last option is `pass`
+        return self.rng.below(n)
+
+
+class FirstLegalAgent(Agent):
+    """Always the first option (or the fewest allowed, first ones): a deterministic bot."""
+    name = "first"
+
+    def choose(self, game, decision):
+        if decision.multi:
+            return tuple(range(decision.min_count))
+        return 0
+
+
+class ScriptedAgent(Agent):
+    """Plays a list of choices in order: option numbers, tuples of them, or labels
+    (``"play_thing: Lucky Coin"``, ``"pass"``, ``"yes"``). Used by tests and replays."""
+    name = "scripted"
+
+    def __init__(self, choices: Iterable, fallback: Agent | None = None):
+        self.choices = list(choices)
+        self.position = 0
+        self.fallback = fallback
+
+    def choose(self, game, decision):
+        if self.position >= len(self.choices):
+            if self.fallback is not None:
+                return self.fallback.choose(game, decision)
+            raise ScriptExhausted(decision)
+        choice = self.choices[self.position]
+        self.position += 1
+        return resolve_choice(decision, choice)
+
+
+class SharedScript(Agent):
+    """One script for every seat, in the order the game asks (a recorded game)."""
+    name = "replay"
+
+    def __init__(self, choices: Iterable):
+        self.script = ScriptedAgent(choices)
+
+    def choose(self, game, decision):
+        return self.script.choose(game, decision)
+
+
+class ScriptExhausted(EngineError):
+    def __init__(self, decision):
+        super().__init__(f"the script has no choice left for: {decision.prompt} "
+                         f"({decision.player})")
+        self.decision = decision
+
+
+def resolve_choice(decision, choice):
+    """A label or list of labels → indices; numbers pass through."""
+    if isinstance(choice, str):
+        return _index_of(decision, choice)
+    if isinstance(choice, (list, tuple)):
+        return tuple(_index_of(decision, c) if isinstance(c, str) else c for c in choice)
+    return choice
+
+
+def _index_of(decision, label: str) -> int:
+    if label in decision.labels:
+        return decision.labels.index(label)
+    lowered = [l.lower() for l in decision.labels]
+    if label.lower() in lowered:
+        return lowered.index(label.lower())
+    starts = [i for i, l in enumerate(lowered) if l.startswith(label.lower())]
+    if len(starts) == 1:
+        return starts[0]
+    raise EngineError(f"no option `{label}` in: {', '.join(decision.labels)}")
+
+
+BOTS = {"random": RandomAgent, "first": FirstLegalAgent}
+
+
+def make_bot(name: str, seed: int) -> Agent:
+    if name not in BOTS:
+        raise EngineError(f"unknown bot `{name}`; bots: {', '.join(BOTS)}")
+    cls = BOTS[name]
+    return cls(seed) if cls is RandomAgent else cls()

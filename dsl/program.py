@@ -1,0 +1,160 @@
+"""The checked, compiled program: what a deck means, ready to run.
+
+Built by :func:`dsl.compiler.compile_program` from one or more deck files. Every name in
+it is resolved and every effect is already a Python closure, so a game never walks the
+syntax tree.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional
+
+from . import ast as A
+from .errors import Diagnostic, SourcePosition
+
+Fn = Callable[[Any], Any]
+
+
+@dataclass
+class CompiledTrigger:
+    kind: str                      # when | before
+    event: str
+    where: Optional[Fn]
+    body: Fn
+    from_zone: Optional[str]
+    once_per_turn: bool
+    card: Optional[str]            # the card that carries it, or None for a game rule
+    pos: SourcePosition
+    index: int = 0                 # unique per program, for once-per-turn bookkeeping
+
+
+@dataclass
+class CompiledStatic:
+    kind: str                      # modify | substitute | forbid | prevent | instead | copy
+    node: A.Static
+    card: Optional[str]
+    pos: SourcePosition
+    param: Optional[str] = None
+    amount: Optional[Fn] = None
+    target: Optional[Fn] = None
+    event: Optional[str] = None
+    where: Optional[Fn] = None
+    body: Optional[Fn] = None
+    limit: Optional[str] = None
+    substitute: Optional[str] = None
+    once_per_turn: bool = False
+    source: Optional[Fn] = None
+    index: int = 0
+
+
+@dataclass
+class CompiledAbility:
+    name: str
+    body: Fn
+    uses: Optional[str]
+    once_per_turn: bool
+    cond: Optional[Fn]
+    any_time: bool
+    from_zone: Optional[str]
+    card: str
+    pos: SourcePosition
+
+
+@dataclass
+class CardDef:
+    name: str
+    types: frozenset
+    subtypes: frozenset
+    copies: int
+    token: bool
+    text: Optional[str]
+    props: dict
+    effect: Optional[Fn]
+    triggers: list
+    abilities: list
+    statics: list
+    pos: SourcePosition
+    decl: A.CardDecl
+
+    @property
+    def words(self) -> frozenset:
+        return self.types | self.subtypes
+
+
+@dataclass
+class CompiledAction:
+    name: str
+    params: tuple
+    body: Fn
+    pos: SourcePosition
+
+
+@dataclass
+class CompiledMove:
+    name: str
+    var: Optional[str]
+    source: Optional[Fn]
+    cond: Optional[Fn]
+    body: Fn
+    pos: SourcePosition
+
+
+@dataclass
+class ZoneDef:
+    name: str
+    scope: str
+    visibility: str
+    ordered: bool
+    in_play: bool
+    capacity: Optional[Fn]
+    pos: SourcePosition
+
+
+@dataclass
+class ResourceDef:
+    name: str
+    start: Optional[Fn]
+    min: Optional[Fn]
+    max: Optional[Fn]
+    shared: bool
+    pos: SourcePosition
+
+
+@dataclass
+class Program:
+    name: str
+    sources: dict = field(default_factory=dict)          # file → text
+    files: list = field(default_factory=list)            # DeckFile ASTs, base first
+    min_players: int = 2
+    max_players: int = 2
+    sides: list = field(default_factory=list)            # (name, min, max)
+    options: dict = field(default_factory=dict)          # name → value (defaults)
+    params: dict = field(default_factory=dict)           # name → Fn
+    zones: dict = field(default_factory=dict)            # name → ZoneDef
+    resources: dict = field(default_factory=dict)        # name → ResourceDef
+    vars: dict = field(default_factory=dict)             # name → (per_player, Fn | None)
+    counters: set = field(default_factory=set)
+    marks: set = field(default_factory=set)
+    types: set = field(default_factory=set)
+    subtypes: set = field(default_factory=set)
+    properties: dict = field(default_factory=dict)       # name → default value
+    limits: dict = field(default_factory=dict)           # name → Fn
+    actions: dict = field(default_factory=dict)          # name → CompiledAction
+    moves: dict = field(default_factory=dict)            # name → CompiledMove
+    setup: Optional[Fn] = None
+    turn: Optional[Fn] = None
+    round: Optional[Fn] = None
+    triggers: list = field(default_factory=list)         # game-level CompiledTrigger
+    whenevers: list = field(default_factory=list)        # (cond Fn, body Fn, pos)
+    statics: list = field(default_factory=list)          # game-level CompiledStatic
+    temp_statics: list = field(default_factory=list)     # statics created by effects
+    cards: dict = field(default_factory=dict)            # name → CardDef (tokens too)
+    decls: dict = field(default_factory=dict)            # (kind, name) → decl, for tools
+    diagnostics: list = field(default_factory=list)      # warnings that did not stop it
+    listened: set = field(default_factory=set)           # events anything listens to
+    all_triggers: list = field(default_factory=list)     # every CompiledTrigger
+    all_statics: list = field(default_factory=list)      # every CompiledStatic
+
+    def library(self) -> list:
+        """Card definitions that make up the deck (tokens excluded), in file order."""
+        return [d for d in self.cards.values() if not d.token]

@@ -1,0 +1,245 @@
+"""The one game-state model every game shares: players, zones, card instances.
+
+The state is plain data. ``to_json`` and ``from_json`` round-trip it without loss and
+``state_hash`` is a canonical digest of it, used to prove that a replay reproduces a game.
+What a card *does* lives in the compiled program, never here.
+
+>>> s = GameState(seed=1)
+>>> p = s.add_player("P1")
+>>> z = s.add_zone("hand", owner=p, visibility="private", ordered=False, in_play=False)
+>>> c = s.new_card("Lucky Coin", owner=p)
+>>> s.place(c, z); [x.name for x in z.cards]
+['Lucky Coin']
+>>> GameState.from_json(s.to_json()).to_json() == s.to_json()
+True
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any, Optional
+
+from .rng import Rng
+
+
+class Player:
+    __slots__ = ("index", "name", "side", "alive", "res", "vars", "marks", "turns")
+
+    def __init__(self, index: int, name: str, side: Optional[str] = None):
+        self.index = index
+        self.name = name
+        self.side = side
+        self.alive = True
+        self.res: dict[str, int] = {}
+        self.vars: dict[str, Any] = {}
+        self.marks: dict[str, Any] = {}      # mark → expiry (see Expiry) or None
+        self.turns = 0                       # turns this player has started
+
+    def __repr__(self) -> str:
+        return self.name
+
+
+class ZoneInst:
+    __slots__ = ("key", "name", "owner", "side", "visibility", "ordered", "in_play",
+                 "capacity", "cards")
+
+    def __init__(self, key, name, owner, visibility, ordered, in_play, capacity=None, side=None):
+        self.key = key
+        self.name = name
+        self.owner: Optional[Player] = owner
+        self.side = side
+        self.visibility = visibility
+        self.ordered = ordered
+        self.in_play = in_play
+        self.capacity = capacity
+        self.cards: list[CardInst] = []      # the end of the list is the top
+
+    def __repr__(self) -> str:
+        return self.key
+
+
+class CardInst:
+    __slots__ = ("id", "name", "owner", "controller", "zone", "face_up", "counters",
+                 "attached_to", "marks", "token", "turned")
+
+    def __init__(self, id: int, name: str, owner: Optional[Player], token: bool = False):
+        self.id = id
+        self.name = name
+        self.owner = owner
+        self.controller: Optional[Player] = owner
+        self.zone: Optional[ZoneInst] = None
+        self.face_up = False
+        self.counters: dict[str, int] = {}
+        self.attached_to: Optional[CardInst] = None
+        self.marks: dict[str, Any] = {}
+        self.token = token
+        self.turned = False
+
+    def __repr__(self) -> str:
+        return f"{self.name}#{self.id}"
+
+
+class GameState:
+    """Everything that changes during a game, and nothing that doesn't."""
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self.rng = Rng(seed)
+        self.players: list[Player] = []
+        self.zones: dict[str, ZoneInst] = {}
+        self.cards: dict[int, CardInst] = {}
+        self.globals: dict[str, Any] = {}
+        self.next_id = 1
+        self.turn = 0                  # turns (or rounds) started in the game
+        self.active: Optional[Player] = None
+        self.phase: Optional[str] = None
+        self.used: dict[tuple, int] = {}      # (player index, limit) → uses this turn
+        self.once: set = set()                # once-per-turn keys spent this turn
+        self.temp: list[dict] = []            # temporary static effects with expiry
+        self.result: Optional[dict] = None    # {"winners": [...], "draw": bool, "reason": str}
+
+    # --- construction --------------------------------------------------------------
+    def add_player(self, name: str, side: Optional[str] = None) -> Player:
+        p = Player(len(self.players), name, side)
+        self.players.append(p)
+        return p
+
+    def add_zone(self, name, owner=None, visibility="public", ordered=False, in_play=False,
+                 capacity=None, side=None) -> ZoneInst:
+        key = name if owner is None and side is None else f"{name}:{owner.index if owner else side}"
+        z = ZoneInst(key, name, owner, visibility, ordered, in_play, capacity, side)
+        self.zones[key] = z
+        return z
+
+    def new_card(self, name: str, owner: Optional[Player], token: bool = False) -> CardInst:
+        c = CardInst(self.next_id, name, owner, token)
+        self.cards[c.id] = c
+        self.next_id += 1
+        return c
+
+    def place(self, card: CardInst, zone: ZoneInst, index: Optional[int] = None) -> None:
+        """Put a card (not in any zone) into a zone; the end of the list is the top."""
+        if index is None:
+            zone.cards.append(card)
+        else:
+            zone.cards.insert(index, card)
+        card.zone = zone
+
+    def unplace(self, card: CardInst) -> None:
+        if card.zone is not None:
+            card.zone.cards.remove(card)
+            card.zone = None
+
+    # --- serialisation ------------------------------------------------------------
+    def to_json(self) -> dict:
+        enc = encode_value
+        return {
+            "seed": self.seed, "rng": self.rng.state, "next_id": self.next_id,
+            "turn": self.turn, "phase": self.phase,
+            "active": self.active.index if self.active else None,
+            "players": [{"name": p.name, "side": p.side, "alive": p.alive, "turns": p.turns,
+                         "res": dict(sorted(p.res.items())),
+                         "vars": {k: enc(v) for k, v in sorted(p.vars.items())},
+                         "marks": {k: enc(v) for k, v in sorted(p.marks.items())}}
+                        for p in self.players],
+            "zones": {k: {"name": z.name, "owner": z.owner.index if z.owner else None,
+                          "side": z.side, "visibility": z.visibility, "ordered": z.ordered,
+                          "in_play": z.in_play, "capacity": z.capacity,
+                          "cards": [c.id for c in z.cards]}
+                      for k, z in self.zones.items()},
+            "cards": {str(c.id): {"name": c.name,
+                                  "owner": c.owner.index if c.owner else None,
+                                  "controller": c.controller.index if c.controller else None,
+                                  "face_up": c.face_up, "token": c.token, "turned": c.turned,
+                                  "counters": dict(sorted(c.counters.items())),
+                                  "attached_to": c.attached_to.id if c.attached_to else None,
+                                  "marks": {k: enc(v) for k, v in sorted(c.marks.items())}}
+                      for c in sorted(self.cards.values(), key=lambda c: c.id)},
+            "globals": {k: enc(v) for k, v in sorted(self.globals.items())},
+            "used": [[p, limit, n] for (p, limit), n in sorted(self.used.items())],
+            "once": sorted(json.dumps(encode_value(k)) for k in self.once),
+            "temp": [{k: enc(v) for k, v in t.items()} for t in self.temp],
+            "result": self.result,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> "GameState":
+        s = cls(data["seed"])
+        s.rng.state = data["rng"]
+        s.next_id = data["next_id"]
+        s.turn = data["turn"]
+        s.phase = data["phase"]
+        for pd in data["players"]:
+            p = s.add_player(pd["name"], pd["side"])
+            p.alive, p.turns = pd["alive"], pd["turns"]
+            p.res = dict(pd["res"])
+        s.active = s.players[data["active"]] if data["active"] is not None else None
+        for cid, cd in data["cards"].items():
+            c = CardInst(int(cid), cd["name"], None, cd["token"])
+            s.cards[c.id] = c
+        for c_id, cd in data["cards"].items():
+            c = s.cards[int(c_id)]
+            c.owner = s.players[cd["owner"]] if cd["owner"] is not None else None
+            c.controller = s.players[cd["controller"]] if cd["controller"] is not None else None
+            c.face_up, c.turned = cd["face_up"], cd["turned"]
+            c.counters = dict(cd["counters"])
+            c.attached_to = s.cards[cd["attached_to"]] if cd["attached_to"] is not None else None
+        for key, zd in data["zones"].items():
+            owner = s.players[zd["owner"]] if zd["owner"] is not None else None
+            z = ZoneInst(key, zd["name"], owner, zd["visibility"], zd["ordered"], zd["in_play"],
+                         zd["capacity"], zd["side"])
+            s.zones[key] = z
+            for cid in zd["cards"]:
+                s.place(s.cards[cid], z)
+        dec = lambda v: decode_value(v, s)
+        for p, pd in zip(s.players, data["players"]):
+            p.vars = {k: dec(v) for k, v in pd["vars"].items()}
+            p.marks = {k: dec(v) for k, v in pd["marks"].items()}
+        for cid, cd in data["cards"].items():
+            s.cards[int(cid)].marks = {k: dec(v) for k, v in cd["marks"].items()}
+        s.globals = {k: dec(v) for k, v in data["globals"].items()}
+        s.used = {(p, limit): n for p, limit, n in data["used"]}
+        s.once = {_freeze(dec(json.loads(k))) for k in data["once"]}
+        s.temp = [{k: dec(v) for k, v in t.items()} for t in data["temp"]]
+        s.result = data["result"]
+        return s
+
+    def state_hash(self) -> str:
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def _freeze(v):
+    return tuple(_freeze(x) for x in v) if isinstance(v, list) else v
+
+
+def encode_value(v):
+    """Values a deck can hold (numbers, text, players, cards, zones, lists) as JSON."""
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if isinstance(v, Player):
+        return {"player": v.index}
+    if isinstance(v, CardInst):
+        return {"card": v.id}
+    if isinstance(v, ZoneInst):
+        return {"zone": v.key}
+    if isinstance(v, (list, tuple)):
+        return [encode_value(x) for x in v]
+    if isinstance(v, dict):
+        return {"map": [[encode_value(k), encode_value(x)] for k, x in v.items()]}
+    raise TypeError(f"cannot store {type(v).__name__} in the game state")
+
+
+def decode_value(v, state: GameState):
+    if isinstance(v, list):
+        return [decode_value(x, state) for x in v]
+    if isinstance(v, dict):
+        if "player" in v:
+            return state.players[v["player"]]
+        if "card" in v:
+            return state.cards.get(v["card"])
+        if "zone" in v:
+            return state.zones[v["zone"]]
+        if "map" in v:
+            return {_freeze(decode_value(k, state)): decode_value(x, state) for k, x in v["map"]}
+    return v

@@ -1,0 +1,1 @@
+"""The interactive front end (prompt_toolkit); see issue 6."""
