@@ -1,0 +1,70 @@
+"""Invariants of the shared game state, checked after every action in tests.
+
+>>> from dsl.loader import load_program
+>>> from dsl.engine import Game
+>>> from dsl.agents import RandomAgent
+>>> game = Game(load_program("example"), seed=2, agents=[RandomAgent(1), RandomAgent(2)],
+...             observer=assert_invariants)
+>>> _ = game.run()
+"""
+from __future__ import annotations
+
+
+def violations(game) -> list:
+    """Every broken invariant, as readable sentences (empty when all hold)."""
+    s, out = game.state, []
+    seen = {}
+    for z in s.zones.values():
+        if z.capacity is not None and len(z.cards) > z.capacity:
+            out.append(f"{z.key} holds {len(z.cards)} cards, more than its capacity {z.capacity}")
+        for c in z.cards:
+            if c.id in seen:
+                out.append(f"{c!r} is in both {seen[c.id]} and {z.key}")
+            seen[c.id] = z.key
+            if c.zone is not z:
+                out.append(f"{c!r} is listed in {z.key} but thinks it is in {c.zone}")
+            if s.cards.get(c.id) is not c:
+                out.append(f"{c!r} is in {z.key} but not in the game's card table")
+            if c.token and not z.in_play:
+                out.append(f"token {c!r} exists outside play, in {z.key}")
+            if z.in_play and z.owner is not None and c.controller is not z.owner:
+                out.append(f"{c!r} is in {z.key} but controlled by {c.controller}")
+            if not z.in_play and c.controller is not c.owner:
+                out.append(f"{c!r} is out of play in {z.key} but controlled by {c.controller}, "
+                           f"not its owner {c.owner}")
+            if c.attached_to is not None and (c.attached_to.zone is None or not z.in_play):
+                out.append(f"{c!r} is attached to {c.attached_to!r}, which is not in play with it")
+            for name, n in c.counters.items():
+                if n <= 0:
+                    out.append(f"{c!r} has {n} {name} counters")
+            if not z.in_play and c.counters:
+                out.append(f"{c!r} keeps counters outside play, in {z.key}")
+    for c in s.cards.values():
+        if c.id not in seen:
+            out.append(f"{c!r} is in no zone")
+    for p in s.players:
+        for name, r in game.program.resources.items():
+            if r.shared:
+                continue
+            value = p.res.get(name, 0)
+            from .runtime import Ctx
+            cx = Ctx(game, p)
+            if r.min is not None and value < r.min(cx):
+                out.append(f"{p.name} has {value} {name}, below its minimum")
+            if r.max is not None and value > r.max(cx):
+                out.append(f"{p.name} has {value} {name}, above its maximum")
+    for (index, limit), n in s.used.items():
+        p = s.players[index]
+        if n > game.limit_amount(limit, p) + 1:
+            out.append(f"{p.name} used `{limit}` {n} times this turn")
+    return out
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def assert_invariants(game) -> None:
+    problems = violations(game)
+    if problems:
+        raise InvariantError("; ".join(problems[:5]))
