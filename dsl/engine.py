@@ -36,7 +36,8 @@ class Game:
     def __init__(self, program: Program, seed: int = 0, agents: Optional[list] = None,
                  players: Optional[int] = None, options: Optional[dict] = None,
                  log: bool = True, budget: int = DEFAULT_BUDGET,
-                 max_turns: int = DEFAULT_MAX_TURNS, observer: Optional[Callable] = None):
+                 max_turns: int = DEFAULT_MAX_TURNS, observer: Optional[Callable] = None,
+                 arrange: Optional[Callable] = None):
         self.program = program
         self.defs = program.cards
         self.options = dict(program.options)
@@ -59,6 +60,7 @@ class Game:
         self.chain: list[str] = []
         self.max_turns = max_turns
         self.observer = observer          # called after every decision (tests: invariants)
+        self.arrange = arrange            # replaces the deck's setup (scenario tests)
         self.decisions: list = []         # every choice taken, in order (the replay log)
         self.defer_checks = 0
         self.in_whenever = False
@@ -122,7 +124,9 @@ class Game:
         s, p = self.state, self.program
         try:
             try:
-                if p.setup:
+                if self.arrange is not None:
+                    self.arrange(self)
+                elif p.setup:
                     p.setup(Ctx(self, s.players[0]))
                 self.emit_simple("game_start", {}, s.players[0])
                 self.check_whenevers()
@@ -640,6 +644,15 @@ class Game:
         card.face_up = zone.visibility == "public"
         if self.logging:
             self.write(f"{card.name}: {src.key if src else 'nowhere'} → {zone.key}")
+
+    def put(self, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardInst:
+        """Place a new card straight into a zone, with no events (arranging a scenario)."""
+        d = self.defs[name]
+        c = self.state.new_card(name, owner or zone.owner, d.token)
+        self.state.place(c, zone)
+        c.controller = zone.owner if zone.in_play and zone.owner else c.owner
+        c.face_up = zone.visibility == "public"
+        return c
 
     def shuffle(self, zone: Optional[ZoneInst], cx: Ctx):
         if zone is not None:

@@ -56,13 +56,14 @@ _ABORT = object()
 class Session:
     def __init__(self, program: Program, seed: int = 1, players: Optional[int] = None,
                  bots: Optional[dict] = None, options: Optional[dict] = None,
-                 choices: Optional[list] = None):
+                 choices: Optional[list] = None, arrange=None):
         """``bots`` maps seat index → bot name for seats the session should not ask."""
         self.program = program
         self.seed = seed
         self.players = players or max(program.min_players, 2)
         self.bots = dict(bots or {})
         self.options = dict(options or {})
+        self.arrange = arrange
         self.choices: list = []          # choices the caller made, in order
         self.redo_stack: list = []
         self.game: Optional[Game] = None
@@ -81,7 +82,7 @@ class Session:
         agents = [make_bot(self.bots[i], self.seed * 1000 + i + 1) if i in self.bots else parked
                   for i in range(self.players)]
         self.game = Game(self.program, seed=self.seed, agents=agents, players=self.players,
-                         options=self.options)
+                         options=self.options, arrange=self.arrange)
         self.choices = list(choices)
         self._thread = threading.Thread(target=self._run, args=(self.game,), daemon=True)
         self._thread.start()

@@ -1,0 +1,85 @@
+"""Scenario fixtures: given this state → these decisions → this outcome.
+
+    s = given("example", hands={0: ["Oil Can"]}, deck=["Windmill", "Gearbox"])
+    s.apply("play_action: Oil Can")
+    assert hand(s, 0) == ["Windmill", "Gearbox"]
+
+The deck's own setup is replaced by the arrangement; the first turn then starts as the
+deck's turn rules say, for seat ``first`` (0 by default).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from dsl.invariants import assert_invariants
+from dsl.loader import load_program, load_text
+from dsl.session import Session
+
+_PROGRAMS: dict = {}
+
+
+def program(deck: str):
+    """A bundled deck name, or full deck text (starts with `game`)."""
+    if deck not in _PROGRAMS:
+        _PROGRAMS[deck] = load_text(deck, "scenario.deck") if deck.lstrip().startswith("game") \
+            else load_program(deck)
+    return _PROGRAMS[deck]
+
+
+def given(deck: str, *, players: int = 2, seed: int = 1, first: int = 0,
+          zones: Optional[dict] = None, hands: Optional[dict] = None,
+          areas: Optional[dict] = None, deck_cards: Optional[list] = None,
+          res: Optional[dict] = None, options: Optional[dict] = None,
+          bots: Optional[dict] = None, hand_zone: str = "hand", area_zone: str = "area",
+          draw_zone: str = "deck", check: bool = True) -> Session:
+    """Start a game in an arranged state. ``zones`` maps zone keys ("hand:0", "deck") to
+    card names bottom→top; ``hands``/``areas`` map seats to names; ``deck_cards`` lists the
+    draw pile top first (the order a player will draw them); ``res`` maps seat →
+    {resource: value}."""
+    layout = dict(zones or {})
+    for seat, names in (hands or {}).items():
+        layout[f"{hand_zone}:{seat}"] = names
+    for seat, names in (areas or {}).items():
+        layout[f"{area_zone}:{seat}"] = names
+    if deck_cards is not None:
+        layout[draw_zone] = list(reversed(deck_cards))
+
+    def arrange(game):
+        s = game.state
+        for key, names in layout.items():
+            for name in names:
+                game.put(name, s.zones[key])
+        for seat, values in (res or {}).items():
+            s.players[seat].res.update(values)
+        s.globals["first_player"] = s.players[first]
+
+    prog = program(deck)
+    session = Session(prog, seed=seed, players=players, options=options, bots=bots,
+                      arrange=arrange)
+    if check:
+        session.game.observer = assert_invariants
+        assert_invariants(session.game)
+    return session
+
+
+def names(session: Session, zone_key: str) -> list:
+    return [c.name for c in session.state.zones[zone_key].cards]
+
+
+def hand(session: Session, seat: int, zone: str = "hand") -> list:
+    return sorted(names(session, f"{zone}:{seat}"))
+
+
+def area(session: Session, seat: int, zone: str = "area") -> list:
+    return sorted(names(session, f"{zone}:{seat}"))
+
+
+def res(session: Session, seat: int, resource: str) -> int:
+    return session.state.players[seat].res.get(resource, 0)
+
+
+def play(session: Session, *choices) -> None:
+    """Apply choices in order; fail loudly on a refusal."""
+    for choice in choices:
+        refusal = session.apply(choice)
+        assert refusal is None, f"{choice!r} refused: {refusal.reason}; legal: {session.legal()}"
