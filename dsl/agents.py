@@ -94,7 +94,10 @@ class ScriptExhausted(EngineError):
 def resolve_choice(decision, choice):
     """A label or list of labels → indices; numbers pass through."""
     if isinstance(choice, str):
-        return _index_of(decision, choice)
+        index = _index_of(decision, choice)
+        return (index,) if decision.multi else index
+    if isinstance(choice, int) and not isinstance(choice, bool) and decision.multi:
+        return (choice,)
     if isinstance(choice, (list, tuple)):
         return tuple(_index_of(decision, c) if isinstance(c, str) else c for c in choice)
     return choice

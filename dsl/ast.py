@@ -233,6 +233,13 @@ class Give(Stmt):
 
 
 @node
+class Transform(Stmt):
+    """`transform CARD into NAME`: the card becomes another definition in place."""
+    what: Expr
+    into: Expr
+
+
+@node
 class PutCounter(Stmt):
     amount: Expr
     counter: str
@@ -369,6 +376,9 @@ class ForEach(Stmt):
     var: str
     collection: Expr
     body: Block
+    order_key: Optional[Expr] = None     # `ordered by` / `grouped by` KEY (with `it`)
+    descending: bool = False
+    grouped: bool = False                # the variable is each group of equal keys
 
 
 @node
@@ -393,6 +403,7 @@ class Choose(Stmt):
     by: Optional[Expr] = None
     secret: bool = False
     optional: bool = False
+    at_least: Optional[Expr] = None      # `at least N` (with `up to M`): N..M chosen
     prompt: Optional[str] = None
 
 

@@ -18,6 +18,7 @@ from .errors import DeckError, Diagnostic, suggest
 from .program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
                       CompiledTrigger, Program, ResourceDef, ZoneDef)
 from .runtime import Ctx, GameOver
+from .state import ZoneInst
 
 # Kinds an expression can have; "any" is unknown until run time.
 INT, BOOL, STR, CARD, CARDS, PLAYER, PLAYERS, ZONE, ZONES, LIST, EVENT, NONE, ANY = (
@@ -43,7 +44,8 @@ FUNCTIONS = {"top", "bottom", "random", "min", "max", "abs", "remaining", "first
 EVENTS_BUILTIN = {"move", "enter", "leave", "turn_start", "turn_end", "phase_start",
                   "phase_end", "round_start", "round_end", "game_start", "gain", "lose",
                   "create", "activate", "resolve", "choose", "counter_added",
-                  "counter_removed", "attach", "control", "eliminate", "shuffle"}
+                  "counter_removed", "attach", "control", "eliminate", "shuffle",
+                  "transform"}
 
 NAMED_DECLS = {A.Option: "option", A.Param: "param", A.Zone: "zone", A.Resource: "resource",
                A.Var: "var", A.PropertyDecl: "property", A.LimitDecl: "limit",
@@ -87,7 +89,9 @@ class Scope:
 
 
 def _const(v):
-    return lambda cx: v
+    fn = lambda cx: v
+    fn.const = v              # lets the engine skip calling it (limits, parameters)
+    return fn
 
 
 def _is(kind, *allowed) -> bool:
@@ -249,7 +253,9 @@ class Compiler:
                 cond, kind = self.expr(item.cond, scope)
                 self.expect(kind, (BOOL,), item.cond.pos, "a move's condition")
             p.moves[item.name] = CompiledMove(item.name, item.var, source, cond,
-                                              self.block(item.body, scope), item.pos)
+                                              self.block(item.body, scope), item.pos,
+                                              cond_uses_var=item.var is not None and item.cond
+                                              is not None and _mentions(item.cond, item.var))
         elif isinstance(item, A.Setup):
             p.setup = self.block(item.body, Scope())
         elif isinstance(item, A.Turn):
@@ -363,42 +369,38 @@ class Compiler:
 
     # --- statements -------------------------------------------------------------
     def block(self, block: Optional[A.Block], scope: Scope) -> Callable:
+        """A block's closure. The step budget is charged here, one step per statement,
+        so every loop iteration and every effect run is counted."""
         if block is None:
             return lambda cx: None
         scope = scope.child()
         fns = [self.stmt(s, scope) for s in block.stmts]
         fns = tuple(f for f in fns if f is not None)
+        n, pos = len(fns), block.pos
         if not fns:
             return lambda cx: None
-        if len(fns) == 1:
-            return fns[0]
-        if len(fns) == 2:
-            a, b = fns
+        if n == 1:
+            (a,) = fns
 
-            def run2(cx):
+            def run1(cx):
+                g = cx.g
+                g.steps += 1
+                if g.steps > g.budget:
+                    g.budget_exceeded(pos)
                 a(cx)
-                b(cx)
-            return run2
+            return run1
 
         def run(cx):
+            g = cx.g
+            g.steps += n
+            if g.steps > g.budget:
+                g.budget_exceeded(pos)
             for f in fns:
                 f(cx)
         return run
 
     def stmt(self, node, scope: Scope):
-        handler = getattr(self, "s_" + type(node).__name__)
-        fn = handler(node, scope)
-        if fn is None:
-            return None
-        pos = node.pos
-
-        def step(cx, fn=fn):
-            g = cx.g
-            g.steps += 1
-            if g.steps > g.budget:
-                g.budget_exceeded(pos)
-            fn(cx)
-        return step
+        return getattr(self, "s_" + type(node).__name__)(node, scope)
 
     def _cards_or_card(self, node, scope, what):
         fn, kind = self.expr(node, scope)
@@ -473,6 +475,15 @@ class Compiler:
         player = self._player(n.player, scope, "the new owner")
         return lambda cx: cx.g.give(what(cx), player(cx), cx)
 
+    def s_Transform(self, n, scope):
+        what = self._cards_or_card(n.what, scope, "what `transform` changes")
+        into, kind = self.expr(n.into, scope)
+        self.expect(kind, (STR,), n.into.pos, "the card name a card transforms into")
+        if isinstance(n.into, A.StrLit) and n.into.value not in self.p.cards:
+            self.unknown("card", n.into.value, n.into.pos, self.p.cards)
+        pos = n.pos
+        return lambda cx: cx.g.transform(what(cx), into(cx), cx, pos)
+
     def _counter(self, name, pos):
         if name not in self.p.counters:
             self.unknown("counter", name, pos, self.p.counters)
@@ -530,9 +541,13 @@ class Compiler:
         amount = self._int(n.amount, scope, "how many are created")
         if n.card not in self.p.cards:
             self.unknown("card", n.card, n.pos, self.p.cards)
-        zone = self._one_zone(n.zone, scope, "where they are created") if n.zone else None
+        if n.zone is None:
+            self.error("create-where", f"say where `{n.card}` is created", n.pos,
+                       f"for example `create 1 \"{n.card}\" in your area`")
+            return None
+        zone = self._one_zone(n.zone, scope, "where they are created")
         name = n.card
-        return lambda cx: cx.g.create(name, amount(cx), zone(cx) if zone else None, cx)
+        return lambda cx: cx.g.create(name, amount(cx), zone(cx), cx)
 
     def s_CreateLibrary(self, n, scope):
         zone = self._one_zone(n.zone, scope, "where the deck's cards are created")
@@ -675,6 +690,8 @@ class Compiler:
     def s_ForEach(self, n, scope):
         coll, kind = self.expr(n.collection, scope)
         self.expect(kind, COLLECTIONS, n.collection.pos, "what `for each` goes through")
+        if n.order_key is not None:
+            return self._for_ordered(n, coll, kind, scope)
         body = self.block(n.body, scope.with_names(**{n.var: _element(kind)}))
         var = n.var
 
@@ -683,6 +700,41 @@ class Compiler:
                 cx.loc[var] = x
                 body(cx)
         return for_each
+
+    def _for_ordered(self, n, coll, kind, scope):
+        """`for each x in C ordered by KEY [descending]` and `... grouped by KEY`: KEY is
+        evaluated once per element, with `it` as the element; sorting is stable, so
+        equal keys keep the collection's order."""
+        key = self._int(n.order_key, scope.child(it=_element(kind)), "an ordering key")
+        body = self.block(n.body, scope.with_names(
+            **{n.var: LIST if n.grouped else _element(kind)}))
+        var, desc, grouped = n.var, n.descending, n.grouped
+
+        def for_ordered(cx):
+            items = list(_iterate(coll(cx)))
+            saved = cx.it
+            keyed = []
+            for x in items:
+                cx.it = x
+                k = key(cx)
+                keyed.append((k if k is not None else 0, x))
+            cx.it = saved
+            keyed.sort(key=lambda kx: -kx[0] if desc else kx[0])
+            if not grouped:
+                for _, x in keyed:
+                    cx.loc[var] = x
+                    body(cx)
+                return
+            groups = []
+            for k, x in keyed:
+                if groups and groups[-1][0] == k:
+                    groups[-1][1].append(x)
+                else:
+                    groups.append((k, [x]))
+            for _, members in groups:
+                cx.loc[var] = members
+                body(cx)
+        return for_ordered
 
     def s_Repeat(self, n, scope):
         times = self._int(n.times, scope, "how many times")
@@ -713,6 +765,8 @@ class Compiler:
         up_to = self._int(n.up_to, scope, "how many may be chosen") if n.up_to is not None else None
         exactly = self._int(n.exactly, scope, "how many are chosen") if n.exactly is not None else None
         by = self._player(n.by, scope, "who chooses") if n.by is not None else None
+        at_least = self._int(n.at_least, scope, "how many must be chosen") \
+            if n.at_least is not None else None
         body = self.block(n.body, scope.with_names(**{n.var: _element(kind)}))
         var, secret, optional = n.var, n.secret, n.optional
         prompt = n.prompt or f"choose {n.var}"
@@ -728,6 +782,9 @@ class Compiler:
                 lo, hi = 0, up_to(cx)
             else:
                 lo, hi = 1, 1
+            if at_least is not None:
+                lo = at_least(cx)
+                hi = max(hi, lo) if up_to is not None else len(options)
             if optional:
                 lo = 0
             chooser = by(cx) if by else cx.you
@@ -1168,6 +1225,17 @@ class Compiler:
         return select, PLAYERS
 
 
+def _mentions(node, name: str) -> bool:
+    """Whether an expression reads the local `name` (so it must be re-evaluated per option)."""
+    if isinstance(node, A.Name):
+        return node.id == name
+    if isinstance(node, (list, tuple)):
+        return any(_mentions(x, name) for x in node)
+    if hasattr(node, "__dataclass_fields__"):
+        return any(_mentions(getattr(node, f), name) for f in node.__dataclass_fields__ if f != "pos")
+    return False
+
+
 # --- small runtime helpers used by the closures ---------------------------------------
 
 def _article(kind: str) -> str:
@@ -1193,28 +1261,29 @@ def _kind_of_value(v) -> str:
 
 
 def _iterate(v):
+    """A value as a sequence of elements: zones stand for the cards in them."""
     if v is None:
         return ()
-    if isinstance(v, (list, tuple)):
-        out = []
-        for x in v:
-            if hasattr(x, "cards") and hasattr(x, "key"):
-                out.extend(x.cards)
-            else:
-                out.append(x)
-        return out
-    if hasattr(v, "cards") and hasattr(v, "key"):
+    if isinstance(v, list):
+        if not v or not isinstance(v[0], ZoneInst):
+            return v
+        return [c for z in v for c in z.cards]
+    if isinstance(v, ZoneInst):
         return list(v.cards)
+    if isinstance(v, tuple):
+        return _iterate(list(v))
     return (v,)
 
 
 def _members(v):
     if v is None:
         return ()
-    if isinstance(v, (list, tuple, set)):
-        return _iterate(v) if v and hasattr(next(iter(v)), "key") else v
-    if hasattr(v, "cards") and hasattr(v, "key"):
+    if isinstance(v, ZoneInst):
         return v.cards
+    if isinstance(v, (list, tuple)):
+        return _iterate(list(v))
+    if isinstance(v, set):
+        return v
     return (v,)
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Optional
 
+from .compiler import _iterate
 from .errors import EngineError
 from .program import CompiledAction, Program
 from .runtime import Ctx, Decision, Event, GameOver, LogEntry
@@ -107,6 +108,15 @@ class Game:
             self._zone_lists.setdefault(z.name, []).append(z)
         self._in_play = [z for z in s.zones.values() if z.in_play]
         self._listeners = self._index_listeners()
+        # Cards with `static copy text of ...`: they also carry the copied card's text.
+        self._copiers = {d.name for d in self.defs.values()
+                         if any(st.kind == "copy" for st in d.statics)}
+        self._ability_zones = sorted({ab.from_zone for d in self.defs.values()
+                                      for ab in d.abilities if ab.from_zone})
+        self._static_carriers: dict = {}      # kind → names of cards with such statics
+        for d in self.defs.values():
+            for st in d.statics:
+                self._static_carriers.setdefault(st.kind, set()).add(d.name)
 
     def _index_listeners(self) -> dict:
         """event → [(card name or None, trigger)] so dispatch looks at few candidates."""
@@ -232,9 +242,15 @@ class Game:
         return a % b if modulo else a // b
 
     # --- the log ---------------------------------------------------------------------
-    def write(self, text: str, pos=None, source=None, secret_for=None):
+    def write(self, text: str, pos=None, source=None, secret_for=None, extra=None):
         if self.logging:
-            self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for))
+            # Provenance for tools (the REPL's `why N`): what was running, in which phase.
+            extra = dict(extra) if extra else {}
+            if self.chain:
+                extra["chain"] = tuple(self.chain)
+            if self.state.phase is not None:
+                extra["phase"] = self.state.phase
+            self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
 
     def say(self, text: str, cx: Ctx, pos):
         self.write(f"{cx.you.name}: {text}", pos, cx.this.name if cx.this else None)
@@ -336,12 +352,10 @@ class Game:
         return list(z.cards[:k]) if bottom else list(reversed(z.cards[-k:]))
 
     def random_of(self, coll):
-        from .compiler import _iterate
         items = _iterate(coll)
         return self.state.rng.choice(items) if items else None
 
     def shuffled(self, coll):
-        from .compiler import _iterate
         items = list(_iterate(coll))
         self.state.rng.shuffle(items)
         return items
@@ -352,9 +366,17 @@ class Game:
         for st in self.program.statics:
             if st.kind == kind:
                 yield st, None, self.state.active
-        for z in self._in_play:
-            for c in z.cards:
-                for st in self.defs[c.name].statics:
+        carriers = self._static_carriers.get(kind)
+        if carriers:
+            for z in self._in_play:
+                for c in z.cards:
+                    if c.name in carriers:
+                        for st in self.defs[c.name].statics:
+                            if st.kind == kind:
+                                yield st, c, c.controller
+        if self._copiers and kind != "copy":
+            for c, d in self._copied_text():
+                for st in d.statics:
                     if st.kind == kind:
                         yield st, c, c.controller
         if self.state.temp:
@@ -462,10 +484,40 @@ class Game:
                 you = ev.actor if ev.actor is not None else s.active
                 self._fire(t, None, you, ev)
                 continue
-            for c in self._instances(card_name, t.from_zone):
+            cards = self._instances(card_name, t.from_zone)
+            if ev.name == "leave" and kind == "when" and t.from_zone is None:
+                # "when this leaves play" looks back: the card is already gone
+                gone = ev.data.get("card")
+                if gone is not None and gone.name == card_name and gone not in cards:
+                    cards.append(gone)
+            for c in cards:
                 self._fire(t, c, c.controller or c.owner or s.active, ev)
             if ev.negated:
                 return
+        if self._copiers:
+            for c, d in self._copied_text():
+                for t in d.triggers:
+                    if t.event == ev.name and t.kind == kind and t.from_zone is None:
+                        self._fire(t, c, c.controller or c.owner or s.active, ev)
+                        if ev.negated:
+                            return
+
+    def _copied_text(self) -> list:
+        """(card in play, definition whose text it has) for every `static copy text of X`
+        in force. The copied text runs with `this` as the copying card, so text that names
+        its own card means the copy. One level: copied `copy` statics are not followed."""
+        out = []
+        for z in self._in_play:
+            for c in z.cards:
+                if c.name not in self._copiers:
+                    continue
+                for st in self.defs[c.name].statics:
+                    if st.kind != "copy":
+                        continue
+                    src = st.source(Ctx(self, c.controller or c.owner or self.state.active, c))
+                    if isinstance(src, CardInst) and src is not c and src.name in self.defs:
+                        out.append((c, self.defs[src.name]))
+        return out
 
     def _instances(self, card_name: str, from_zone: Optional[str]) -> list:
         if from_zone is None:
@@ -531,8 +583,6 @@ class Game:
             self.emit_event(ev, lambda: action.body(inner))
         else:
             action.body(inner)
-        if self.depth == 0:
-            self.check_whenevers()
 
     def emit_event(self, ev: Event, perform: Callable):
         self.depth += 1
@@ -643,7 +693,9 @@ class Game:
             card.attached_to = None
         card.face_up = zone.visibility == "public"
         if self.logging:
-            self.write(f"{card.name}: {src.key if src else 'nowhere'} → {zone.key}")
+            self.write(f"{card.name}: {src.key if src else 'nowhere'} → {zone.key}",
+                       extra={"card": card.id, "from": src.key if src else None,
+                              "to": zone.key})
 
     def put(self, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardInst:
         """Place a new card straight into a zone, with no events (arranging a scenario)."""
@@ -706,6 +758,22 @@ class Game:
             c.owner = player
             if c.zone is None or not c.zone.in_play:
                 c.controller = player
+
+    def transform(self, what, into, cx: Ctx, pos=None):
+        """The card becomes another definition where it stands: it neither leaves nor
+        enters its zone and keeps owner, controller, counters and attachments."""
+        if into is None:
+            return
+        if into not in self.defs:
+            raise EngineError(f"cannot transform into `{into}` at {pos}: no card has that name",
+                              tuple(self.chain))
+        for c in self._cards(what):
+            old = c.name
+            if old == into:
+                continue
+            c.name = into
+            self.write(f"{old} becomes {into}")
+            self.emit_simple("transform", {"card": c, "old": old, "new": into}, cx.you)
 
     def put_counters(self, what, counter: str, n: int, cx: Ctx):
         if n <= 0:
@@ -861,7 +929,10 @@ class Game:
 
     # --- limits -------------------------------------------------------------------------
     def limit_amount(self, name: str, player: Player) -> int:
-        return self.program.limits[name](Ctx(self, player))
+        fn = self.program.limits[name]
+        if hasattr(fn, "const"):
+            return fn.const
+        return fn(Ctx(self, player))
 
     def remaining(self, name: str, player: Player) -> int:
         used = self.state.used.get((player.index, name), 0)
@@ -975,10 +1046,12 @@ class Game:
                 if (mv.cond is None or mv.cond(cx)) and not self.forbidden(name, {}, player):
                     out.append((name, "move", (mv, None)))
                 continue
-            from .compiler import _iterate
+            if mv.cond is not None and not mv.cond_uses_var and not mv.cond(cx):
+                continue
+            check_each = mv.cond is not None and mv.cond_uses_var
             for x in _iterate(mv.source(cx)):
                 cx.loc = {mv.var: x}
-                if mv.cond is not None and not mv.cond(cx):
+                if check_each and not mv.cond(cx):
                     continue
                 if self.forbidden(name, {mv.var: x}, player):
                     continue
@@ -996,7 +1069,11 @@ class Game:
             if c.id in seen:
                 continue
             seen.add(c.id)
-            for ab in self.defs[c.name].abilities:
+            abilities = self.defs[c.name].abilities
+            if c.name in self._copiers and c.zone is not None and c.zone.in_play:
+                abilities = list(abilities) + [ab for cc, d in self._copied_text() if cc is c
+                                               for ab in d.abilities if ab.from_zone is None]
+            for ab in abilities:
                 if ab.from_zone is not None and (c.zone is None or c.zone.name != ab.from_zone):
                     continue
                 if ab.from_zone is None and not (c.zone and c.zone.in_play):
@@ -1013,9 +1090,8 @@ class Game:
         return out
 
     def _ability_cards_elsewhere(self, player: Player) -> list:
-        zones = {ab.from_zone for d in self.defs.values() for ab in d.abilities if ab.from_zone}
         out = []
-        for zname in zones:
+        for zname in self._ability_zones:
             z = self.zone_of(zname, player) if self.program.zones[zname].scope == "player" \
                 else self.state.zones.get(zname)
             if z is not None:
@@ -1029,7 +1105,12 @@ class Game:
             if len(moves) == 1:
                 return                      # only `pass` is left
             d = Decision(player, "move", "your move", [m[0] for m in moves], moves)
-            label, kind, payload = moves[self.ask(d)]
+
+            def refresh(d=d):
+                fresh = self.legal_moves(names, player)
+                d.labels[:], d.values[:] = [m[0] for m in fresh], fresh
+            d.refresh = refresh
+            label, kind, payload = d.values[self.ask(d)]
             if kind == "pass":
                 return
             if kind == "move":

@@ -276,6 +276,7 @@ class _Builder(Transformer):
     def detach_stmt(self, meta, ch): return A.Detach(ch[0], pos=self.p(meta))
     def control_stmt(self, meta, ch): return A.GiveControl(ch[0], ch[1], pos=self.p(meta))
     def give_stmt(self, meta, ch): return A.Give(ch[0], ch[1], pos=self.p(meta))
+    def transform_stmt(self, meta, ch): return A.Transform(ch[0], ch[1], pos=self.p(meta))
     def put_counter(self, meta, ch): return A.PutCounter(ch[0], str(ch[1]), ch[2], pos=self.p(meta))
     def remove_counter(self, meta, ch): return A.RemoveCounter(ch[0], str(ch[1]), ch[2], pos=self.p(meta))
     def remove_all_counters(self, meta, ch): return A.RemoveCounter(None, str(ch[0]), ch[1], pos=self.p(meta))
@@ -327,6 +328,17 @@ class _Builder(Transformer):
         return A.If(ch[0], ch[1], orelse, pos=self.p(meta))
 
     def for_stmt(self, meta, ch): return A.ForEach(str(ch[0]), ch[1], ch[2], pos=self.p(meta))
+
+    def for_ordered(self, meta, ch):
+        var, coll, kind, key = str(ch[0]), ch[1], ch[2], ch[3]
+        desc = len(ch) > 5 and ch[4] == "desc"
+        return A.ForEach(var, coll, ch[-1], pos=self.p(meta), order_key=key, descending=desc,
+                         grouped=kind == "grouped")
+
+    def order_sorted(self, meta, ch): return "sorted"
+    def order_grouped(self, meta, ch): return "grouped"
+    def dir_desc(self, meta, ch): return "desc"
+    def dir_asc(self, meta, ch): return "asc"
     def repeat_stmt(self, meta, ch): return A.Repeat(ch[0], ch[1], pos=self.p(meta))
     def while_stmt(self, meta, ch): return A.While(ch[0], ch[1], pos=self.p(meta))
 
@@ -337,6 +349,7 @@ class _Builder(Transformer):
         return A.Choose(var, source, body, pos=self.p(meta), **opts)
 
     def opt_up_to(self, meta, ch): return ("up_to", ch[0])
+    def opt_at_least(self, meta, ch): return ("at_least", ch[0])
     def opt_exactly(self, meta, ch): return ("exactly", ch[0])
     def opt_by(self, meta, ch): return ("by", ch[0])
     def opt_secret(self, meta, ch): return ("secret", True)

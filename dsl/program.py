@@ -76,9 +76,10 @@ class CardDef:
     pos: SourcePosition
     decl: A.CardDecl
 
-    @property
-    def words(self) -> frozenset:
-        return self.types | self.subtypes
+    words: frozenset = frozenset()            # types and subtypes together
+
+    def __post_init__(self):
+        self.words = self.types | self.subtypes
 
 
 @dataclass
@@ -97,6 +98,7 @@ class CompiledMove:
     cond: Optional[Fn]
     body: Fn
     pos: SourcePosition
+    cond_uses_var: bool = True     # False: the condition is checked once, not per option
 
 
 @dataclass

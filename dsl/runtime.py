@@ -64,6 +64,9 @@ class Decision:
     max_count: int = 1
     secret: bool = False
     source: Optional[str] = None     # the card or rule asking
+    # Recomputes ``labels``/``values`` in place when the state changed while the decision
+    # was pending (the REPL's `eval`); None when the options cannot go stale.
+    refresh: Any = field(default=None, repr=False, compare=False)
 
     @property
     def multi(self) -> bool:

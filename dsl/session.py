@@ -30,6 +30,21 @@ from .errors import EngineError, Refusal
 from .program import Program
 
 
+class Effect:
+    """An ad-hoc effect run between two decisions (the REPL's `eval`). It is a step of the
+    game's history like a choice, so undo, redo, save and replay reproduce it."""
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Effect) and other.text == self.text
+
+    def __repr__(self) -> str:
+        return f"Effect({self.text!r})"
+
+
 class _Abort(BaseException):
     """Unwinds an abandoned game thread (not an Exception, so no rule code catches it)."""
 
@@ -41,13 +56,18 @@ class _Parked(Agent):
         self.session = session
 
     def choose(self, game, decision):
-        if self.session._replay_queue:
-            return self.session._replay_queue.pop(0)
-        self.session._out.put(("decision", decision))
-        choice = self.session._in.get()
-        if choice is _ABORT:
-            raise _Abort()
-        return choice
+        s = self.session
+        while True:
+            if s._replay_queue:
+                choice = s._replay_queue.pop(0)
+            else:
+                s._out.put(("decision", decision))
+                choice = s._in.get()
+                if choice is _ABORT:
+                    raise _Abort()
+            if not isinstance(choice, Effect):
+                return choice
+            s._run_effect(game, decision, choice)      # then ask again, options refreshed
 
 
 _ABORT = object()
@@ -56,9 +76,11 @@ _ABORT = object()
 class Session:
     def __init__(self, program: Program, seed: int = 1, players: Optional[int] = None,
                  bots: Optional[dict] = None, options: Optional[dict] = None,
-                 choices: Optional[list] = None, arrange=None):
-        """``bots`` maps seat index → bot name for seats the session should not ask."""
+                 choices: Optional[list] = None, arrange=None, evaluate=None):
+        """``bots`` maps seat index → bot name for seats the session should not ask.
+        ``evaluate(game, player, text)`` runs an :class:`Effect` (see :meth:`run_effect`)."""
         self.program = program
+        self.evaluate = evaluate
         self.seed = seed
         self.players = players or max(program.min_players, 2)
         self.bots = dict(bots or {})
@@ -88,6 +110,7 @@ class Session:
         self._thread.start()
         self._wait()
         if self._replay_queue:
+            self._stop()
             raise EngineError("the recorded choices do not fit this game "
                               f"({len(self._replay_queue)} left over)")
 
@@ -161,6 +184,29 @@ class Session:
             raise err
         return None
 
+    def run_effect(self, text: str) -> None:
+        """Run an ad-hoc effect now, as the deciding player, and record it in the history
+        (undo takes it back; replay runs it again at the same point). If it breaks a
+        limit, the game is restored and the EngineError rises."""
+        if self.decision is None:
+            raise EngineError("the game is over")
+        if self.evaluate is None:
+            raise EngineError("this session cannot evaluate effects")
+        before = list(self.choices)
+        self.choices.append(Effect(text))
+        self.redo_stack.clear()
+        self._in.put(Effect(text))
+        try:
+            self._wait()
+        except EngineError as err:
+            self._start(before)
+            raise err
+
+    def _run_effect(self, game, decision, step: "Effect"):
+        self.evaluate(game, decision.player, step.text)
+        if decision.refresh is not None:
+            decision.refresh()
+
     def undo(self) -> bool:
         if not self.choices:
             return False
@@ -186,11 +232,14 @@ class Session:
         """What a save file holds: enough to rebuild this exact game."""
         return {"deck": self.program.name, "seed": self.seed, "players": self.players,
                 "bots": {str(k): v for k, v in self.bots.items()}, "options": self.options,
-                "choices": [list(c) if isinstance(c, tuple) else c for c in self.choices]}
+                "choices": [list(c) if isinstance(c, tuple) else
+                            {"eval": c.text} if isinstance(c, Effect) else c
+                            for c in self.choices]}
 
     @classmethod
-    def from_save(cls, program: Program, data: dict) -> "Session":
-        choices = [tuple(c) if isinstance(c, list) else c for c in data["choices"]]
+    def from_save(cls, program: Program, data: dict, evaluate=None) -> "Session":
+        choices = [tuple(c) if isinstance(c, list) else
+                   Effect(c["eval"]) if isinstance(c, dict) else c for c in data["choices"]]
         return cls(program, seed=data["seed"], players=data["players"],
                    bots={int(k): v for k, v in data.get("bots", {}).items()},
-                   options=data.get("options"), choices=choices)
+                   options=data.get("options"), choices=choices, evaluate=evaluate)

@@ -1,88 +1,274 @@
 """Friendly messages for common syntax mistakes.
 
-Each entry pairs a message with snippets that make the same mistake; Lark's
-``UnexpectedInput.match_examples`` finds the entry whose snippets fail in the same parser
-state as the user's text. ``tests/test_syntax_errors.py`` walks the table, so every
-message is checked against the exact text a user sees.
+Each entry of :data:`SYNTAX_ERRORS` pairs a message with snippets that make the same
+mistake. When a deck fails to parse, :func:`friendly_message` looks for a snippet that
+failed the same way — same parser state, same tokens possible next, same kind of token
+found — and shows that entry's message instead of the bare "unexpected `=`".
+:data:`CHARACTER_ERRORS` does the same for characters no token can start with (curly
+quotes pasted from a word processor, `&&`). ``tests/test_errors.py`` walks both tables,
+so every message is checked against the exact text a user sees.
+
+>>> from dsl.parser import parse_text
+>>> from dsl.errors import DeckError
+>>> try:
+...     parse_text('game "G"\ncard "A" Thing\n', "a.deck")
+... except DeckError as err:
+...     print(err.diagnostics[0].message)
+a card needs `:` and its type after its name, as in `card "Name": Thing`
 """
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterable, Optional
 
-from lark.exceptions import UnexpectedInput
+from lark import Token
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 H = 'game "G"\n'
+C = H + 'card "A": Thing {\n'          # inside a card's body
 
-# (message, [snippets that make this mistake]) — order matters only for ties.
+
+def S(*lines: str) -> str:
+    """A snippet whose lines sit inside a `setup` block."""
+    return H + "setup {\n" + "".join(f" {line}\n" for line in lines) + "}\n"
+
+
+# (message, [snippets that make this mistake]). A snippet stands for every error that
+# fails in the same parser state, with the same tokens possible next, on the same kind
+# of token (an exact token wins over a same-kind one; otherwise the first entry wins).
 SYNTAX_ERRORS: list[tuple[str, list[str]]] = [
-    ("a card needs `:` and its type after its name, as in `card \"Name\": Thing`",
-     [H + 'card "A" Thing {\n}\n', H + 'card "A" {\n}\n']),
-    ("card names are written in double quotes: `card \"Name\": Thing`",
-     [H + 'card A: Thing\n', H + "card 'A': Thing\n"]),
-    ("types and subtypes start with a capital letter: `Thing - Pony`",
-     [H + 'card "A": thing\n', H + 'card "A": Thing - pony\n']),
+    # --- the header and top-level declarations -----------------------------------
     ("the deck must start with its header, for example `game \"My Deck\"`",
-     ['zone hand\n', 'card "A": Thing\n', 'players 2\n']),
+     ['zone hand\n', 'card "A": Thing\n', 'players 2\n', 'resource vp\n', 'type Thing\n',
+      'Game "Mine"\n', 'name "Mine"\n']),
     ("the game's name is written in double quotes: `game \"My Deck\"`",
-     ['game Mine\n', "game 'Mine'\n"]),
-    ("`else` must be on the same line as the `}` that closes the `if` block: `} else {`",
-     [H + 'setup {\n if 1 > 0 {\n pass\n }\n else {\n pass\n }\n}\n']),
-    ("a block is missing its closing `}`",
-     [H + 'setup {\n pass\n', H + 'card "A": Thing {\n text "x"\n']),
-    ("an opening `{` must end the line it is on, and the block's statements go on the following lines or after `;`",
-     []),
-    ("`=` assigns; to compare, write `==`",
-     [H + 'setup {\n if x = 1 {\n pass\n }\n}\n']),
-    ("a zone's attributes follow a colon: `zone hand: per player, private`",
-     [H + 'zone hand per player\n', H + 'zone hand private\n']),
-    ("write `per player` or `per side` after `per`",
-     [H + 'zone hand: per card\n']),
+     ['game Mine\n', 'game mine\n']),
+    ("the base deck's name is written in double quotes: `extends \"dvorak\"`",
+     ['game "G" extends dvorak\n']),
+    ("names of zones, resources, counters and variables start with a lower-case letter",
+     [H + 'zone Hand\n', H + 'resource VP\n', H + 'counter Charge\n', H + 'var First = 1\n',
+      H + 'mark Exhausted\n']),
+    ("types and subtypes start with a capital letter: `type Thing, Action`",
+     [H + 'type thing\n', H + 'subtype pony, unicorn\n']),
     ("`players` takes a number or a range: `players 2 to 4`",
      [H + 'players two\n', H + 'players 2-4\n', H + 'players 2..4\n']),
-    ("an `action` lists its parameters in parentheses, even when there are none: `action draw(n) { ... }`",
-     [H + 'action draw {\n}\n', H + 'action draw n {\n}\n']),
-    ("a trigger names its event: `when draw where event.player == you { ... }`",
-     [H + 'when {\n}\n', H + 'before {\n}\n']),
-    ("`choose` needs a name for the choice and `from`: `choose c from cards in your hand { ... }`",
-     [H + 'setup {\n choose cards in your hand\n}\n']),
-    ("an ability needs a name in double quotes: `ability \"Zap\": uses action_play { ... }`",
-     [H + 'card "A": Thing {\n ability Zap {\n }\n}\n']),
-    ("a card property is a name and a value on one line, such as `cost 3`",
-     [H + 'card "A": Thing {\n cost = 3\n}\n', H + 'card "A": Thing {\n cost: 3\n}\n']),
-    ("card text is a string: `text \"When this enters play, draw a card.\"`",
-     [H + 'card "A": Thing {\n text Draw a card.\n}\n']),
-    ("strings must close on the line they open",
-     [H + 'card "A: Thing\n']),
-    ("options and parameters are set with `=`: `option hand_size = 5`",
+    ("options and parameters are set with `=`: `param hand_size = 5`",
      [H + 'option hand_size 5\n', H + 'param hand_size 5\n']),
-    ("membership is written `x is in y` (a selector already uses `in` for zones)",
-     [H + 'setup {\n if 1 in [1] {\n pass\n }\n}\n']),
+    ("a zone's attributes follow a colon: `zone hand: per player, private`",
+     [H + 'zone hand per player\n', H + 'zone hand private\n', H + 'zone hand shared\n']),
+    ("a resource's attributes follow a colon: `resource vp: start 0, min 0`",
+     [H + 'resource vp start 0\n', H + 'resource vp min 0\n', H + 'resource vp shared\n']),
+    ("separate attributes with commas: `zone hand: per player, private`",
+     [H + 'zone hand: per player private\n', H + 'zone hand: shared public\n',
+      H + 'resource vp: start 0 min 0\n']),
+    ("write `per player` or `per side` after `per`",
+     [H + 'zone hand: per card\n', H + 'zone hand: per turn\n']),
     ("a limit is a per-turn budget: `limit action_play = 1 per turn`",
      [H + 'limit action_play 1\n', H + 'limit action_play = 1\n']),
-    ("`move` needs a destination: `move c to your hand`",
-     [H + 'setup {\n move c\n}\n', H + 'setup {\n move c into deck\n}\n']),
-    ("a card's type line is `Type - Subtype`; write extra types before the dash",
-     [H + 'card "A": Thing - Pony - Unicorn\n']),
-    ("`end game` is followed by `winner PLAYER`, `draw` or `by most RESOURCE`",
-     [H + 'setup {\n end game\n}\n', H + 'setup {\n end game you\n}\n']),
-    ("names of zones, resources and variables start with a lower-case letter",
-     [H + 'zone Hand\n', H + 'resource VP\n']),
-    ("a statement cannot start here; each statement goes on its own line",
-     [H + 'setup {\n draw 1 draw 1\n}\n']),
+    ("an `action` lists its parameters in parentheses, even when there are none: "
+     "`action draw(n) { ... }`",
+     [H + 'action draw {\n}\n', H + 'action draw n {\n}\n']),
+    ("an opening `{` goes at the end of the line before it, not on a line of its own",
+     [H + 'setup\n{\n}\n', H + 'turn\n{\n}\n', H + 'action draw(n)\n{\n}\n',
+      H + 'card "A": Thing\n{\n}\n', S('if 1 > 0', '{', '}'),
+      H + 'when enter where event.card == this\n{\n}\n', H + 'when enter\n{\n}\n',
+      C + ' effect\n {\n }\n}\n', C + ' ability "Zap"\n {\n }\n}\n']),
+    ("a trigger names its event: `when draw where event.player == you { ... }`",
+     [H + 'when {\n}\n', H + 'before {\n}\n', H + 'when "enter" {\n}\n']),
+    ("after its event a trigger takes `where` and a condition: "
+     "`when enter where event.card == this { ... }`",
+     [H + 'when enter if event.card == this {\n}\n', H + 'when enter event.card == this {\n}\n',
+      H + 'when you play an Action {\n}\n', H + 'when play of Action {\n}\n']),
+    ("a block goes in braces, not after a colon: `if n > 2 { discard 1 }`",
+     [S('if 1 > 0: pass'), H + 'when enter where event.card == this: gain 1 vp\n',
+      H + 'when enter: gain 1 vp\n', S('for each p in players: pass'), S('repeat 2: pass'),
+      S('while x > 0: pass'), H + 'setup: pass\n', H + 'turn: pass\n']),
+
+    # --- cards --------------------------------------------------------------------
+    ("a card needs `:` and its type after its name, as in `card \"Name\": Thing`",
+     [H + 'card "A" Thing {\n}\n', H + 'card "A" {\n}\n', H + 'card "A"\n',
+      H + 'card "A" - Thing\n']),
+    ("card names are written in double quotes: `card \"Blue Shard\": Thing`",
+     [H + 'card A: Thing\n', H + "card 'A': Thing\n", H + 'card blue_shard: Thing\n',
+      H + 'token A: Thing\n']),
+    ("types and subtypes start with a capital letter: `Thing - Pony`",
+     [H + 'card "A": thing\n', H + 'card "A": Thing - pony\n']),
+    ("a card's type line is `Type - Subtype`; write extra types before the dash and "
+     "extra subtypes after it, without another dash",
+     [H + 'card "A": Thing - Pony - Unicorn\n', H + 'card "A": Thing - Pony, Unicorn\n']),
+    ("a card's properties, text and effects go inside braces after its type line: "
+     "`card \"Name\": Thing { ... }`",
+     [H + 'card "A": Thing\n text "x"\n', H + 'card "A": Thing\n cost 3\n',
+      H + 'card "A": Thing\n effect {\n }\n', H + 'card "A": Thing\n ability "Zap" {\n }\n']),
+    ("a card property is a name and a value on one line, such as `cost 3`",
+     [C + ' cost = 3\n}\n', C + ' cost: 3\n}\n']),
+    ("card text is a string: `text \"When this enters play, draw a card.\"`",
+     [C + ' text Draw a card.\n}\n', C + ' text draw a card.\n}\n', C + ' text 3\n}\n']),
+    ("an ability needs a name in double quotes: `ability \"Zap\": uses action_play { ... }`",
+     [C + ' ability Zap {\n }\n}\n', C + ' ability zap {\n }\n}\n', C + ' ability {\n }\n}\n',
+      C + ' ability: uses action_play {\n }\n}\n']),
+    ("an ability's options follow a colon after its name: "
+     "`ability \"Zap\": uses action_play { ... }`",
+     [C + ' ability "Zap" uses action_play {\n }\n}\n',
+      C + ' ability "Zap" once per turn {\n }\n}\n']),
+    ("a static ability starts with what it does, without a colon: "
+     "`static modify hand_size by 2`",
+     [C + ' static: modify hand_size by 2\n}\n', H + 'static: modify hand_size by 2\n']),
+
+    # --- blocks and statements -----------------------------------------------------
+    ("a block is missing its closing `}`",
+     [S('pass')[:-2], C + ' text "x"\n', S('if 1 > 0 {', ' pass')[:-2],
+      C + ' effect {\n draw 1\n}\n', C + ' text "x"\n\ncard "B": Thing\n',
+      C + ' text "x"\ntoken "B": Thing\n', C + ' text "x"\nzone hand\n',
+      S('draw 1')[:-2] + 'card "B": Thing\n', S('draw 1')[:-2] + 'token "B": Thing\n',
+      S('draw 1')[:-2] + 'setup {\n}\n', S('draw 1')[:-2] + 'action f() {\n}\n']),
+    ("`else` must be on the same line as the `}` that closes the `if` block: `} else {`",
+     [S('if 1 > 0 {', ' pass', '}', 'else {', ' pass', '}'),
+      S('if 1 > 0 {', ' pass', '}', 'else if 1 > 2 {', ' pass', '}')]),
+    ("`=` assigns; to compare, write `==`",
+     [S('if x = 1 {', '}'), S('if it.cost = 3 {', '}'), S('if count cards in your hand = 0 {', '}'),
+      S('while x = 1 {', '}'), H + 'when enter where event.card = this {\n}\n',
+      H + 'whenever x = 1 {\n}\n', S('choose c from cards where it.cost = 3 {', '}')]),
+    ("membership is written `x is in y` (a selector already uses `in` for zones)",
+     [S('if 1 in [1] {', '}'), S('if c in hand of you {', '}')]),
+    ("the statement ended before this word; put each statement on its own line "
+     "or separate them with `;`",
+     [S('draw 1 draw 1'), S('draw 1 gain 1 vp')]),
+    ("a loop over a collection is written `for each p in players { ... }`",
+     [S('for p in players {', '}'), S('for each p of players {', '}')]),
+    ("`repeat` takes a number and a block: `repeat 3 { ... }`",
+     [S('repeat 3 times {', '}')]),
+    ("`let` gives a name a value with `=`: `let n = count cards in your hand`",
+     [S('let n 3'), S('let n == 3'), S('let n: 3')]),
+    ("`choose` needs a name for the choice and `from`: `choose c from cards in your hand { ... }`",
+     [S('choose cards in your hand'), S('choose 1 card from your hand {', '}'),
+      S('choose c in cards in your hand {', '}')]),
+    ("`move` is written `move CARDS to ZONE`, as in `move c to your hand`",
+     [S('move c'), S('move c into deck'), S('move c from hand to deck')]),
+    ("`gain` and `lose` take an amount and a resource: `gain 2 vp`",
+     [S('gain 2'), S('lose 1'), S('gain vp')]),
     ("a counter is put on a card with `put N NAME on CARD`: `put 1 charge on this`",
-     [H + 'setup {\n put charge on this\n}\n']),
+     [S('put charge on this'), S('put 1 charge counter on this')]),
+    ("`end game` is followed by `winner PLAYER`, `draw` or `by most RESOURCE`",
+     [S('end game'), S('end game you'), S('end game winner')]),
 ]
+
+# (message, characters, [snippets]) for characters that start no token at all.
+CHARACTER_ERRORS: list[tuple[str, str, list[str]]] = [
+    ("strings must close on the line they open",
+     '"', [H + 'card "A: Thing\n', C + ' text "Draw a card.\n}\n']),
+    ("strings are written in double quotes: `\"Blue Shard\"`",
+     "'", [C + " text 'Draw a card.'\n}\n", S("say 'hi'")]),
+    ("write straight double quotes `\"`, not typographic ones",
+     "\u201c\u201d\u201e\u2018\u2019", [H + 'card \u201cA\u201d: Thing\n', C + ' text \u201cx\u201d\n}\n']),
+    ("a type line uses a plain hyphen `-` between types and subtypes",
+     "\u2013\u2014", [H + 'card "A": Thing \u2013 Pony\n']),
+    ("write `and`, `or` and `not` instead of `&&`, `||` and `!`",
+     "&|!", [S('if 1 > 0 && 2 > 1 {', '}'), S('if 1 > 0 || 2 > 1 {', '}'), S('if !x {', '}')]),
+]
+
+# ---------------------------------------------------------------------------------
+# Matching a user's error against the table
+# ---------------------------------------------------------------------------------
+#
+# Lark's ``UnexpectedInput.match_examples`` compares whole parser states, and a lark
+# ``ParserState`` is equal only when its *stack depth* is equal too. A deck's second
+# declaration, or a statement nested in an `if`, sits deeper on the stack than the
+# one-item snippets above, so match_examples would only ever recognise a mistake in the
+# first item of a file. We keep its rules — same LALR state, same `accepts` (the tokens
+# that could really come next, which also tells apart contexts sharing a state), an
+# exact token before a same-kind one, else the first entry — but compare the LALR state
+# number alone, and require the same kind of token: the state after `if x` is reached
+# by `if x = 1` and by `if x 1`, which are different mistakes.
+#
+# Two refinements:
+# * A keyword written where the grammar cannot take it is lexed as a plain name (the
+#   lexer is contextual), so `else` on a line of its own fails one token later, at its
+#   `{`, exactly like `play {`. A snippet whose failing token follows such a word only
+#   matches after the same word.
+# * Lexer errors (a character no token can start with) match on state and character,
+#   then on the character alone through CHARACTER_ERRORS.
+
+
+@dataclass(frozen=True)
+class _Failure:
+    """Where and how a parse failed, in the terms matching needs."""
+    kind: str                         # "token" or "char"
+    state: object                     # the LALR state number
+    accepts: frozenset                # tokens that could follow (empty for "char")
+    what: str                         # token type, or the offending character
+    value: str                        # the token's text (exact matches win)
+    after: str                        # a keyword lexed as a name just before, or ""
 
 
 @lru_cache(maxsize=1)
-def _examples() -> dict:
-    return {msg: snippets for msg, snippets in SYNTAX_ERRORS if snippets}
-
-
-def friendly_message(err: UnexpectedInput, text: str) -> str | None:
+def _keywords() -> frozenset:
     from .parser import lark_parser
+    return frozenset(t.pattern.value for t in lark_parser().terminals
+                     if t.pattern.type == "str" and re.fullmatch(r"[a-z_]\w*", t.pattern.value))
+
+
+def _keyword_before(parser_state) -> str:
+    values = getattr(parser_state, "value_stack", None) or []
+    last = values[-1] if values else None
+    if isinstance(last, Token) and last.type == "NAME" and str(last) in _keywords():
+        return str(last)
+    return ""
+
+
+def _failure(err: UnexpectedInput, text: str) -> Optional[_Failure]:
+    state = getattr(err.state, "position", err.state)
+    if isinstance(err, UnexpectedToken):
+        parser_state = getattr(err.interactive_parser, "parser_state", None)
+        return _Failure("token", state, frozenset(err.accepts or err.expected or ()),
+                        err.token.type, str(err.token), _keyword_before(parser_state))
+    if isinstance(err, UnexpectedCharacters):
+        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
+        return _Failure("char", state, frozenset(), ch, ch, _keyword_before(err.state))
+    return None
+
+
+@lru_cache(maxsize=1)
+def _known_failures() -> tuple:
+    """Each table snippet's failure, computed once per process: (failure, message)."""
+    from .parser import lark_parser
+    out = []
+    for message, snippets in SYNTAX_ERRORS:
+        for snippet in snippets:
+            try:
+                lark_parser().parse(snippet)
+            except UnexpectedInput as err:
+                failure = _failure(err, snippet)
+                if failure is not None:
+                    out.append((failure, message))
+    return tuple(out)
+
+
+def friendly_message(err: UnexpectedInput, text: str) -> Optional[str]:
+    """The table's message for this syntax error, or None when no entry fits."""
     try:
-        return err.match_examples(lark_parser().parse, _examples(), use_accepts=True)
+        mine = _failure(err, text)
+        if mine is None:
+            return None
+        same_kind = None
+        for known, message in _known_failures():
+            if (known.kind, known.state, known.accepts, known.what) != \
+                    (mine.kind, mine.state, mine.accepts, mine.what):
+                continue
+            if known.after and known.after != mine.after:
+                continue
+            if known.value == mine.value:
+                return message
+            same_kind = same_kind or message
+        if same_kind is not None:
+            return same_kind
+        if mine.kind == "char":
+            for message, chars, _snippets in CHARACTER_ERRORS:
+                if mine.what in chars:
+                    return message
+        return None
     except Exception:            # a table problem must never hide the user's own error
         return None
 
