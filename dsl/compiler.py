@@ -39,7 +39,7 @@ ZONE_ATTRS = {"owner": PLAYER, "name": STR, "in_play": BOOL, "size": INT, "cards
               "top": CARD, "bottom": CARD}
 
 FUNCTIONS = {"top", "bottom", "random", "min", "max", "abs", "remaining", "first", "last",
-             "next_player", "shuffled"}
+             "next_player", "shuffled", "range"}
 
 EVENTS_BUILTIN = {"move", "enter", "leave", "turn_start", "turn_end", "phase_start",
                   "phase_end", "round_start", "round_end", "game_start", "gain", "lose",
@@ -1090,7 +1090,7 @@ class Compiler:
         kinds = [c[1] for c in compiled]
         arity = {"top": (1, 2), "bottom": (1, 2), "random": (1, 1), "abs": (1, 1),
                  "first": (1, 1), "last": (1, 1), "next_player": (1, 1), "shuffled": (1, 1),
-                 "min": (1, 99), "max": (1, 99)}[f]
+                 "min": (1, 99), "max": (1, 99), "range": (2, 2)}[f]
         if not arity[0] <= len(args) <= arity[1]:
             self.error("arity", f"`{f}` takes {arity[0]}"
                                 f"{'' if arity[0] == arity[1] else ' or more' if arity[1] == 99 else ' or ' + str(arity[1])}"
@@ -1119,6 +1119,13 @@ class Compiler:
             self.expect(kinds[0], (PLAYER,), args[0].pos, "whose next player")
             a = fns[0]
             return (lambda cx: cx.g.next_player(a(cx))), PLAYER
+        if f == "range":
+            # `range(lo, hi)`: the numbers lo..hi, both included (a count to choose from:
+            # `choose n from range(1, horde)`); empty when hi < lo.
+            for k, a in zip(kinds, args):
+                self.expect(k, (INT,), a.pos, "the ends of `range`")
+            lo_fn, hi_fn = fns
+            return (lambda cx: cx.g.number_range(lo_fn(cx), hi_fn(cx))), LIST
         if f == "abs":
             self.expect(kinds[0], (INT,), args[0].pos, "what `abs` takes")
             a = fns[0]

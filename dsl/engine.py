@@ -241,6 +241,14 @@ class Game:
             raise EngineError("division by zero", tuple(self.chain))
         return a % b if modulo else a // b
 
+    def number_range(self, lo, hi) -> list:
+        """`range(lo, hi)`: lo..hi inclusive, bounded like every other number."""
+        lo, hi = int(lo or 0), int(hi or 0)
+        if hi - lo > MAX_TOKENS:
+            raise EngineError(f"range({lo}, {hi}) has more than {MAX_TOKENS} numbers",
+                              tuple(self.chain))
+        return list(range(lo, hi + 1))
+
     # --- the log ---------------------------------------------------------------------
     def write(self, text: str, pos=None, source=None, secret_for=None, extra=None):
         if self.logging:

@@ -29,12 +29,16 @@ def resolve_deck(name: str, relative_to: Optional[Path] = None) -> Path:
     """A deck reference → a file: a path, a path without `.deck`, or a bundled name."""
     candidates = []
     base = Path(name)
-    for folder in ([relative_to.parent] if relative_to else []) + [Path.cwd(), DECKS_DIR]:
-        for cand in (base, base.with_name(base.name + ".deck")):
-            candidates.append(cand if cand.is_absolute() else folder / cand)
+    if name.strip() and "\0" not in name and base.name:
+        for folder in ([relative_to.parent] if relative_to else []) + [Path.cwd(), DECKS_DIR]:
+            for cand in (base, base.with_name(base.name + ".deck")):
+                candidates.append(cand if cand.is_absolute() else folder / cand)
     for cand in candidates:
-        if cand.is_file():
-            return cand
+        try:
+            if cand.is_file():
+                return cand
+        except (OSError, ValueError):      # a name no file system can hold
+            continue
     from .errors import suggest
     from decks import bundled
     hint = suggest(base.stem, bundled()) or f"bundled decks: {', '.join(bundled())}"

@@ -452,14 +452,9 @@ _ITEM_START = re.compile(
     r"static)\b")
 
 
-def _describe_expected(names) -> str:
-    from .syntax_errors import describe_terminal
-    shown = sorted({describe_terminal(n) for n in names if not n.startswith("_") or n == "_NL"})
-    if not shown:
-        return ""
-    if len(shown) > 8:
-        shown = shown[:8] + ["..."]
-    return ", ".join(shown)
+def _describe_expected(names) -> list[str]:
+    from .syntax_errors import describe_expected
+    return describe_expected(names or ())
 
 
 def _syntax_diagnostic(err: UnexpectedInput, file: str, text: str) -> Diagnostic:
@@ -486,15 +481,15 @@ def _syntax_diagnostic(err: UnexpectedInput, file: str, text: str) -> Diagnostic
         tok = err.token
         shown = "end of line" if tok.type == "_NL" else ("end of file" if tok.type == "$END" else f"`{tok}`")
         message = friendly or f"unexpected {shown}"
-        expected = _describe_expected(err.expected)
-    hint = f"expected {expected}" if expected and not friendly else None
-    if friendly and expected:
-        hint = f"expected {expected}"
+        expected = _describe_expected(err.accepts or err.expected)   # accepts: this context only
+    hint = f"expected {', '.join(expected)}" if expected else None
+    if friendly and len(expected) > 3:           # the friendly message already says it
+        hint = None
     return Diagnostic("syntax", message, pos, hint=hint)
 
 
 def _restart_line(text_lines, after_line: int) -> int | None:
-    """The next line after a syntax error where a new top-level item begins."""
+    """The first line from index `after_line` on where a new top-level item begins."""
     for i in range(after_line, len(text_lines)):
         if _ITEM_START.match(text_lines[i]) and not text_lines[i].startswith("game"):
             return i
@@ -506,6 +501,7 @@ def parse_text(text: str, file: str = "<deck>") -> A.DeckFile:
     parser = lark_parser()
     diagnostics: list[Diagnostic] = []
     attempt = text
+    last_restart = -1
     while True:
         try:
             tree = parser.parse(attempt)
@@ -513,7 +509,11 @@ def parse_text(text: str, file: str = "<deck>") -> A.DeckFile:
         except UnexpectedInput as err:
             diagnostics.append(_syntax_diagnostic(err, file, text))
             lines = text.splitlines(keepends=True)
-            restart = _restart_line([l for l in lines], max(err.line, 1))
+            # Resume at the next top-level item; an item that starts on the error's own
+            # line (`card "B"` after a card missing its `}`) is checked too.
+            after = max(err.line, 1) - (1 if err.column == 1 else 0)
+            restart = _restart_line([l for l in lines], max(after, last_restart + 1))
+            last_restart = restart if restart is not None else last_restart
             header_end = next((i for i, l in enumerate(lines) if l.startswith("game")), None)
             if restart is None or header_end is None or header_end >= restart \
                     or len(diagnostics) >= MAX_REPORTED:

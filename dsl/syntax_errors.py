@@ -98,14 +98,14 @@ SYNTAX_ERRORS: list[tuple[str, list[str]]] = [
     ("a card's type line is `Type - Subtype`; write extra types before the dash and "
      "extra subtypes after it, without another dash",
      [H + 'card "A": Thing - Pony - Unicorn\n', H + 'card "A": Thing - Pony, Unicorn\n']),
-    ("a card's properties, text and effects go inside braces after its type line: "
-     "`card \"Name\": Thing { ... }`",
-     [H + 'card "A": Thing\n text "x"\n', H + 'card "A": Thing\n cost 3\n',
-      H + 'card "A": Thing\n effect {\n }\n', H + 'card "A": Thing\n ability "Zap" {\n }\n']),
+    ("card text, effects and abilities belong inside a card's braces: "
+     "`card \"Name\": Thing { text \"...\" }`",
+     [H + 'card "A": Thing\n text "x"\n', H + 'card "A": Thing\n effect {\n }\n',
+      H + 'card "A": Thing\n ability "Zap" {\n }\n']),
     ("a card property is a name and a value on one line, such as `cost 3`",
      [C + ' cost = 3\n}\n', C + ' cost: 3\n}\n']),
     ("card text is a string: `text \"When this enters play, draw a card.\"`",
-     [C + ' text Draw a card.\n}\n', C + ' text draw a card.\n}\n', C + ' text 3\n}\n']),
+     [C + ' text Draw a card.\n}\n', C + ' text zap a card.\n}\n', C + ' text 3\n}\n']),
     ("an ability needs a name in double quotes: `ability \"Zap\": uses action_play { ... }`",
      [C + ' ability Zap {\n }\n}\n', C + ' ability zap {\n }\n}\n', C + ' ability {\n }\n}\n',
       C + ' ability: uses action_play {\n }\n}\n']),
@@ -204,16 +204,17 @@ class _Failure:
 
 
 @lru_cache(maxsize=1)
-def _keywords() -> frozenset:
+def _keywords() -> dict:
+    """Keyword token types and their words: {"ELSE": "else", ...}."""
     from .parser import lark_parser
-    return frozenset(t.pattern.value for t in lark_parser().terminals
-                     if t.pattern.type == "str" and re.fullmatch(r"[a-z_]\w*", t.pattern.value))
+    return {t.name: t.pattern.value for t in lark_parser().terminals
+            if t.pattern.type == "str" and re.fullmatch(r"[a-z_]\w*", t.pattern.value)}
 
 
 def _keyword_before(parser_state) -> str:
     values = getattr(parser_state, "value_stack", None) or []
     last = values[-1] if values else None
-    if isinstance(last, Token) and last.type == "NAME" and str(last) in _keywords():
+    if isinstance(last, Token) and last.type == "NAME" and str(last) in _keywords().values():
         return str(last)
     return ""
 
@@ -246,6 +247,16 @@ def _known_failures() -> tuple:
     return tuple(out)
 
 
+def _same_mistake(known: _Failure, mine: _Failure) -> bool:
+    if (known.kind, known.state, known.accepts) != (mine.kind, mine.state, mine.accepts):
+        return False
+    if known.after and known.after != mine.after:
+        return False
+    # A snippet failing on a plain name stands for any word there: where the grammar takes
+    # no name, a word that happens to be a keyword (`draw`, `play`) comes out as one.
+    return known.what == mine.what or (known.what == "NAME" and mine.what in _keywords())
+
+
 def friendly_message(err: UnexpectedInput, text: str) -> Optional[str]:
     """The table's message for this syntax error, or None when no entry fits."""
     try:
@@ -254,14 +265,10 @@ def friendly_message(err: UnexpectedInput, text: str) -> Optional[str]:
             return None
         same_kind = None
         for known, message in _known_failures():
-            if (known.kind, known.state, known.accepts, known.what) != \
-                    (mine.kind, mine.state, mine.accepts, mine.what):
-                continue
-            if known.after and known.after != mine.after:
-                continue
-            if known.value == mine.value:
-                return message
-            same_kind = same_kind or message
+            if _same_mistake(known, mine):
+                if known.value == mine.value:
+                    return message
+                same_kind = same_kind or message
         if same_kind is not None:
             return same_kind
         if mine.kind == "char":
@@ -278,6 +285,47 @@ _TERMINAL_TEXT = {
     "STRING": "a string", "_NL": "end of line", "$END": "end of file",
     "COMP_OP": "a comparison", "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`",
 }
+
+# What may start each big construct, found by asking the parser itself what it accepts
+# at that point, so the "expected ..." hint can say "a statement" instead of listing
+# thirty keywords. (probe text, what it is called)
+_GROUPS = [
+    (H, "a declaration"),
+    (C, "`text`, `effect`, a property, a trigger or an ability"),
+    (H + "setup {\n", "a statement"),
+    (H + "setup {\n if ", "an expression"),
+    (H + "setup {\n x = 1 + ", "a value"),
+]
+_PUNCTUATION = {"_NL", "SEMICOLON", "RBRACE", "$END"}
+
+
+@lru_cache(maxsize=1)
+def _groups() -> tuple:
+    from .parser import lark_parser
+    out = []
+    for probe, label in _GROUPS:
+        interactive = lark_parser().parse_interactive(probe)
+        interactive.exhaust_lexer()
+        out.append((frozenset(interactive.accepts()) - _PUNCTUATION, label))
+    return tuple(out)
+
+
+def describe_expected(names: Iterable[str], limit: int = 8) -> list[str]:
+    """What the parser would have accepted, in words, big groups first:
+    ``["a statement", "`}`", "end of line"]``."""
+    names = {n for n in names if not n.startswith("_") or n == "_NL"}
+    try:
+        groups = _groups()
+    except Exception:                 # never let a description hide the error itself
+        groups = ()
+    labels, covered = [], set()
+    for members, label in groups:
+        if members and members <= names and not members <= covered:
+            labels.append(label)
+            covered |= members
+    rest = sorted({describe_terminal(n) for n in names - covered})
+    shown = labels + rest
+    return shown[:limit] + ["..."] if len(shown) > limit else shown
 
 
 @lru_cache(maxsize=None)

@@ -18,8 +18,10 @@ from dsl.session import Session
 _PROGRAMS: dict = {}
 
 
-def program(deck: str):
-    """A bundled deck name, or full deck text (starts with `game`)."""
+def program(deck):
+    """A compiled Program, a bundled deck name, or full deck text (starts with `game`)."""
+    if not isinstance(deck, str):
+        return deck
     if deck not in _PROGRAMS:
         _PROGRAMS[deck] = load_text(deck, "scenario.deck") if deck.lstrip().startswith("game") \
             else load_program(deck)

@@ -1,0 +1,160 @@
+"""The engine's promises: determinism, replay, JSON state, budgets, refusals, rollback."""
+import json
+
+import pytest
+
+from dsl import ast as A
+from dsl.agents import RandomAgent, ScriptedAgent
+from dsl.compiler import Compiler
+from dsl.engine import Game
+from dsl.errors import EngineError, Refusal
+from dsl.invariants import assert_invariants
+from dsl.loader import load_program, load_text
+from dsl.replay import play_recorded, replay
+from dsl.session import Session
+from dsl.state import GameState
+from scenario import given, names, play
+
+LOOPING = '''game "Loops" extends "dvorak"
+resource gears: start 0
+card "Echo": Action {
+  text "Draw a card. Then play Echo again."
+  effect {
+    while true { gain 1 gears }
+  }
+}
+card "Mirror Hall": Thing {
+  text "Whenever a player gains gears, they draw a card and gain a gear."
+  when gain where event.resource == "gears" { gain 1 gears }
+}
+card "Filler": Thing { text "Nothing." }
+whenever count (players where it.gears >= 1000) > 0 { end game by most gears }
+'''
+
+
+def program(text=LOOPING):
+    return load_text(text, "loops.deck")
+
+
+def test_the_same_deck_seed_and_bots_give_the_same_game():
+    p = load_program("example")
+    hashes = []
+    for _ in range(2):
+        g = Game(p, seed=11, agents=[RandomAgent(1), RandomAgent(2)])
+        g.run()
+        hashes.append(g.state.state_hash())
+    assert hashes[0] == hashes[1]
+    other = Game(p, seed=12, agents=[RandomAgent(1), RandomAgent(2)])
+    other.run()
+    assert other.state.state_hash() != hashes[0]
+
+
+def test_replay_reproduces_every_intermediate_state():
+    p = load_program("example")
+    record = play_recorded(p, seed=5, players=3, bots=["random"])
+    assert len(record["decisions"]) > 20
+    game = replay(p, record)            # raises at the first differing hash
+    assert game.state.result == record["result"]
+
+
+def test_state_json_round_trips_without_loss_mid_game():
+    s = Session(load_program("example"), seed=3, players=2)
+    for _ in range(15):
+        s.apply(0 if not s.decision.multi else tuple(range(s.decision.min_count)))
+    data = s.state.to_json()
+    text = json.dumps(data, sort_keys=True)
+    again = GameState.from_json(json.loads(text))
+    assert json.dumps(again.to_json(), sort_keys=True) == text
+    assert again.state_hash() == s.state.state_hash()
+
+
+def test_a_runaway_loop_is_stopped_by_the_step_budget_and_the_state_is_restored():
+    s = given(program(), hands={0: ["Echo"]}, deck_cards=["Filler"] * 5)
+    before = s.state.state_hash()
+    with pytest.raises(EngineError) as err:
+        s.apply("play_action: Echo")
+    assert "step budget" in str(err.value)
+    assert "Echo" in str(err.value)            # the chain names the card
+    assert s.state.state_hash() == before
+    assert "play_action: Echo" in s.legal()
+
+
+def test_a_trigger_loop_is_stopped_by_the_depth_cap_naming_the_chain():
+    s = given(program(), hands={0: ["Filler"]}, areas={0: ["Mirror Hall"]},
+              deck_cards=["Filler"] * 5, zones={})
+    g = s.game
+    from dsl.runtime import Ctx
+    with pytest.raises(EngineError) as err:
+        g.gain(s.state.players[0], "gears", 1, Ctx(g, s.state.players[0]))
+    assert "nested" in str(err.value)
+    assert "Mirror Hall" in str(err.value)
+
+
+def test_numbers_beyond_the_integer_cap_are_an_error():
+    text = LOOPING.replace("while true { gain 1 gears }", "repeat 60 { gain gears gears }") \
+        .replace('resource gears: start 0', 'resource gears: start 1')
+    s = given(program(text), hands={0: ["Echo"]}, deck_cards=["Filler"] * 5)
+    with pytest.raises(EngineError, match="beyond the limit"):
+        s.apply("play_action: Echo")
+
+
+def test_an_illegal_choice_is_refused_with_a_reason_and_changes_nothing():
+    s = given("example", hands={0: []}, deck_cards=["Invention", "Heist"])
+    before = s.state.state_hash()
+    for bad, reason in [(7, "option 7 does not exist (choose 0 to 1)"),
+                        ("play_thing: Windmill", "no option `play_thing: Windmill` in: "
+                                                 "play_action: Invention, pass"),
+                        ((0, 1), "expected one option number, got (0, 1)")]:
+        refusal = s.apply(bad)
+        assert isinstance(refusal, Refusal) and refusal.reason == reason
+        assert s.state.state_hash() == before
+
+
+def test_undo_and_redo_step_through_history():
+    s = given("example", hands={0: ["Invention", "Windmill"]}, deck_cards=["Wrench", "Heist"])
+    start = s.state.state_hash()
+    play(s, "play_action: Invention")
+    after = s.state.state_hash()
+    assert s.undo() and s.state.state_hash() == start
+    assert s.redo() and s.state.state_hash() == after
+
+
+def test_save_and_load_give_the_same_game():
+    s = Session(load_program("example"), seed=9, players=2)
+    for _ in range(10):
+        s.apply(0 if not s.decision.multi else tuple(range(s.decision.min_count)))
+    saved = json.loads(json.dumps(s.to_save()))
+    loaded = Session.from_save(load_program("example"), saved)
+    assert loaded.state.state_hash() == s.state.state_hash()
+    assert json.dumps(loaded.to_save(), sort_keys=True) == json.dumps(saved, sort_keys=True)
+
+
+def test_scripted_agents_play_labels_and_run_out_loudly():
+    p = load_program("example")
+    g = Game(p, seed=1, agents=[ScriptedAgent(["pass"]), ScriptedAgent([])])
+    with pytest.raises(EngineError, match="no choice left"):
+        g.run()
+
+
+def test_invariants_hold_through_a_game():
+    g = Game(load_program("example"), seed=21, agents=[RandomAgent(3), RandomAgent(4)],
+             observer=assert_invariants)
+    g.run()
+    assert_invariants(g)
+
+
+def test_every_syntax_node_has_a_compiler_handler():
+    exprs = [c for c in vars(A).values() if isinstance(c, type) and issubclass(c, A.Expr)
+             and c is not A.Expr]
+    stmts = [c for c in vars(A).values() if isinstance(c, type) and issubclass(c, A.Stmt)
+             and c is not A.Stmt]
+    missing = [c.__name__ for c in exprs if not hasattr(Compiler, "e_" + c.__name__)]
+    missing += [c.__name__ for c in stmts if not hasattr(Compiler, "s_" + c.__name__)]
+    assert missing == []
+    handlers = [n[2:] for n in dir(Compiler) if n[:2] in ("e_", "s_")]
+    assert [h for h in handlers if not hasattr(A, h)] == []
+
+
+def test_rng_is_owned_by_the_state_and_reproducible():
+    a, b = GameState(seed=5), GameState(seed=5)
+    assert [a.rng.below(100) for _ in range(5)] == [b.rng.below(100) for _ in range(5)]
