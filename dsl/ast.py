@@ -10,7 +10,6 @@ Resource(name='vp', start=IntLit(value=0), min=None, max=None, shared=False)
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Optional
 
 from .errors import SourcePosition
@@ -18,17 +17,70 @@ from .errors import SourcePosition
 NOPOS = SourcePosition("<none>", 0, 0, 0, 0)
 
 
+class Node:
+    """Base of every syntax node: immutable, positional or keyword fields in annotation
+    order, ``pos`` keyword-only and left out of equality and repr.
+
+    Hand-rolled instead of ``@dataclass(frozen=True)``: ninety dataclasses cost 50 ms of
+    import time, and the parser must be ready fast (REPL start-up).
+    """
+    _fields: tuple = ()
+    _defaults: dict = {}
+    _hidden: tuple = ()             # fields left out of equality and repr
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        ann = cls.__dict__.get("__annotations__", {})
+        cls._fields = tuple(ann)
+        cls._defaults = {k: cls.__dict__[k] for k in ann if k in cls.__dict__}
+        # read-only view for tools that walk nodes generically (the linter)
+        cls.__dataclass_fields__ = {k: k for k in cls._fields}
+
+    def __init__(self, *args, pos: SourcePosition = NOPOS, **kw):
+        fields = self._fields
+        if len(args) > len(fields):
+            raise TypeError(f"{type(self).__name__} takes {len(fields)} fields, got {len(args)}")
+        d = self.__dict__
+        for name, value in zip(fields, args):
+            d[name] = value
+        for name in fields[len(args):]:
+            if name in kw:
+                d[name] = kw.pop(name)
+            elif name in self._defaults:
+                d[name] = self._defaults[name]
+            else:
+                raise TypeError(f"{type(self).__name__} is missing `{name}`")
+        if kw:
+            raise TypeError(f"{type(self).__name__} has no field `{next(iter(kw))}`")
+        d["pos"] = pos
+
+    def __setattr__(self, key, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def _values(self) -> tuple:
+        return tuple(self.__dict__[f] for f in self._fields if f not in self._hidden)
+
+    def __eq__(self, other):
+        return type(self) is type(other) and self._values() == other._values()
+
+    def __hash__(self):
+        return hash((type(self).__name__,) + self._values())
+
+    def __repr__(self):
+        inner = ", ".join(f"{f}={self.__dict__[f]!r}" for f in self._fields if f not in self._hidden)
+        return f"{type(self).__name__}({inner})"
+
+
 def node(cls):
-    """Frozen dataclass whose ``pos`` is keyword-only, last, and left out of repr/eq."""
-    cls.__annotations__["pos"] = SourcePosition
-    cls.pos = field(default=NOPOS, repr=False, compare=False, kw_only=True)
-    return dataclass(frozen=True, slots=True)(cls)
+    """Marks a syntax node class (all of them derive from :class:`Node`)."""
+    assert issubclass(cls, Node), cls
+    return cls
 
 
 # --- expressions -------------------------------------------------------------------
 
-class Expr:
-    __slots__ = ()
+class Expr(Node):
+    pass
 
 
 @node
@@ -154,7 +206,7 @@ class HasMark(Expr):
 
 
 @node
-class Filter:
+class Filter(Node):
     """One selector clause: kind is in, control, own, controlled_by, owned_by,
     attached_to, named or except."""
     kind: str
@@ -177,12 +229,12 @@ class PlayerSel(Expr):
 
 # --- statements --------------------------------------------------------------------
 
-class Stmt:
-    __slots__ = ()
+class Stmt(Node):
+    pass
 
 
 @node
-class Block:
+class Block(Node):
     stmts: tuple
 
 
@@ -298,7 +350,7 @@ class Assign(Stmt):
 
 
 @node
-class Duration:
+class Duration(Node):
     kind: str                 # this_turn | next_turn | turns
     turns: Optional[Expr] = None
 
@@ -414,7 +466,7 @@ class ChooseOne(Stmt):
 
 
 @node
-class OptionCase:
+class OptionCase(Node):
     label: str
     cond: Optional[Expr]
     body: Block
@@ -452,8 +504,8 @@ class TempStatic(Stmt):
 
 # --- static effects ----------------------------------------------------------------
 
-class Static:
-    __slots__ = ()
+class Static(Node):
+    pass
 
 
 @node
@@ -496,12 +548,12 @@ class StaticCopy(Static):
 
 # --- declarations ------------------------------------------------------------------
 
-class Decl:
-    __slots__ = ()
+class Decl(Node):
+    pass
 
 
 @node
-class GameHeader:
+class GameHeader(Node):
     name: str
     extends: Optional[str]
 
@@ -642,7 +694,7 @@ class StaticDecl(Decl):
 
 
 @node
-class Ability:
+class Ability(Node):
     name: str
     body: Block
     uses: Optional[str] = None
@@ -653,7 +705,7 @@ class Ability:
 
 
 @node
-class CardProp:
+class CardProp(Node):
     name: str
     values: tuple
 
@@ -684,8 +736,9 @@ class Include(Decl):
 
 
 @node
-class DeckFile:
+class DeckFile(Node):
     path: str
     header: GameHeader
     items: tuple
-    source: str = field(default="", repr=False, compare=False)
+    source: str = ""
+    _hidden = ("source",)

@@ -43,6 +43,11 @@ def cmd_check(args) -> int:
     return status
 
 
+def cmd_lint(args) -> int:
+    from .lint import main as lint_main
+    return lint_main(args)
+
+
 def cmd_sim(args) -> int:
     from .loader import load_program
     from .sim import simulate
@@ -122,6 +127,14 @@ def build_parser() -> argparse.ArgumentParser:
     check = sub.add_parser("check", help="parse and check decks")
     check.add_argument("decks", nargs="+")
     check.set_defaults(func=cmd_check)
+
+    lint = sub.add_parser("lint", help="find rule conflicts and guideline breaches in decks")
+    lint.add_argument("decks", nargs="+")
+    lint.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    lint.add_argument("--sim", type=int, default=0, metavar="N",
+                      help="also play N seeded bot games and report what never happened")
+    lint.add_argument("--seed", type=int, default=0, help="seed of the --sim games")
+    lint.set_defaults(func=cmd_lint)
     return ap
 
 

@@ -98,6 +98,12 @@ def _is(kind, *allowed) -> bool:
     return kind == ANY or kind in allowed
 
 
+# How each kind of name is declared, for the hint when an unknown one has no near match.
+_DECLARED_AS = {"subtype": "subtype {}", "card type": "type {}", "counter": "counter {}",
+                "mark": "mark {}", "resource": "resource {}",
+                "limit": "limit {} = 1 per turn", "card property": "property {}"}
+
+
 class Compiler:
     def __init__(self, items: list, program: Program):
         self.items = items          # merged declarations, base first
@@ -114,7 +120,10 @@ class Compiler:
         self.diags.append(Diagnostic(code, message, pos, "warning", hint))
 
     def unknown(self, what, name, pos, candidates):
-        self.error("unknown-name", f"unknown {what} `{name}`", pos, suggest(name, candidates))
+        hint = suggest(name, candidates)
+        if hint is None and what in _DECLARED_AS:     # nothing close: say how to declare it
+            hint = f"declare it first: `{_DECLARED_AS[what].format(name)}`"
+        self.error("unknown-name", f"unknown {what} `{name}`", pos, hint)
 
     def expect(self, kind, allowed, pos, what):
         if not _is(kind, *allowed):
@@ -1238,8 +1247,8 @@ def _mentions(node, name: str) -> bool:
         return node.id == name
     if isinstance(node, (list, tuple)):
         return any(_mentions(x, name) for x in node)
-    if hasattr(node, "__dataclass_fields__"):
-        return any(_mentions(getattr(node, f), name) for f in node.__dataclass_fields__ if f != "pos")
+    if isinstance(node, A.Node):
+        return any(_mentions(getattr(node, f), name) for f in node._fields)
     return False
 
 

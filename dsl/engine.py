@@ -994,11 +994,20 @@ class Game:
                 self.write(f"{player.name} chose {self._choice_text(decision, choice)}",
                            secret_for=player)
             else:
-                self.write(f"{player.name} chooses {self._choice_text(decision, choice)}")
+                self.write(f"{player.name} chooses {self._choice_text(decision, choice)}",
+                           extra=self._choice_extra(decision, choice))
         if self.observer is not None:
             self.observer(self)
         self.begin_action()
         return choice
+
+    @staticmethod
+    def _choice_extra(decision: Decision, choice):
+        """Where the chosen face-down cards were, so a viewer's log can hide them."""
+        picks = choice if decision.multi else (choice,)
+        zones = [v.zone.key for v in (decision.values[i] for i in picks)
+                 if isinstance(v, CardInst) and v.zone is not None and not v.face_up]
+        return {"player": decision.player.index, "from": zones} if zones else None
 
     @staticmethod
     def _choice_text(decision: Decision, choice) -> str:

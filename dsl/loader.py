@@ -77,7 +77,7 @@ class _Merger:
                 base = resolve_deck(deck.header.extends, path)
             except DeckError as err:
                 self.diags.append(Diagnostic("no-deck", err.diagnostics[0].message,
-                                             deck.header.pos, err.diagnostics[0].hint))
+                                             deck.header.pos, hint=err.diagnostics[0].hint))
             else:
                 self.load(base, stack)
         self.files.append(deck)
@@ -87,7 +87,7 @@ class _Merger:
                     inc = resolve_deck(item.path, path)
                 except DeckError as err:
                     self.diags.append(Diagnostic("no-deck", err.diagnostics[0].message,
-                                                 item.pos, err.diagnostics[0].hint))
+                                                 item.pos, hint=err.diagnostics[0].hint))
                     continue
                 self.load_include(inc, stack)
             else:
@@ -128,13 +128,13 @@ class _Merger:
                 self.diags.append(Diagnostic(
                     "duplicate", f"{describe_key(key)} is declared twice in this file "
                                  f"(also at line {previous.pos.line})", decl.pos,
-                    "keep one: two values for one setting contradict each other"))
+                    hint="keep one: two values for one setting contradict each other"))
                 return
             if not override:
                 self.diags.append(Diagnostic(
                     "needs-override", f"{describe_key(key)} is already declared in "
                                       f"{previous.pos}", decl.pos,
-                    f"write `override` before it to replace the base's rule"))
+                    hint="write `override` before it to replace the base's rule"))
                 return
             self.items[index] = decl
             self.where[key] = (index, deck)

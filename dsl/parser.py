@@ -388,7 +388,7 @@ class _Builder(Transformer):
     # expressions
     def where_sel(self, meta, ch):
         sel, where = ch
-        return type(sel)(*[getattr(sel, f) for f in sel.__dataclass_fields__ if f not in ("where", "pos")],
+        return type(sel)(*[getattr(sel, f) for f in sel._fields if f != "where"],
                          where=where, pos=self.p(meta))
 
     def or_op(self, meta, ch): return A.Or(ch[0], ch[1], pos=self.p(meta))
