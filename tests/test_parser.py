@@ -1,0 +1,81 @@
+"""The parser boundary: deck text → typed, positioned AST; Lark never leaks past it."""
+import lark
+
+from decks import bundled
+from dsl import ast as A
+from dsl.parser import parse_text
+
+
+def walk(node):
+    yield node
+    if isinstance(node, A.Node):
+        for f in node._fields:
+            yield from walk(getattr(node, f))
+    elif isinstance(node, (list, tuple)):
+        for x in node:
+            yield from walk(x)
+
+
+def test_every_bundled_deck_parses_into_ast_nodes_only():
+    for name, path in bundled().items():
+        deck = parse_text(path.read_text(), str(path))
+        for n in walk(deck):
+            assert not isinstance(n, (lark.Tree, lark.Token)), (name, n)
+
+
+def test_every_node_has_a_source_position():
+    deck = parse_text((bundled()["example"]).read_text(), "example.deck")
+    for n in walk(deck.items):
+        if isinstance(n, A.Node) and not isinstance(n, (A.Duration,)):
+            assert n.pos.line > 0, n
+
+
+def test_a_card_keeps_its_printed_text_beside_its_effect():
+    deck = parse_text('game "G"\ncard "Oil Can": Action x 3 {\n  text "Draw two cards."\n'
+                      '  effect { draw 2 }\n}\n', "g.deck")
+    card = deck.items[0]
+    assert (card.name, card.types, card.copies, card.text) == ("Oil Can", ("Action",), 3,
+                                                               "Draw two cards.")
+    assert card.effect.stmts == (A.CallStmt("draw", (A.IntLit(2),)),)
+    assert (card.pos.line, card.pos.column) == (2, 1)
+
+
+def test_type_line_with_several_subtypes():
+    card = parse_text('game "G"\ncard "F": Thing - Machine Building\n', "g.deck").items[0]
+    assert (card.types, card.subtypes) == (("Thing",), ("Machine", "Building"))
+
+
+def test_selectors_filters_and_where_clauses():
+    deck = parse_text('game "G"\nsetup {\n  let n = count Pony Thing cards you control\n'
+                      '  let m = count (cards in your hand where it.cost > 2)\n}\n', "g.deck")
+    let_n, let_m = deck.items[0].body.stmts
+    sel = let_n.value.expr
+    assert sel.types == ("Pony", "Thing")
+    assert sel.filters[0].kind == "controlled_by"
+    inner = let_m.value.expr
+    assert inner.filters[0].kind == "in" and isinstance(inner.where, A.Compare)
+
+
+def test_operator_precedence_and_membership():
+    deck = parse_text('game "G"\nsetup {\n  if 1 + 2 * 3 > 6 and Moons is in c.runes { pass }\n}\n',
+                      "g.deck")
+    cond = deck.items[0].body.stmts[0].cond
+    assert isinstance(cond, A.And)
+    assert cond.left.left == A.BinOp("+", A.IntLit(1), A.BinOp("*", A.IntLit(2), A.IntLit(3)))
+    assert cond.right == A.Member(A.Symbol("Moons"), A.Attr(A.Name("c"), "runes"), False)
+
+
+def test_else_if_chains_and_statements_separated_by_semicolons():
+    deck = parse_text('game "G"\nsetup {\n  if true { draw 1; draw 2 } else if false { pass } '
+                      'else { pass }\n}\n', "g.deck")
+    stmt = deck.items[0].body.stmts[0]
+    assert len(stmt.then.stmts) == 2
+    assert isinstance(stmt.orelse.stmts[0], A.If)
+
+
+def test_override_and_include_items():
+    deck = parse_text('game "G" extends "dvorak"\ninclude "decktet"\noverride param hand_size = 7\n',
+                      "g.deck")
+    assert deck.header.extends == "dvorak"
+    assert deck.items[0] == A.Include("decktet")
+    assert deck.items[1] == A.Override(A.Param("hand_size", A.IntLit(7)))
