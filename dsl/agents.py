@@ -115,11 +115,49 @@ def _index_of(decision, label: str) -> int:
     raise EngineError(f"no option `{label}` in: {', '.join(decision.labels)}")
 
 
-BOTS = {"random": RandomAgent, "first": FirstLegalAgent}
+class GreedyAgent(RandomAgent):
+    """Greedy by verb, then by a card number: among the moves whose label starts with the
+    first verb in ``verbs`` that has any (``play...`` before ``buy...`` by default), take
+    the one whose card has the highest ``prop`` (``cost``), ties broken at random. With no
+    such move it uses some other move half the time, else passes; every other decision
+    is random. It knows no game: only move labels and a card property's name."""
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, verbs=("play", "buy"), prop: str = "cost"):
+        super().__init__(seed)
+        self.verbs = tuple(verbs)
+        self.prop = prop
+
+    def _worth(self, game, value) -> int:
+        payload = value[2] if isinstance(value, tuple) and len(value) == 3 else None
+        card = payload[1] if isinstance(payload, tuple) and len(payload) == 2 else None
+        if card is None or not hasattr(card, "name") or game is None:
+            return 0
+        v = game.defs[card.name].props.get(self.prop, game.program.properties.get(self.prop))
+        return v if isinstance(v, int) else 0
+
+    def choose(self, game, decision):
+        if decision.kind != "move" or decision.multi:
+            return super().choose(game, decision)
+        labels = decision.labels
+        for verb in self.verbs:
+            picks = [i for i, label in enumerate(labels) if label.startswith(verb)]
+            if picks:
+                worth = [self._worth(game, decision.values[i]) for i in picks]
+                best = max(worth)
+                top = [i for i, w in zip(picks, worth) if w == best]
+                return top[self.rng.below(len(top))]
+        others = [i for i, label in enumerate(labels) if label != "pass"]
+        if others and self.rng.below(2) == 0:
+            return others[self.rng.below(len(others))]
+        return labels.index("pass") if "pass" in labels else 0
+
+
+BOTS = {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent}
 
 
 def make_bot(name: str, seed: int) -> Agent:
     if name not in BOTS:
         raise EngineError(f"unknown bot `{name}`; bots: {', '.join(BOTS)}")
     cls = BOTS[name]
-    return cls(seed) if cls is RandomAgent else cls()
+    return cls(seed) if issubclass(cls, RandomAgent) else cls()

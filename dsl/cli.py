@@ -67,7 +67,8 @@ def cmd_sim(args) -> int:
     for f in report["failures"]:
         print(f"game {f['game']}: {f['error']}\n  reproduce: deckwright sim {args.deck} "
               f"--seed {args.seed} --game {f['game']} --players {report['players']} "
-              f"--bots {args.bots}", file=sys.stderr)
+              f"--bots {args.bots}" + "".join(f" --option {o}" for o in args.option or ()),
+              file=sys.stderr)
     return 1 if report["errors"] or report["finished"] < report["games"] else 0
 
 
@@ -150,6 +151,10 @@ def main(argv=None) -> int:
         return 1
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:              # `deckwright play --watch | head`: stop quietly
+        import os
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

@@ -28,8 +28,7 @@ INT, BOOL, STR, CARD, CARDS, PLAYER, PLAYERS, ZONE, ZONES, LIST, EVENT, NONE, AN
 COLLECTIONS = {CARDS, PLAYERS, LIST, ZONE, ZONES, ANY}
 
 BUILTIN_NAMES = {"you": PLAYER, "this": CARD, "event": EVENT, "it": ANY,
-                 "active_player": PLAYER, "turn_number": INT, "play": ZONES,
-                 "first_player_seat": INT}
+                 "active_player": PLAYER, "turn_number": INT, "play": ZONES}
 
 CARD_ATTRS = {"name": STR, "owner": PLAYER, "controller": PLAYER, "zone": ZONE, "host": CARD,
               "face_up": BOOL, "token": BOOL, "in_play": BOOL, "id": INT, "turned": BOOL,
@@ -43,9 +42,15 @@ FUNCTIONS = {"top", "bottom", "random", "min", "max", "abs", "remaining", "first
 
 EVENTS_BUILTIN = {"move", "enter", "leave", "turn_start", "turn_end", "phase_start",
                   "phase_end", "round_start", "round_end", "game_start", "gain", "lose",
-                  "create", "activate", "resolve", "choose", "counter_added",
+                  "create", "activate", "resolve", "counter_added",
                   "counter_removed", "attach", "control", "eliminate", "shuffle",
                   "transform"}
+
+# Events the engine announces only once they have happened: `when` may follow them, but
+# `before`, `prevent` and `instead` cannot stop them.
+AFTER_THE_FACT = {"turn_start", "turn_end", "phase_start", "phase_end", "round_start",
+                  "round_end", "game_start", "shuffle", "create", "counter_added",
+                  "counter_removed", "attach", "control", "eliminate"}
 
 NAMED_DECLS = {A.Option: "option", A.Param: "param", A.Zone: "zone", A.Resource: "resource",
                A.Var: "var", A.PropertyDecl: "property", A.LimitDecl: "limit",
@@ -326,6 +331,9 @@ class Compiler:
         p = self.p
         if t.event not in p.actions and t.event not in EVENTS_BUILTIN:
             self.unknown("event", t.event, t.pos, list(p.actions) + sorted(EVENTS_BUILTIN))
+        if t.kind == "before" and t.event in AFTER_THE_FACT:
+            self.error("no-reaction", f"`{t.event}` is announced after it happens, so nothing "
+                                      f"can react before it", t.pos, "use `when` instead of `before`")
         if t.from_zone is not None and t.from_zone not in p.zones:
             self.unknown("zone", t.from_zone, t.pos, p.zones)
         scope = Scope(card=card, event=True)
@@ -363,6 +371,9 @@ class Compiler:
             known = set(p.actions) | set(p.moves) | EVENTS_BUILTIN
             if s.event not in known:
                 self.unknown("event", s.event, s.pos, known)
+            elif s.event in AFTER_THE_FACT:
+                self.error("no-reaction", f"`{s.event}` is announced after it happens, so it "
+                                          f"cannot be forbidden, prevented or replaced", s.pos)
             cs.event = s.event
             if s.where is not None:
                 cs.where, kind = self.expr(s.where, scope)
@@ -647,7 +658,7 @@ class Compiler:
             r = n.resource
             return lambda cx: cx.g.end_by_most(r, cx)
         winner, kind = self.expr(n.winner, scope)
-        self.expect(kind, (PLAYER, PLAYERS, STR), n.winner.pos, "the winner")
+        self.expect(kind, (PLAYER, PLAYERS), n.winner.pos, "the winner")
         return lambda cx: cx.g.end_game(_as_list(winner(cx)), False, "winner", cx)
 
     def s_Eliminate(self, n, scope):

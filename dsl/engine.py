@@ -111,6 +111,9 @@ class Game:
         # Cards with `static copy text of ...`: they also carry the copied card's text.
         self._copiers = {d.name for d in self.defs.values()
                          if any(st.kind == "copy" for st in d.statics)}
+        self._moved = 0                   # bumped by every card move: keys _copied_text's cache
+        self._static_kinds = {st.kind for st in self.program.all_statics}
+        self._copy_cache = (None, [])
         self._ability_zones = sorted({ab.from_zone for d in self.defs.values()
                                       for ab in d.abilities if ab.from_zone})
         self._static_carriers: dict = {}      # kind → names of cards with such statics
@@ -172,6 +175,7 @@ class Game:
         s.used.clear()
         s.once.clear()
         if s.turn > self.max_turns:
+            s.turn = self.max_turns
             raise GameOver([], True, "turn limit")
 
     def run_turn(self, player: Player):
@@ -371,6 +375,8 @@ class Game:
     # --- statics ----------------------------------------------------------------------
     def active_statics(self, kind: str):
         """(static, card or None, its `you`) for statics of this kind now in force."""
+        if kind not in self._static_kinds:
+            return                        # no card or rule of the game has one
         for st in self.program.statics:
             if st.kind == kind:
                 yield st, None, self.state.active
@@ -457,6 +463,8 @@ class Game:
         return True
 
     def _prevented(self, ev: Event) -> bool:
+        if self.forbidden(ev.name, ev.data, ev.actor):
+            return True
         for kind in ("prevent", "instead"):
             for st, src, you in self.active_statics(kind):
                 if st.event != ev.name:
@@ -513,7 +521,11 @@ class Game:
     def _copied_text(self) -> list:
         """(card in play, definition whose text it has) for every `static copy text of X`
         in force. The copied text runs with `this` as the copying card, so text that names
-        its own card means the copy. One level: copied `copy` statics are not followed."""
+        its own card means the copy. One level: copied `copy` statics are not followed.
+        Cached until a card moves, changes or a decision is taken."""
+        key = (self._moved, len(self.decisions))
+        if self._copy_cache[0] == key:
+            return self._copy_cache[1]
         out = []
         for z in self._in_play:
             for c in z.cards:
@@ -525,6 +537,7 @@ class Game:
                     src = st.source(Ctx(self, c.controller or c.owner or self.state.active, c))
                     if isinstance(src, CardInst) and src is not c and src.name in self.defs:
                         out.append((c, self.defs[src.name]))
+        self._copy_cache = (key, out)
         return out
 
     def _instances(self, card_name: str, from_zone: Optional[str]) -> list:
@@ -666,6 +679,7 @@ class Game:
 
     def _relocate(self, card: CardInst, zone: ZoneInst, pos_kind, index):
         s = self.state
+        self._moved += 1
         src = card.zone
         if src is not None:
             src.cards.remove(card)
@@ -758,6 +772,7 @@ class Game:
                 target.cards.append(c)
                 c.zone = target
             c.controller = player
+            self._moved += 1
             self.write(f"{player.name} gains control of {c.name}")
             self.emit_simple("control", {"card": c, "player": player}, cx.you)
 
@@ -780,6 +795,7 @@ class Game:
             if old == into:
                 continue
             c.name = into
+            self._moved += 1
             self.write(f"{old} becomes {into}")
             self.emit_simple("transform", {"card": c, "old": old, "new": into}, cx.you)
 
@@ -806,15 +822,18 @@ class Game:
         d = self.defs[name]
         s = self.state
         for _ in range(max(n, 0)):
+            if zone.capacity is not None and len(zone.cards) >= zone.capacity:
+                self.write(f"no room in {zone.key} for {name}")
+                return
             if d.token and sum(1 for c in s.cards.values() if c.token) >= MAX_TOKENS:
                 raise EngineError(f"more than {MAX_TOKENS} tokens in play", tuple(self.chain))
             owner = zone.owner if zone is not None and zone.owner is not None else cx.you
             c = s.new_card(name, owner, d.token)
-            if zone is None:
-                continue
             self._move_one(c, zone, "top", None, cx)
-            if c.id in s.cards:
-                self.emit_simple("create", {"card": c}, cx.you)
+            if c.zone is None:
+                s.cards.pop(c.id, None)          # its entering was prevented
+                continue
+            self.emit_simple("create", {"card": c}, cx.you)
 
     def create_library(self, zone: ZoneInst, cond, cx: Ctx):
         s = self.state

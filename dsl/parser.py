@@ -458,7 +458,7 @@ def _describe_expected(names) -> list[str]:
 
 
 def _syntax_diagnostic(err: UnexpectedInput, file: str, text: str) -> Diagnostic:
-    from .syntax_errors import friendly_message
+    from .syntax_errors import friendly_match, join_or
     line, col = max(err.line, 1), max(err.column, 1)
     width = 1
     if isinstance(err, UnexpectedToken) and err.token.type != "$END":
@@ -467,7 +467,9 @@ def _syntax_diagnostic(err: UnexpectedInput, file: str, text: str) -> Diagnostic
         if tok.type == "_NL":
             width = 1
     pos = SourcePosition(file, line, col, line, col + width)
-    friendly = friendly_message(err, text)
+    friendly, culprit = friendly_match(err, text) or (None, None)
+    if culprit is not None:                      # the mistake is the word before (`else`)
+        pos = _tok_pos(culprit, file)
     if isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "end of file"
         message = friendly or f"unexpected character `{ch}`"
@@ -482,7 +484,7 @@ def _syntax_diagnostic(err: UnexpectedInput, file: str, text: str) -> Diagnostic
         shown = "end of line" if tok.type == "_NL" else ("end of file" if tok.type == "$END" else f"`{tok}`")
         message = friendly or f"unexpected {shown}"
         expected = _describe_expected(err.accepts or err.expected)   # accepts: this context only
-    hint = f"expected {', '.join(expected)}" if expected else None
+    hint = f"expected {join_or(expected)}" if expected else None
     if friendly and len(expected) > 3:           # the friendly message already says it
         hint = None
     return Diagnostic("syntax", message, pos, hint=hint)

@@ -43,6 +43,9 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
              observer: Optional[Callable] = None, only: Optional[int] = None) -> dict:
     players = players or max(program.min_players, 2)
     bots = bots or ["random"]
+    for name in bots:
+        make_bot(name, 0)                        # an unknown bot fails once, up front
+    Game(program, seed=seed, players=players, options=options, log=False)   # likewise options
     wins: Counter = Counter()
     reasons: Counter = Counter()
     draws = finished = errors = total_turns = 0

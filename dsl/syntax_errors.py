@@ -11,7 +11,7 @@ so every message is checked against the exact text a user sees.
 >>> from dsl.parser import parse_text
 >>> from dsl.errors import DeckError
 >>> try:
-...     parse_text('game "G"\ncard "A" Thing\n', "a.deck")
+...     parse_text('game "G"\\ncard "A" Thing\\n', "a.deck")
 ... except DeckError as err:
 ...     print(err.diagnostics[0].message)
 a card needs `:` and its type after its name, as in `card "Name": Thing`
@@ -33,6 +33,20 @@ C = H + 'card "A": Thing {\n'          # inside a card's body
 def S(*lines: str) -> str:
     """A snippet whose lines sit inside a `setup` block."""
     return H + "setup {\n" + "".join(f" {line}\n" for line in lines) + "}\n"
+
+
+def _unclosed_blocks() -> list[str]:
+    """A card or block left open, then the end of the file or the next declaration."""
+    card_lines = [' text "x"', ' cost 3', ' effect {\n pass\n }', ' when enter {\n pass\n }',
+                  ' ability "Zap" {\n pass\n }', ' static modify hand_size by 1']
+    blocks = [H + 'setup {\n pass\n', H + 'setup {\n draw 1\n pass\n',
+              H + 'setup {\n if 1 > 0 {\n pass\n }\n', H + 'setup {\n if 1 > 0 {\n pass\n']
+    after = ['', 'card "B": Thing\n', 'token "B": Thing\n', 'setup {\n}\n', 'turn {\n}\n',
+             'action zap() {\n}\n']
+    bodies = [C + line + "\n" for line in card_lines] \
+        + [C + ' text "x"\n' + line + "\n" for line in card_lines]     # 1st item, later ones
+    return [body + nxt for body in bodies for nxt in after + ['zone extra\n']] \
+        + [block + nxt for block in blocks for nxt in after]
 
 
 # (message, [snippets that make this mistake]). A snippet stands for every error that
@@ -69,7 +83,7 @@ SYNTAX_ERRORS: list[tuple[str, list[str]]] = [
      [H + 'limit action_play 1\n', H + 'limit action_play = 1\n']),
     ("an `action` lists its parameters in parentheses, even when there are none: "
      "`action draw(n) { ... }`",
-     [H + 'action draw {\n}\n', H + 'action draw n {\n}\n']),
+     [H + 'action zap {\n}\n', H + 'action zap n {\n}\n']),
     ("an opening `{` goes at the end of the line before it, not on a line of its own",
      [H + 'setup\n{\n}\n', H + 'turn\n{\n}\n', H + 'action draw(n)\n{\n}\n',
       H + 'card "A": Thing\n{\n}\n', S('if 1 > 0', '{', '}'),
@@ -80,10 +94,11 @@ SYNTAX_ERRORS: list[tuple[str, list[str]]] = [
     ("after its event a trigger takes `where` and a condition: "
      "`when enter where event.card == this { ... }`",
      [H + 'when enter if event.card == this {\n}\n', H + 'when enter event.card == this {\n}\n',
-      H + 'when you play an Action {\n}\n', H + 'when play of Action {\n}\n']),
+      H + 'when you play an Action {\n}\n', H + 'when enter of Action {\n}\n']),
     ("a block goes in braces, not after a colon: `if n > 2 { discard 1 }`",
      [S('if 1 > 0: pass'), H + 'when enter where event.card == this: gain 1 vp\n',
       H + 'when enter: gain 1 vp\n', S('for each p in players: pass'), S('repeat 2: pass'),
+      C + ' effect: draw 1\n}\n', C + ' ability "Zap": uses action_play: draw 1\n}\n',
       S('while x > 0: pass'), H + 'setup: pass\n', H + 'turn: pass\n']),
 
     # --- cards --------------------------------------------------------------------
@@ -105,7 +120,9 @@ SYNTAX_ERRORS: list[tuple[str, list[str]]] = [
     ("a card property is a name and a value on one line, such as `cost 3`",
      [C + ' cost = 3\n}\n', C + ' cost: 3\n}\n']),
     ("card text is a string: `text \"When this enters play, draw a card.\"`",
-     [C + ' text Draw a card.\n}\n', C + ' text zap a card.\n}\n', C + ' text 3\n}\n']),
+     [C + ' text Draw a card.\n}\n', C + ' text zap a card.\n}\n', C + ' text 3\n}\n']
+     + [C + f' text {word} a card.\n}}\n' for word in ("draw", "gain", "when", "you", "each", "at",
+                                                      "play", "put", "move", "if", "until")]),
     ("an ability needs a name in double quotes: `ability \"Zap\": uses action_play { ... }`",
      [C + ' ability Zap {\n }\n}\n', C + ' ability zap {\n }\n}\n', C + ' ability {\n }\n}\n',
       C + ' ability: uses action_play {\n }\n}\n']),
@@ -118,17 +135,12 @@ SYNTAX_ERRORS: list[tuple[str, list[str]]] = [
      [C + ' static: modify hand_size by 2\n}\n', H + 'static: modify hand_size by 2\n']),
 
     # --- blocks and statements -----------------------------------------------------
-    ("a block is missing its closing `}`",
-     [S('pass')[:-2], C + ' text "x"\n', S('if 1 > 0 {', ' pass')[:-2],
-      C + ' effect {\n draw 1\n}\n', C + ' text "x"\n\ncard "B": Thing\n',
-      C + ' text "x"\ntoken "B": Thing\n', C + ' text "x"\nzone hand\n',
-      S('draw 1')[:-2] + 'card "B": Thing\n', S('draw 1')[:-2] + 'token "B": Thing\n',
-      S('draw 1')[:-2] + 'setup {\n}\n', S('draw 1')[:-2] + 'action f() {\n}\n']),
+    ("a block is missing its closing `}`", _unclosed_blocks()),
     ("`else` must be on the same line as the `}` that closes the `if` block: `} else {`",
-     [S('if 1 > 0 {', ' pass', '}', 'else {', ' pass', '}'),
-      S('if 1 > 0 {', ' pass', '}', 'else if 1 > 2 {', ' pass', '}')]),
+     [S('if 1 > 0 {', ' pass', '}', 'else {', ' pass', '}')]),
     ("`=` assigns; to compare, write `==`",
      [S('if x = 1 {', '}'), S('if it.cost = 3 {', '}'), S('if count cards in your hand = 0 {', '}'),
+      S('if count cards in deck = 0 {', '}'),
       S('while x = 1 {', '}'), H + 'when enter where event.card = this {\n}\n',
       H + 'whenever x = 1 {\n}\n', S('choose c from cards where it.cost = 3 {', '}')]),
     ("membership is written `x is in y` (a selector already uses `in` for zones)",
@@ -185,9 +197,9 @@ CHARACTER_ERRORS: list[tuple[str, str, list[str]]] = [
 #
 # Two refinements:
 # * A keyword written where the grammar cannot take it is lexed as a plain name (the
-#   lexer is contextual), so `else` on a line of its own fails one token later, at its
-#   `{`, exactly like `play {`. A snippet whose failing token follows such a word only
-#   matches after the same word.
+#   lexer is contextual), so `else` at the start of a line fails one token later, at its
+#   `{`, exactly like `play {`. A snippet whose failing token follows a keyword that
+#   starts its line only matches after the same word, and the caret goes under it.
 # * Lexer errors (a character no token can start with) match on state and character,
 #   then on the character alone through CHARACTER_ERRORS.
 
@@ -211,23 +223,32 @@ def _keywords() -> dict:
             if t.pattern.type == "str" and re.fullmatch(r"[a-z_]\w*", t.pattern.value)}
 
 
-def _keyword_before(parser_state) -> str:
+def _keyword_before(parser_state, text: str) -> Optional[Token]:
+    """The keyword that starts this line, lexed as a name, when it was the last token."""
     values = getattr(parser_state, "value_stack", None) or []
     last = values[-1] if values else None
     if isinstance(last, Token) and last.type == "NAME" and str(last) in _keywords().values():
-        return str(last)
-    return ""
+        line_start = text.rfind("\n", 0, last.start_pos) + 1
+        if not text[line_start:last.start_pos].strip():
+            return last
+    return None
+
+
+def _parser_state(err: UnexpectedInput):
+    if isinstance(err, UnexpectedToken):
+        return getattr(err.interactive_parser, "parser_state", None)
+    return err.state
 
 
 def _failure(err: UnexpectedInput, text: str) -> Optional[_Failure]:
     state = getattr(err.state, "position", err.state)
+    after = str(_keyword_before(_parser_state(err), text) or "")
     if isinstance(err, UnexpectedToken):
-        parser_state = getattr(err.interactive_parser, "parser_state", None)
         return _Failure("token", state, frozenset(err.accepts or err.expected or ()),
-                        err.token.type, str(err.token), _keyword_before(parser_state))
+                        err.token.type, str(err.token), after)
     if isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
-        return _Failure("char", state, frozenset(), ch, ch, _keyword_before(err.state))
+        return _Failure("char", state, frozenset(), ch, ch, after)
     return None
 
 
@@ -252,13 +273,16 @@ def _same_mistake(known: _Failure, mine: _Failure) -> bool:
         return False
     if known.after and known.after != mine.after:
         return False
-    # A snippet failing on a plain name stands for any word there: where the grammar takes
-    # no name, a word that happens to be a keyword (`draw`, `play`) comes out as one.
-    return known.what == mine.what or (known.what == "NAME" and mine.what in _keywords())
+    # Where the grammar takes no name, a word that happens to be a keyword comes out as
+    # that keyword (`text draw a card` fails on DRAW, not NAME). It is not folded into
+    # "a name": in `card "A": x 2` the keyword is the clue that the type is missing.
+    return known.what == mine.what
 
 
-def friendly_message(err: UnexpectedInput, text: str) -> Optional[str]:
-    """The table's message for this syntax error, or None when no entry fits."""
+def friendly_match(err: UnexpectedInput, text: str) -> Optional[tuple[str, Optional[Token]]]:
+    """The table's message for this syntax error and, when the mistake is the keyword
+    just before the failing token (`else` on a line of its own), that keyword's token,
+    for the caret. None when no entry fits."""
     try:
         mine = _failure(err, text)
         if mine is None:
@@ -266,24 +290,31 @@ def friendly_message(err: UnexpectedInput, text: str) -> Optional[str]:
         same_kind = None
         for known, message in _known_failures():
             if _same_mistake(known, mine):
+                found = (message, _keyword_before(_parser_state(err), text) if known.after else None)
                 if known.value == mine.value:
-                    return message
-                same_kind = same_kind or message
+                    return found
+                same_kind = same_kind or found
         if same_kind is not None:
             return same_kind
         if mine.kind == "char":
             for message, chars, _snippets in CHARACTER_ERRORS:
                 if mine.what in chars:
-                    return message
+                    return message, None
         return None
     except Exception:            # a table problem must never hide the user's own error
         return None
 
 
+def friendly_message(err: UnexpectedInput, text: str) -> Optional[str]:
+    """The table's message for this syntax error, or None when no entry fits."""
+    found = friendly_match(err, text)
+    return found[0] if found else None
+
+
 _TERMINAL_TEXT = {
     "NAME": "a name", "CAPWORD": "a capitalised word", "INT": "a number",
     "STRING": "a string", "_NL": "end of line", "$END": "end of file",
-    "COMP_OP": "a comparison", "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`",
+    "COMP_OP": "a comparison", "ADD_OP": "an operator", "MUL_OP": "an operator",
 }
 
 # What may start each big construct, found by asking the parser itself what it accepts
@@ -291,7 +322,7 @@ _TERMINAL_TEXT = {
 # thirty keywords. (probe text, what it is called)
 _GROUPS = [
     (H, "a declaration"),
-    (C, "`text`, `effect`, a property, a trigger or an ability"),
+    (C, "a line of the card (`text`, `effect`, `ability`, `when`, a property)"),
     (H + "setup {\n", "a statement"),
     (H + "setup {\n if ", "an expression"),
     (H + "setup {\n x = 1 + ", "a value"),
@@ -323,9 +354,18 @@ def describe_expected(names: Iterable[str], limit: int = 8) -> list[str]:
         if members and members <= names and not members <= covered:
             labels.append(label)
             covered |= members
-    rest = sorted({describe_terminal(n) for n in names - covered})
+    # words ("a number", "an operator") before tokens, the end of a line or file last
+    rest = sorted({describe_terminal(n) for n in names - covered},
+                  key=lambda d: (d.startswith("end of"), d.startswith("`"), d))
     shown = labels + rest
     return shown[:limit] + ["..."] if len(shown) > limit else shown
+
+
+def join_or(items: list[str]) -> str:
+    """``["a", "b", "c"]`` → ``"a, b or c"`` (a cut-off list ends in ``...``)."""
+    if len(items) < 2 or items[-1] == "...":
+        return ", ".join(items)
+    return ", ".join(items[:-1]) + " or " + items[-1]
 
 
 @lru_cache(maxsize=None)
