@@ -1034,24 +1034,41 @@ class Compiler:
             if NONE not in (lk, rk) and ANY not in (lk, rk) and lk != rk:
                 self.error("type", f"comparing {_article(lk)} with {_article(rk)} is always "
                                    f"{'false' if op == '==' else 'true'}", n.pos)
+            if hasattr(right, "const"):          # the common `x == 3`, `x == "Moons"`
+                rv = right.const
+                if op == "==":
+                    return (lambda cx: left(cx) == rv), BOOL
+                return (lambda cx: left(cx) != rv), BOOL
             if op == "==":
                 return (lambda cx: left(cx) == right(cx)), BOOL
             return (lambda cx: left(cx) != right(cx)), BOOL
         self.expect(lk, (INT,), n.left.pos, f"the left side of `{op}`")
         self.expect(rk, (INT,), n.right.pos, f"the right side of `{op}`")
-        f = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b,
-             ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}[op]
-        return (lambda cx: _cmp(f, left(cx), right(cx))), BOOL
+        # `none` compares as false with everything (an absent card has no cost)
+        if hasattr(right, "const") and right.const is not None:
+            rv = right.const
+            return {
+                "<": lambda cx: (a := left(cx)) is not None and a < rv,
+                "<=": lambda cx: (a := left(cx)) is not None and a <= rv,
+                ">": lambda cx: (a := left(cx)) is not None and a > rv,
+                ">=": lambda cx: (a := left(cx)) is not None and a >= rv,
+            }[op], BOOL
+        return {
+            "<": lambda cx: (a := left(cx)) is not None and (b := right(cx)) is not None and a < b,
+            "<=": lambda cx: (a := left(cx)) is not None and (b := right(cx)) is not None and a <= b,
+            ">": lambda cx: (a := left(cx)) is not None and (b := right(cx)) is not None and a > b,
+            ">=": lambda cx: (a := left(cx)) is not None and (b := right(cx)) is not None and a >= b,
+        }[op], BOOL
 
     def e_And(self, n, scope):
         a = self._bool(n.left, scope, "each side of `and`")
         b = self._bool(n.right, scope, "each side of `and`")
-        return (lambda cx: bool(a(cx)) and bool(b(cx))), BOOL
+        return (lambda cx: True if a(cx) and b(cx) else False), BOOL
 
     def e_Or(self, n, scope):
         a = self._bool(n.left, scope, "each side of `or`")
         b = self._bool(n.right, scope, "each side of `or`")
-        return (lambda cx: bool(a(cx)) or bool(b(cx))), BOOL
+        return (lambda cx: True if a(cx) or b(cx) else False), BOOL
 
     def e_Not(self, n, scope):
         a = self._bool(n.operand, scope, "what `not` negates")
@@ -1307,7 +1324,9 @@ def _members(v):
         return ()
     if isinstance(v, ZoneInst):
         return v.cards
-    if isinstance(v, (list, tuple)):
+    if isinstance(v, list):
+        return v if not v or not isinstance(v[0], ZoneInst) else _iterate(v)
+    if isinstance(v, tuple):
         return _iterate(list(v))
     if isinstance(v, set):
         return v
@@ -1337,12 +1356,6 @@ def _agg(f, values):
         elif v is not None:
             flat.append(v)
     return f(flat) if flat else 0
-
-
-def _cmp(f, a, b):
-    if a is None or b is None:
-        return False
-    return f(a, b)
 
 
 def _res(player, name):

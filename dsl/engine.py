@@ -112,6 +112,8 @@ class Game:
         self._copiers = {d.name for d in self.defs.values()
                          if any(st.kind == "copy" for st in d.statics)}
         self._moved = 0                   # bumped by every card move: keys _copied_text's cache
+        self._by_name: dict = {}          # in-play cards by name, for trigger dispatch
+        self._by_name_key = -1
         self._static_kinds = {st.kind for st in self.program.all_statics}
         self._copy_cache = (None, [])
         self._ability_zones = sorted({ab.from_zone for d in self.defs.values()
@@ -542,7 +544,13 @@ class Game:
 
     def _instances(self, card_name: str, from_zone: Optional[str]) -> list:
         if from_zone is None:
-            return [c for z in self._in_play for c in z.cards if c.name == card_name]
+            if self._by_name_key != self._moved:     # rebuilt only after cards moved
+                by_name: dict = {}
+                for z in self._in_play:
+                    for c in z.cards:
+                        by_name.setdefault(c.name, []).append(c)
+                self._by_name, self._by_name_key = by_name, self._moved
+            return list(self._by_name.get(card_name, ()))
         return [c for z in self._zone_lists.get(from_zone, ()) for c in z.cards
                 if c.name == card_name]
 
@@ -724,6 +732,7 @@ class Game:
         d = self.defs[name]
         c = self.state.new_card(name, owner or zone.owner, d.token)
         self.state.place(c, zone)
+        self._moved += 1
         c.controller = zone.owner if zone.in_play and zone.owner else c.owner
         c.face_up = zone.visibility == "public"
         return c
@@ -849,6 +858,7 @@ class Game:
                         del s.cards[c.id]
                         continue
                 s.place(c, zone)
+                self._moved += 1
                 c.face_up = zone.visibility == "public"
 
     def resolve(self, card: Optional[CardInst], cx: Ctx):
