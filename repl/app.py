@@ -1,0 +1,207 @@
+"""`deckwright play`: the prompt_toolkit glue around :class:`repl.commands.Processor`.
+
+Thin on purpose: one :func:`build_prompt_session` (Pygments lexer, completer, file history,
+bottom toolbar, style, key bindings), one loop that never dies (Ctrl-C cancels the line or
+the running command, Ctrl-D quits, every error is one message), and :func:`run_script` for
+``--script FILE`` and piped standard input, which prints what the REPL would show and
+stops at the first failing line with ``FILE:LINE`` and exit status 1.
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Callable, Iterable, Optional
+
+from .commands import Output, Processor, needs_more
+
+PROMPT_STYLE = {
+    "toolbar": "bg:#1c2733 #e0e6ee",
+    "toolbar.dim": "bg:#1c2733 #5c6b7a",
+    "toolbar.player": "bg:#1c2733 #ffd75f bold",
+    "toolbar.res": "bg:#1c2733 #87d787",
+    "toolbar.over": "bg:#1c2733 #ff875f bold",
+    "bottom-toolbar": "noreverse",
+    "error": "#ff5f5f",
+}
+
+
+def history_path() -> Path:
+    """Where the command history lives: $XDG_DATA_HOME/deckwright/history (or ~/.local/share)."""
+    base = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base) / "deckwright" / "history"
+
+
+def make_history():
+    """A FileHistory in the user's data folder; in memory when that cannot be written
+    (read-only HOME, sandbox)."""
+    from prompt_toolkit.history import FileHistory, InMemoryHistory
+    path = history_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "a", encoding="utf-8"):
+            pass
+        return FileHistory(str(path))
+    except OSError:
+        return InMemoryHistory()
+
+
+def make_key_bindings(proc: Processor):
+    """The REPL's own keys (prompt_toolkit's defaults do the rest: Tab completes,
+    Up/Down walk the history, Ctrl-R searches it)."""
+    from prompt_toolkit.key_binding import KeyBindings
+    kb = KeyBindings()
+
+    @kb.add("enter")
+    def _(event):
+        """Enter runs the command, unless a `def`/`eval` still has a `{` open: then it
+        starts the next line. With the completion menu open it takes the completion."""
+        buf = event.current_buffer
+        if buf.complete_state and buf.complete_state.current_completion:
+            buf.apply_completion(buf.complete_state.current_completion)
+            return
+        if needs_more(buf.text):
+            buf.insert_text("\n")
+        else:
+            buf.validate_and_handle()
+
+    @kb.add("escape", "enter")
+    def _(event):
+        """Alt-Enter (Esc Enter) always starts a new line."""
+        event.current_buffer.insert_text("\n")
+
+    @kb.add("f2")
+    def _(event):
+        """F2 shows the table (`state`) without touching the line being typed."""
+        from prompt_toolkit.application import run_in_terminal
+        run_in_terminal(lambda: emit(proc.execute("state")))
+
+    return kb
+
+
+def build_prompt_session(proc: Processor, input=None, output=None, history=None):
+    """The one PromptSession assembly."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.lexers import PygmentsLexer
+    from prompt_toolkit.styles import Style
+
+    from .completion import DeckwrightCompleter
+    from .lexer import DeckwrightLexer
+    return PromptSession(
+        message=proc.prompt,
+        lexer=PygmentsLexer(DeckwrightLexer),
+        completer=DeckwrightCompleter(proc.completion_context),
+        complete_while_typing=False,
+        history=history if history is not None else make_history(),
+        bottom_toolbar=proc.toolbar,
+        style=Style.from_dict(PROMPT_STYLE),
+        key_bindings=make_key_bindings(proc),
+        multiline=True,                 # Enter is ours: see make_key_bindings
+        prompt_continuation=lambda width, line, wrap: "." * (width - 1) + " ",
+        input=input, output=output,
+    )
+
+
+def emit(out: Output, output=None) -> None:
+    """Print a command's output: deck source highlighted, errors in the error style."""
+    from prompt_toolkit import print_formatted_text
+    from prompt_toolkit.formatted_text import FormattedText, PygmentsTokens
+    from prompt_toolkit.styles import Style
+    from pygments import lex
+
+    from .lexer import DeckwrightLexer
+    style = Style.from_dict(PROMPT_STYLE)
+    for kind, text in out.chunks:
+        if kind == "source":
+            ft = PygmentsTokens(list(lex(text, DeckwrightLexer())))
+            print_formatted_text(ft, end="", style=style, output=output)
+        elif kind == "error":
+            print_formatted_text(FormattedText([("class:error", text)]), style=style,
+                                 output=output)
+        else:
+            print_formatted_text(text, output=output)
+
+
+def run_interactive(proc: Processor, input=None, output=None, history=None,
+                    write: Optional[Callable[[Output], None]] = None) -> int:
+    """The loop: prompt, run, show; until Ctrl-D or `quit`."""
+    session = build_prompt_session(proc, input=input, output=output, history=history)
+    show = write or (lambda o: emit(o, output))
+    show(proc.banner())
+    while True:
+        try:
+            text = session.prompt()
+        except KeyboardInterrupt:           # Ctrl-C: drop the line, keep going
+            continue
+        except EOFError:                    # Ctrl-D
+            break
+        try:
+            out = proc.execute(text)
+        except KeyboardInterrupt:
+            out = Output([("error", "cancelled")], ok=False)
+        show(out)
+        if out.quit:
+            break
+    proc.close()
+    return 0
+
+
+def run_script(lines: Iterable[str], name: str, proc: Processor,
+               write: Callable[[str], None] = print,
+               error: Callable[[str], None] = lambda s: print(s, file=sys.stderr)) -> int:
+    """Run commands line by line as the REPL would, echoing each after its prompt. A
+    `def`/`eval` may span lines while a `{` is open. The first failing command stops the
+    run: ``NAME:LINE: ...`` on stderr, status 1."""
+    buffer: list = []
+    start = 0
+    banner = proc.banner().text()
+    if banner:
+        write(banner)
+    for lineno, line in enumerate(lines, 1):
+        if not buffer:
+            start = lineno
+        buffer.append(line.rstrip("\r\n"))
+        text = "\n".join(buffer)
+        if needs_more(text):
+            continue
+        buffer = []
+        if not text.strip() or text.lstrip().startswith("#"):
+            continue
+        write(proc.prompt() + text)
+        out = proc.execute(text)
+        shown = out.text()
+        if not out.ok:
+            error(f"{name}:{start}: {shown}")
+            proc.close()
+            return 1
+        if shown:
+            write(shown)
+        if out.quit:
+            break
+    if buffer:
+        error(f"{name}:{start}: error: the `{buffer[0].split(' ', 1)[0]}` starting here has "
+              f"a `{{` that is never closed")
+        proc.close()
+        return 1
+    proc.close()
+    return 0
+
+
+def main(args) -> int:
+    """Entry point from ``deckwright play`` (see :func:`dsl.cli.cmd_play`)."""
+    bots = getattr(args, "bots", "random") or "random"
+    kind = bots.split(",")[0]
+    proc = Processor(getattr(args, "deck", None), seed=getattr(args, "seed", 1) or 1,
+                     players=getattr(args, "players", None), bot_kind=kind)
+    script = getattr(args, "script", None)
+    if script:
+        try:
+            with open(script, encoding="utf-8") as f:
+                lines = f.readlines()
+        except OSError as err:
+            print(f"error: cannot read {script}: {err.strerror or err}", file=sys.stderr)
+            return 1
+        return run_script(lines, script, proc)
+    if not sys.stdin.isatty():
+        return run_script(sys.stdin, "<stdin>", proc)
+    return run_interactive(proc)

@@ -1,0 +1,102 @@
+"""Tab completion: a pure ``suggest()`` that returns data, and a thin prompt_toolkit wrapper.
+
+``suggest(text_before_cursor, context)`` looks at what is typed and what the game offers
+now (pgcli's ``sqlcompletion.suggest_type`` shape) and returns :class:`Suggestion` values:
+the text to insert, how far back it replaces, and a note. Tests check it as data.
+
+>>> ctx = Context(commands=(("choose", "option"), ("card", "card")),
+...               options=("play_thing: Windmill", "pass"), cards=("Windmill", "Wrench"))
+>>> [s.text for s in suggest("choose win", ctx)]
+['play_thing: Windmill']
+>>> [s.text for s in suggest("card W", ctx)]
+['Windmill', 'Wrench']
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from prompt_toolkit.completion import Completer, Completion
+
+
+@dataclass(frozen=True)
+class Context:
+    """What can be completed right now (built by ``Processor.completion_context``)."""
+    commands: tuple = ()        # (name, kind of argument)
+    options: tuple = ()         # labels of the pending decision
+    cards: tuple = ()           # card names of the deck
+    seats: int = 0
+    decks: tuple = ()           # bundled deck names
+    words: tuple = ()           # keywords and declared names, for `eval` and `def`
+    settings: tuple = ()        # NAME= settings of `new`
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    text: str
+    start: int = 0              # where the replaced text starts, relative to the cursor (≤ 0)
+    meta: str = ""
+
+
+def _match(typed: str, candidates, meta: str = "", start=None) -> list:
+    """Candidates starting with ``typed`` (case-insensitive), then those containing it
+    after a `: ` (so `Wind` finds `play_thing: Windmill`)."""
+    low = typed.lower()
+    first = [c for c in candidates if c.lower().startswith(low)]
+    later = [c for c in candidates if c not in first and
+             any(part.lower().startswith(low) for part in c.split(": ")[1:])]
+    back = -len(typed) if start is None else start
+    return [Suggestion(c, back, meta) for c in first + later]
+
+
+def suggest(text: str, ctx: Context) -> list:
+    """Suggestions for the text before the cursor."""
+    if " " not in text.lstrip() and "\n" not in text:
+        word = text.lstrip()
+        out = _match(word, [name for name, _ in ctx.commands], "command")
+        if word:
+            out += [s for s in _match(word, ctx.options, "option") if s.text not in
+                    {x.text for x in out}]
+        else:
+            out = [Suggestion(o, 0, "option") for o in ctx.options] + out
+        return out
+    head, _, arg = text.lstrip().partition(" ")
+    kind = dict(ctx.commands).get(head.lower(), "option" if head.isdigit() else None)
+    if kind == "option":
+        out = _match(arg, ctx.options, "option")
+        if arg.isdigit() is False and not out and arg == "":
+            out = [Suggestion(o, 0, "option") for o in ctx.options]
+        return out
+    if kind == "card":
+        return _match(arg.lstrip('"'), ctx.cards, "card", -len(arg))
+    if kind == "deck":
+        return _match(arg, ctx.decks, "bundled deck")
+    if kind == "command":
+        return _match(arg, [n for n, _ in ctx.commands], "command")
+    seats = [f"P{i + 1}" for i in range(ctx.seats)]
+    if kind == "seat":
+        return _match(arg, seats, "seat")
+    if kind == "state":
+        return _match(arg, ["all"] + seats, "view")
+    if kind == "new":
+        last = arg.split(" ")[-1]
+        return _match(last, [f"{s}=" for s in ctx.settings], "setting")
+    if kind in ("effect", "def"):
+        last = arg.replace("\n", " ").split(" ")[-1]
+        if last.startswith('"'):
+            return [Suggestion(f'"{c}"', -len(last), "card")
+                    for c in ctx.cards if c.lower().startswith(last[1:].lower())]
+        if not last:
+            return []
+        return _match(last, ctx.words, "word")
+    return []
+
+
+class DeckwrightCompleter(Completer):
+    """prompt_toolkit glue: asks ``get_context()`` for the live context, then ``suggest``."""
+
+    def __init__(self, get_context):
+        self.get_context = get_context
+
+    def get_completions(self, document, complete_event):
+        for s in suggest(document.text_before_cursor, self.get_context()):
+            yield Completion(s.text, start_position=s.start, display_meta=s.meta)

@@ -1,0 +1,76 @@
+"""Tab completion as data: what `suggest()` offers for what is typed."""
+import re
+from pathlib import Path
+
+import pytest
+from pygments import lex
+
+from repl.commands import Processor
+from repl.completion import Context, suggest
+from repl.lexer import KEYWORDS, DeckwrightLexer
+
+GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "deckwright.lark"
+
+CTX = Context(
+    commands=(("choose", "option"), ("card", "card"), ("state", "state"), ("bot", "seat"),
+              ("new", "new"), ("eval", "effect"), ("open", "deck"), ("help", "command"),
+              ("cards", "")),
+    options=("play_thing: Windmill", "play_action: Oil Can", "Windmill: Wind", "pass"),
+    cards=("Windmill", "Wrench", "Oil Can"), seats=2, decks=("example", "urban_dead"),
+    words=("gain", "gears", "hand", "draw"), settings=("players", "seed", "bots", "rounds"))
+
+
+@pytest.mark.parametrize("typed, expected", [
+    ("ca", ["card", "cards"]),
+    ("", ["play_thing: Windmill", "play_action: Oil Can", "Windmill: Wind", "pass", "choose",
+          "card", "state", "bot", "new", "eval", "open", "help", "cards"]),
+    ("pa", ["pass"]),
+    ("choose ", ["play_thing: Windmill", "play_action: Oil Can", "Windmill: Wind", "pass"]),
+    ("choose play_t", ["play_thing: Windmill"]),
+    ("choose oil", ["play_action: Oil Can"]),
+    ("choose wind", ["Windmill: Wind", "play_thing: Windmill"]),
+    ("card W", ["Windmill", "Wrench"]),
+    ('card "oi', ["Oil Can"]),
+    ("state ", ["all", "P1", "P2"]),
+    ("bot p", ["P1", "P2"]),
+    ("new seed=3 r", ["rounds="]),
+    ("eval gain 2 ge", ["gears"]),
+    ('eval create 1 "Wr', ['"Wrench"']),
+    ("open u", ["urban_dead"]),
+    ("help ch", ["choose"]),
+    ("cards x", []),
+])
+def test_suggestions(typed, expected):
+    assert [s.text for s in suggest(typed, CTX)] == expected
+
+
+def test_a_suggestion_replaces_what_was_typed_of_it():
+    [s] = suggest("choose oil", CTX)
+    assert s.start == -3 and s.meta == "option"
+
+
+def test_the_live_context_offers_the_pending_options_and_the_decks_cards():
+    proc = Processor("example", seed=1)
+    ctx = proc.completion_context()
+    assert ctx.options == tuple(proc.session.decision.labels)
+    assert "Windmill" in ctx.cards and "gears" in ctx.words and "hand" in ctx.words
+    assert [s.text for s in suggest("card spring", ctx)] == ["Spring Press", "Spring Cleaning"]
+
+
+def grammar_keywords() -> set:
+    text = re.sub(r"//[^\n]*", "", GRAMMAR.read_text())
+    return set(re.findall(r'"([a-z_]+)"', text))
+
+
+def test_the_lexer_keywords_are_the_grammar_keywords():
+    ours, theirs = set(KEYWORDS), grammar_keywords()
+    assert ours == theirs, (f"add to repl/lexer.py KEYWORDS: {sorted(theirs - ours)}; "
+                            f"drop: {sorted(ours - theirs)}")
+
+
+def test_the_lexer_reads_a_card():
+    src = 'card "Windmill": Thing - Machine x 2 {\n  when turn_start { gain 1 gears }  # hi\n}'
+    kinds = {v: str(t) for t, v in lex(src, DeckwrightLexer()) if v.strip()}
+    assert kinds["card"] == "Token.Keyword" and kinds['"Windmill"'] == "Token.Literal.String.Double"
+    assert kinds["Thing"] == "Token.Name.Class" and kinds["turn_start"] == "Token.Name"
+    assert kinds["# hi"] == "Token.Comment.Single" and kinds["2"] == "Token.Literal.Number.Integer"
