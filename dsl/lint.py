@@ -22,14 +22,13 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter, defaultdict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
 from . import ast as A
 from .errors import DeckError, Diagnostic, SourcePosition
 
-SEVERITIES = ("error", "warning", "info")
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 SUPPRESS = re.compile(r"#\s*lint:\s*ignore\b([^#\n]*)")
 
@@ -143,7 +142,7 @@ class LintContext:
 def load_for_lint(deck: str, text: Optional[str] = None, file: str = "<deck>") -> LintContext:
     """Parse, merge and compile a deck, collecting every problem instead of stopping."""
     from .compiler import compile_program, decl_key
-    from .loader import _finish, resolve_deck  # noqa: F401  (same pipeline as `check`)
+    from .loader import resolve_deck
     from .program import Program
     m = _merger_class()()
     diags: list = []
@@ -233,6 +232,7 @@ class Facts:
             [n for i in items if isinstance(i, (A.Zone, A.Resource, A.Var, A.Param, A.Whenever,
                                                A.LimitDecl)) for n in walk(i)]
         self._causes: dict = {}
+        self.fold_options = False
 
     def _units(self, items) -> list:
         units = []
@@ -286,14 +286,22 @@ class Facts:
         z = self.zones.get(zone)
         return z is None or z.in_play
 
-    def const(self, e):
-        """The value of an expression that does not depend on the game, or None."""
+    def const(self, e, options: bool = False):
+        """The value of an expression that does not depend on the game, or None. Variant
+        options may change at game start, so they count only with ``options=True`` (their
+        default value, for estimates)."""
+        if options:
+            saved, self.fold_options = self.fold_options, True
+            try:
+                return self.const(e)
+            finally:
+                self.fold_options = saved
         if isinstance(e, (A.IntLit, A.BoolLit)):
             return e.value
         if isinstance(e, A.Neg):
             v = self.const(e.operand)
             return -v if isinstance(v, int) and not isinstance(v, bool) else None
-        if isinstance(e, A.Name) and e.id in self.options:
+        if isinstance(e, A.Name) and e.id in self.options and self.fold_options:
             return self.const(self.options[e.id].value)
         if isinstance(e, A.BinOp):
             a, b = self.const(e.left), self.const(e.right)
@@ -536,7 +544,8 @@ class NeedsOverride(Rule):
         from .compiler import describe_key
         for c in ctx.conflicts:
             if c.code == "needs-override":
-                yield self.diag(f"{describe_key(c.key)} is already declared in {c.previous.pos}",
+                yield self.diag(f"{describe_key(c.key)} is already declared at "
+                                f"{_at(c.previous.pos, c.decl.pos)}",
                                 c.decl.pos)
 
 
@@ -577,11 +586,11 @@ class ContradictoryStatics(Rule):
             for call in must:
                 if call.name == ev:
                     yield self.diag(f"`forbid {ev}` always applies, but the rules must "
-                                    f"`{ev}` at {call.pos}", fb.pos)
+                                    f"`{ev}` at {_at(call.pos, fb.pos)}", fb.pos)
                     break
             for u in f.units:
                 if u.kind in ("trigger", "instead") and u.event == ev and u.card is None:
-                    yield self.diag(f"`forbid {ev}` always applies, so {u.label} at {u.pos} "
+                    yield self.diag(f"`forbid {ev}` always applies, so {u.label} at {_at(u.pos, fb.pos)} "
                                     f"can never run", fb.pos, severity="warning")
 
 
@@ -604,7 +613,7 @@ class UnorderedReplacements(Rule):
             first = group[0]
             for kind, pos, card in group[1:]:
                 yield self.diag(f"`{kind} {ev}`{_of(card)} and `{first[0]} {ev}`{_of(first[2])} "
-                                f"at {first[1]} both replace `{ev}`; which applies is not said",
+                                f"at {_at(first[1], pos)} both replace `{ev}`; which applies is not said",
                                 pos)
 
     @staticmethod
@@ -612,6 +621,13 @@ class UnorderedReplacements(Rule):
         if isinstance(st, (A.StaticInstead, A.StaticPrevent)):
             kind = "instead" if isinstance(st, A.StaticInstead) else "prevent"
             seen[st.event].append((kind, pos, card))
+
+
+def _at(pos, here) -> str:
+    """Where ``pos`` is, said from a diagnostic at ``here``: `line 7` or `dvorak.deck:26`."""
+    if here is not None and pos.file == here.file:
+        return f"line {pos.line}"
+    return f"{Path(pos.file).name}:{pos.line}"
 
 
 def _of(card) -> str:
@@ -634,8 +650,6 @@ class TriggerLoop(Rule):
         edges = {}
         for i, u in enumerate(nodes):
             caused = f.causes(u.body)
-            if u.kind == "instead":         # the replacement runs instead of the event itself
-                pass
             edges[i] = [j for j, v in enumerate(nodes) if v.event in caused]
         for comp in _sccs(len(nodes), edges):
             if len(comp) == 1 and comp[0] not in edges[comp[0]]:
@@ -648,7 +662,8 @@ class TriggerLoop(Rule):
             certain = all(not nodes[k].guarded for k in cycle) and all(
                 nodes[cycle[(n + 1) % len(cycle)]].event in f.causes(nodes[k].body, True)
                 for n, k in enumerate(cycle))
-            path = " → ".join(f"{nodes[k].label} ({nodes[k].pos.file}:{nodes[k].pos.line}) "
+            u = nodes[start]
+            path = " → ".join(f"{nodes[k].label} ({_at(nodes[k].pos, u.pos)}) "
                               f"causes `{nodes[cycle[(n + 1) % len(cycle)]].event}`"
                               for n, k in enumerate(cycle))
             u = nodes[start]
@@ -752,10 +767,14 @@ class CostBound(Rule):
     def stmt(self, s) -> int:
         f = self.f
         if isinstance(s, A.Repeat):
-            n = f.const(s.times)
+            n = f.const(s.times, options=True)
             return 1 + (n if isinstance(n, int) and n > 0 else 1) * self.block(s.body)
         if isinstance(s, A.ForEach):
-            n = f.max_players if isinstance(s.collection, A.PlayerSel) else self.cards
+            # Only what is known counts: players, list literals; a selection of cards is
+            # counted once (its size is the game's business, and the engine's budget's).
+            c = s.collection
+            n = f.max_players if isinstance(c, A.PlayerSel) else \
+                len(c.items) if isinstance(c, A.ListLit) else 1
             return 1 + n * self.block(s.body)
         if isinstance(s, A.While):
             if f.const(s.cond) is True:
@@ -785,7 +804,7 @@ def _sub_blocks(s) -> list:
 
 class UnprintedType(Rule):
     severity = "warning"
-    summary = "an effect asks for cards of a type or subtype that no card has"
+    summary = "an effect asks for cards of a subtype that no card has"
     fix = "check the spelling, or give some card that type"
 
     def check(self, ctx):
@@ -793,11 +812,11 @@ class UnprintedType(Rule):
         printed = {w for c in f.cards for w in (*c.types, *c.subtypes)}
         if not f.cards:
             return                      # a base deck of rules only: its cards come later
-        known = f.types | f.subtypes
+        known = f.subtypes - f.types    # card types are the base's; subtypes are the deck's
         done = set()
         for u in f.units:
             for word, node in _sel_words(u.body):
-                w = _singular(word, known)
+                w = _singular(word, f.types | f.subtypes)
                 if w in known and w not in printed and (w, node.pos) not in done:
                     done.add((w, node.pos))
                     yield self.diag(f"no card is a `{w}`, so this never finds one", node.pos)
@@ -959,11 +978,9 @@ class LongDuration(Rule):
         for c in f.cards:
             for n in walk(card_parts(c)):
                 if isinstance(n, A.Duration) and n.kind == "turns":
-                    k = f.const(n.turns)
-                    if k is None or k > LONGEST_TURNS:
-                        yield self.diag(f"\"{c.name}\" makes an effect last "
-                                        f"{k if k is not None else 'a computed number of'} turns",
-                                        n.pos)
+                    k = f.const(n.turns, options=True)
+                    if k is not None and k > LONGEST_TURNS:
+                        yield self.diag(f"\"{c.name}\" makes an effect last {k} turns", n.pos)
 
 
 class ForeignCounter(Rule):
@@ -972,9 +989,13 @@ class ForeignCounter(Rule):
     fix = "cards should interact only with their own counters: put them on this card, or drop the counter"
 
     def check(self, ctx):
+        # Counters the game's own rules put (damage dealt by an `attack` action) are part
+        # of the game, not "above" it: cards may touch those.
+        rules = {n.counter for i in ctx.items if not isinstance(i, A.CardDecl)
+                 for n in walk(i) if isinstance(n, A.PutCounter)}
         for c in ctx.facts.cards:
             nodes = list(walk(card_parts(c)))
-            own = {n.counter for n in nodes if isinstance(n, A.PutCounter)}
+            own = {n.counter for n in nodes if isinstance(n, A.PutCounter)} | rules
             for n in nodes:
                 if isinstance(n, (A.CounterCount, A.RemoveCounter)) and n.counter not in own:
                     yield self.diag(f"\"{c.name}\" touches `{n.counter}` counters it does not "
@@ -1071,8 +1092,8 @@ class RareDependency(Rule):
                 seen.add(w)
                 miss = _miss_chance(total, k)
                 if miss >= RARE_MISS_CHANCE:
-                    yield self.diag(f"\"{c.name}\" depends on `{w}` cards, but only {k} of "
-                                    f"{total} cards are; a {SUBSET}-card game has none "
+                    yield self.diag(f"\"{c.name}\" depends on `{w}` cards, but only {k} of the "
+                                    f"{total} cards is one; a {SUBSET}-card game has none "
                                     f"{round(miss * 100)}% of the time", node.pos)
 
 
@@ -1096,21 +1117,30 @@ class _TextRule(Rule):
     severity = "warning"
 
     def cards(self, ctx):
+        """(card, its text with names and cost labels blanked, its effect's nodes), once
+        per lint run and shared by the text rules."""
+        cached = getattr(ctx, "_text_cards", None)
+        if cached is not None:
+            return cached
         f = ctx.facts
+        # Multi-word names ("hand size", "Tin Soldier") are not the words they contain.
         phrases = sorted({n.replace("_", " ") for n in
                           (*f.params, *f.resources, *f.counters, *f.zones, *f.limits,
-                           *f.actions, *f.moves) if "_" in n}
-                         | {c.name for c in f.cards}, key=len, reverse=True)
+                           *f.actions, *f.moves) if "_" in n and n not in f.zones}
+                         | {c.name for c in f.cards if c.name not in f.types | f.subtypes},
+                         key=len, reverse=True)
+        names = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in phrases) + r")\b", re.I) \
+            if phrases else None
+        out = []
         for c in f.cards:
-            if not c.text:
-                continue
-            text = c.text
-            for ph in phrases:
-                if ph not in f.zones:
-                    text = re.sub(rf"\b{re.escape(ph)}\b", " ", text, flags=re.I) \
-                        if " " in ph or ph in f.card_names else text
-            text = re.sub(r"(^|[.;]\s*)[A-Z][a-z]+:", r"\1", text)   # "Action:" costs
-            yield c, text, list(walk(card_parts(c)))
+            if not c.text or not card_parts(c):
+                continue                 # no text, or its behaviour lives in the rules
+            text = names.sub(" ", c.text) if names else c.text
+            text = re.sub(r"\b[A-Z][a-z]+:", " ", text)       # "Action:" costs, "Name:" labels
+            text = re.sub(r"\b[Tt]his\s+[A-Z]\w*", " ", text)  # "this Thing" is the card itself
+            out.append((c, text, list(walk(card_parts(c)))))
+        ctx._text_cards = out
+        return out
 
     def text_pos(self, ctx, c: A.CardDecl) -> SourcePosition:
         """Where the card's `text "..."` line is (the card line when not found)."""
@@ -1131,7 +1161,9 @@ class TextNumber(_TextRule):
             said = {int(m) for m in re.findall(r"\b\d+\b", text)}
             said |= {v for w, v in NUMBER_WORDS.items() if re.search(rf"\b{w}\b", text, re.I)}
             done = {n.value for n in nodes if isinstance(n, A.IntLit)}
-            only_text = sorted(said - done)
+            printed = {v.value for prop in c.props for v in prop.values if isinstance(v, A.IntLit)}
+            said.discard(1)              # "a card", "1 coin for each": often implicit
+            only_text = sorted(said - done - printed)      # "health 4" repeats a number
             only_effect = sorted(v for v in done - said if v >= 2)
             if only_text or only_effect:
                 parts = []
@@ -1150,12 +1182,24 @@ class TextType(_TextRule):
         f = ctx.facts
         known = f.types | f.subtypes
         for c, text, nodes in self.cards(ctx):
-            said = {_singular(w, known) for w in re.findall(r"\b[A-Z][a-zA-Z]*\b", text)}
-            said &= known
             done = {_singular(w, known) for w, _ in _sel_words(card_parts(c))}
             done |= {w for n in nodes if isinstance(n, A.Symbol) for w in [n.id] if w in known}
-            only_text = sorted(said - done)
-            only_effect = sorted(done - said)
+            by_name = {d.name: d for d in f.cards}
+            created = set()                  # `create 1 "Party"` may be printed "a Party token"
+            for n in nodes:
+                if isinstance(n, A.Create) and n.card in by_name:
+                    created |= set(by_name[n.card].types) | set(by_name[n.card].subtypes)
+            said = set()
+            # "Basic Materials" is one phrase: the effect saying `Basic cards` covers it.
+            for phrase in re.findall(r"\b[A-Z][a-zA-Z]*(?:\s+[A-Z][a-zA-Z]*)*", text):
+                words = {_singular(w, known) for w in phrase.split()} & known
+                if words and not words & done:
+                    said |= words
+                else:
+                    said |= words & done
+            own = set(c.types) | set(c.subtypes)            # its own type line is neutral
+            only_text = sorted(said - done - own - created)
+            only_effect = sorted(done - said - own)
             if only_text or only_effect:
                 parts = []
                 if only_text:
@@ -1170,18 +1214,39 @@ class TextZone(_TextRule):
     summary = "a zone named in the card's text that its effect never touches"
     fix = "make the effect use the zone the text names, or fix the text"
 
+    def zones_touched(self, f, nodes, seen: set) -> set:
+        """Zones the nodes name, and those of the actions they call (`trash_card t`)."""
+        done = set()
+        for n in nodes:
+            z = f.zone_name(n) if isinstance(n, (A.Name, A.Of)) else None
+            if z:
+                done.add(z)
+            if isinstance(n, (A.Trigger, A.Ability)) and n.from_zone:
+                done.add(n.from_zone)
+            if isinstance(n, A.Trigger) and n.event in f.actions:     # `when cycle`
+                n = A.CallStmt(n.event, ())
+            if isinstance(n, A.CallStmt) and n.name in f.actions and n.name not in seen:
+                seen.add(n.name)
+                done |= self.zones_touched(f, list(walk(f.actions[n.name].body)), seen)
+        return done
+
     def check(self, ctx):
         f = ctx.facts
         for c, text, nodes in self.cards(ctx):
-            said = {z for z in f.zones if re.search(rf"\b{re.escape(z.replace('_', ' '))}s?\b",
-                                                     text, re.I)}
-            done = set()
-            for n in nodes:
-                z = f.zone_name(n) if isinstance(n, (A.Name, A.Of)) else None
-                if z:
-                    done.add(z)
-                if isinstance(n, (A.Trigger, A.Ability)) and n.from_zone:
-                    done.add(n.from_zone)
+            done = self.zones_touched(f, nodes, set())
+            said = set()
+            names = "|".join(re.escape(z.replace("_", " ").rstrip("s")) for z in
+                             sorted(f.zones, key=len, reverse=True))
+            if not names:
+                continue
+            # "rest area" is one phrase: the effect touching `rest` covers it.
+            for m in re.finditer(rf"\b(?:(?:{names})s?\b\s*)+", text, re.I):
+                if m.group(0).strip().rstrip("s") in f.types | f.subtypes:
+                    continue             # "Building." is the card type, not zone `building`
+                words = {z for z in f.zones
+                         if re.search(rf"\b{re.escape(z.replace('_', ' ').rstrip('s'))}s?\b",
+                                      m.group(0), re.I)}
+                said |= words if not words & done else set()
             missing = sorted(said - done)
             if missing:
                 yield self.diag(f"\"{c.name}\": the text names {_list(missing)} but the effect "
@@ -1411,9 +1476,7 @@ def to_sarif(results: list) -> str:
                     "artifactLocation": {"uri": Path(d.pos.file).as_posix()}, "region": region}}]
             results_out.append(res)
     doc = {"$schema": "https://json.schemastore.org/sarif-2.1.0.json", "version": "2.1.0",
-           "runs": [{"tool": {"driver": {"name": "deckwright-lint",
-                                         "informationUri": "https://example.invalid/deckwright/docs/lint.md",
-                                         "rules": rules}},
+           "runs": [{"tool": {"driver": {"name": "deckwright-lint", "rules": rules}},
                      "results": results_out}]}
     return json.dumps(doc, indent=2)
 
