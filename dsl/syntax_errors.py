@@ -35,6 +35,12 @@ def S(*lines: str) -> str:
     return H + "setup {\n" + "".join(f" {line}\n" for line in lines) + "}\n"
 
 
+_DECLARATION_WORDS = ("players", "option", "param", "side", "zone", "resource", "var",
+                      "counter", "mark", "type", "subtype", "property", "limit", "action",
+                      "move", "setup", "turn", "round", "when", "before", "whenever", "card",
+                      "token", "static", "override", "include")
+
+
 def _unclosed_blocks() -> list[str]:
     """A card or block left open, then the end of the file or the next declaration."""
     card_lines = [' text "x"', ' cost 3', ' effect {\n pass\n }', ' when enter {\n pass\n }',
@@ -55,8 +61,9 @@ def _unclosed_blocks() -> list[str]:
 SYNTAX_ERRORS: list[tuple[str, list[str]]] = [
     # --- the header and top-level declarations -----------------------------------
     ("the deck must start with its header, for example `game \"My Deck\"`",
-     ['zone hand\n', 'card "A": Thing\n', 'players 2\n', 'resource vp\n', 'type Thing\n',
-      'Game "Mine"\n', 'name "Mine"\n']),
+     [start + first for start in ("", "# My deck\n")       # a deck may open with comments
+      for first in [f"{word} x\n" for word in _DECLARATION_WORDS]
+      + ['Game "Mine"\n', 'name "Mine"\n', '"Mine"\n', '{\n']]),
     ("the game's name is written in double quotes: `game \"My Deck\"`",
      ['game Mine\n', 'game mine\n']),
     ("the base deck's name is written in double quotes: `extends \"dvorak\"`",

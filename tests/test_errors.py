@@ -20,6 +20,8 @@ from dsl.syntax_errors import CHARACTER_ERRORS, H, SYNTAX_ERRORS, _known_failure
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
 BASE = 'game "Bad" extends "dvorak"\n'
+HAND_LINE = next(i for i, line in enumerate((DECKS / "dvorak.deck").read_text().splitlines(), 1)
+                 if line.startswith("zone hand"))
 
 
 def errors(text: str, load=parse_text) -> list:
@@ -194,7 +196,7 @@ GOLDEN = {
         '      |                 ^^^'),
     "base rule redefined without override": (
         BASE + 'zone hand: per player, public\n',
-        'bad.deck:2:1: error: zone `hand` is already declared in decks/dvorak.deck:15:1\n'
+        f'bad.deck:2:1: error: zone `hand` is already declared in decks/dvorak.deck:{HAND_LINE}:1\n'
         '    2 | zone hand: per player, public\n'
         '      | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n'
         "  hint: write `override` before it to replace the base's rule"),
