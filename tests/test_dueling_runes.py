@@ -1,0 +1,757 @@
+"""Dueling Runes, rule by rule: given cards and health → these picks → this outcome.
+
+Each test arranges hands and spell sequences (oldest card first), then answers the game's
+decisions in the order it asks them, checking who is asked what.
+"""
+import os
+
+import pytest
+
+from dsl.agents import RandomAgent
+from dsl.engine import Game
+from dsl.invariants import assert_invariants
+from dsl.loader import load_program
+from dsl.session import Session
+from tests.scenario import given, hand, names, play, res
+
+DECK = "dueling_runes"
+# Rune-less padding for the draw pile: Aces of energy suits, so draws never add activation.
+FILLER = ["Ace of Leaves", "The Origin", "The Sailor", "The Mill", "Ace of Waves"] * 4
+
+
+def duel(hands, seqs=None, health=None, deck=None, players=2, options=None, seed=1):
+    zones = {f"sequence:{seat}": cards for seat, cards in (seqs or {}).items()}
+    return given(DECK, players=players, hands=hands, zones=zones,
+                 deck_cards=FILLER if deck is None else deck,
+                 res={seat: {"health": h} for seat, h in (health or {}).items()},
+                 options=options, seed=seed)
+
+
+def ask(s, prompt, choice, seat=None):
+    """Answer the pending decision, checking it is the one the rules should ask now."""
+    d = s.decision
+    assert d is not None, "the game is over"
+    assert prompt.lower() in d.prompt.lower(), f"expected `{prompt}`, got:\n{d.describe()}"
+    if seat is not None:
+        assert d.player.index == seat, f"expected P{seat + 1} to decide:\n{d.describe()}"
+    play(s, choice)
+
+
+def pending(s):
+    return (s.decision.player.index, s.decision.prompt) if s.decision else None
+
+
+def health(s, seat):
+    return res(s, seat, "health")
+
+
+def seq(s, seat):
+    return names(s, f"sequence:{seat}")
+
+
+def marks(s, seat):
+    return set(s.state.players[seat].marks)
+
+
+def pvar(s, seat, name):
+    return s.state.players[seat].vars.get(name)
+
+
+def picks(s, *cards):
+    """Everyone picks their card for this turn, seat by seat."""
+    for seat, card in enumerate(cards):
+        if card is not None:
+            ask(s, "Choose your card", card, seat)
+
+
+def cast(s, seat, spell, runes=None, target=None):
+    ask(s, "Cast a spell", (spell,) if spell else (), seat)
+    if runes is not None:
+        ask(s, "Spend which", tuple(runes), seat)
+    if target is not None:
+        ask(s, "Target whom", target, seat)
+
+
+# --- set-up ------------------------------------------------------------------------------
+
+def test_setup_deals_five_each_with_the_excuse_in_the_middle_and_twelve_health():
+    s = Session(load_program(DECK), seed=5, players=2)
+    st = s.state
+    deck = st.zones["deck"].cards
+    assert len(deck) + 10 == 41                       # 36 basic cards + 4 Pawns + the Excuse
+    assert "The Excuse" in [c.name for c in deck]
+    assert 10 <= [c.name for c in deck].index("The Excuse") <= 21   # around the middle
+    assert not [c for c in st.cards.values() if s.game.defs[c.name].types & {"Court"}]
+    assert len(hand(s, 0)) == len(hand(s, 1)) == 5
+    assert health(s, 0) == health(s, 1) == 12
+    assert len(names(s, "spellbook")) == 12           # the basic spells only
+    s.close()
+
+
+def test_handicap_lowers_the_first_wizards_health_and_its_ceiling():
+    s = Session(load_program(DECK), seed=5, players=2, options={"handicap": 3})
+    assert (health(s, 0), health(s, 1)) == (9, 12)
+    assert pvar(s, 0, "vitality") == 9
+    s.close()
+
+
+# --- the turn: secret picks, reveal, the spell sequence ------------------------------------
+
+def test_picks_are_secret_and_nothing_moves_until_everyone_has_chosen():
+    s = duel({0: ["Ace of Suns", "Ace of Leaves"], 1: ["Ace of Waves", "The Mill"]})
+    assert s.decision.secret
+    ask(s, "Choose your card", "Ace of Suns", 0)
+    # P2 decides now: P1's card is still in P1's hand and the public log does not name it.
+    assert pending(s) == (1, "Choose your card") and s.decision.secret
+    assert "Ace of Suns" in hand(s, 0) and seq(s, 0) == []
+    public = [e.text for e in s.game.log if e.secret_for is None]
+    assert not any("Ace of Suns" in t for t in public)
+    ask(s, "Choose your card", "Ace of Waves", 1)
+    assert seq(s, 0) == ["Ace of Suns"] and seq(s, 1) == ["Ace of Waves"]
+
+
+def test_the_new_card_goes_on_top_of_the_spell_sequence():
+    s = duel({0: ["Ace of Suns", "Ace of Leaves"], 1: ["Ace of Waves", "The Mill"]},
+             seqs={0: ["The Origin"]})
+    picks(s, "Ace of Suns", "Ace of Waves")
+    assert seq(s, 0) == ["The Origin", "Ace of Suns"]
+
+
+def test_activation_runes_work_only_on_the_card_just_played():
+    # A Wyrm on an older card activates nothing; the Suns on it still power spells.
+    s = duel({0: ["Ace of Suns", "Ace of Leaves"], 1: ["Ace of Waves", "The Mill"]},
+             seqs={0: ["The Penitent"]})
+    picks(s, "Ace of Suns", "Ace of Waves")
+    assert pending(s) == (0, "Choose your card")      # no spell was offered; next turn
+    assert health(s, 1) == 12
+
+
+def test_energy_anywhere_in_the_sequence_powers_the_spell():
+    s = duel({0: ["The Penitent", "Ace of Leaves"], 1: ["The Mill", "Ace of Waves"]},
+             seqs={0: ["Ace of Suns", "The Origin"]})
+    picks(s, "The Penitent", "The Mill")
+    # only spells the runes allow: Suns, Waves and Leaves are in the sequence
+    assert s.decision.labels == ["Fire Ball", "Ice Bolt", "Drain", "Hit"]
+    cast(s, 0, "Fire Ball", ["The Penitent", "Ace of Suns"])
+    assert health(s, 1) == 10
+
+
+def test_each_energy_rune_powers_one_spell_a_turn_and_a_card_can_cast_several():
+    # The Harvest (Moons, Suns, Leaves) is a Pawn; The Watchman (Moons, Wyrms, Knots)
+    # activates a Moon, a Wyrm and a Knot spell in one turn, with disjoint energy.
+    s = duel({0: ["The Watchman", "Ace of Leaves"], 1: ["The Mill", "Ace of Waves"]},
+             seqs={0: ["Ace of Suns", "The Discovery"]})
+    picks(s, "The Watchman", "The Mill")
+    cast(s, 0, "Resist Cold", ["Ace of Suns"])        # Moon phase: one Sun...
+    ask(s, "Cast a spell", ("Fire Ball",), 0)          # Wyrm phase: the other Sun is left
+    assert health(s, 1) == 11
+    assert s.decision.labels == ["Invisibility", "Confusion"]   # no Sun left for Haste
+    ask(s, "Cast a spell", (), 0)
+
+
+def test_unused_energy_stays_for_later_turns():
+    s = duel({0: ["The Desert", "The Penitent", "Ace of Leaves"],
+              1: ["The Mill", "Ace of Waves", "The Origin"]}, seqs={0: ["Ace of Suns"]})
+    picks(s, "The Desert", "The Mill")
+    cast(s, 0, "Hit")
+    assert health(s, 1) == 11
+    picks(s, "The Penitent", "Ace of Waves")
+    cast(s, 0, "Fire Ball", ["Ace of Suns", "The Desert", "The Penitent"])
+    assert health(s, 1) == 8
+
+
+# --- resolution order ----------------------------------------------------------------------
+
+def test_moon_spells_resolve_before_wyrm_spells():
+    # P2's Resist Heat (Moon, rank 3) protects it from P1's Fire Ball (Wyrm, rank 9 Pawn).
+    s = duel({0: ["The Penitent", "Ace of Leaves"], 1: ["The Journey", "Ace of Waves"]},
+             seqs={0: ["Ace of Suns"]})
+    picks(s, "The Penitent", "The Journey")
+    cast(s, 1, "Resist Heat")                          # one Wave: spent without asking
+    cast(s, 0, "Fire Ball", ["Ace of Suns", "The Penitent"])
+    assert health(s, 1) == 12
+
+
+def test_within_a_phase_the_higher_card_resolves_first_and_a_dead_wizard_casts_nothing():
+    s = duel({0: ["The Darkness", "Ace of Leaves"], 1: ["The Penitent", "Ace of Leaves"]},
+             health={1: 1})
+    picks(s, "The Darkness", "The Penitent")
+    cast(s, 0, "Ice Bolt")                             # rank 9 first: one Wave
+    assert s.is_over and s.result["winners"] == ["P1"]
+    assert health(s, 0) == 12
+
+
+def test_equal_ranks_resolve_simultaneously_and_mutual_kills_are_a_draw():
+    s = duel({0: ["The Penitent", "Ace of Leaves"], 1: ["The Desert", "Ace of Leaves"]},
+             seqs={1: ["The Cave"]}, health={0: 1, 1: 1})
+    # P1's rank 6 vs P2's rank 2: not tied. Use two rank-6 cards instead.
+    s.close()
+    s = duel({0: ["The Penitent", "Ace of Leaves"], 1: ["The Market", "Ace of Leaves"]},
+             seqs={1: ["The Cave"]}, health={0: 1, 1: 1})
+    picks(s, "The Penitent", "The Market")
+    cast(s, 0, "Hit")
+    # P2 played no Wyrm: tie it differently — both wizards with rank-7 Wyrm cards.
+    s.close()
+    s = duel({0: ["The Cave", "Ace of Leaves"], 1: ["The Cave", "Ace of Leaves"]},
+             health={0: 1, 1: 1})
+    picks(s, "The Cave", "The Cave")
+    cast(s, 0, "Ice Bolt")
+    assert not s.is_over                               # P2 still declares: simultaneous
+    assert s.decision.secret
+    cast(s, 1, "Hit")
+    assert s.is_over and s.result["draw"] is True
+    assert health(s, 0) == health(s, 1) == 0
+
+
+def test_tied_wizards_choose_their_targets_secretly():
+    s = duel({0: ["The Cave", "Ace of Leaves"], 1: ["The Cave", "Ace of Leaves"],
+              2: ["The Mill", "Ace of Leaves"]}, players=3)
+    picks(s, "The Cave", "The Cave", "The Mill")
+    ask(s, "Cast a spell", ("Hit",), 0)
+    assert s.decision.secret and s.decision.prompt == "Target whom?"
+    assert s.decision.labels == ["P2", "P3"]
+    ask(s, "Target whom", "P3", 0)
+    public = [e.text for e in s.game.log if e.secret_for is None]
+    assert not any("chooses P3" in t for t in public)
+    cast(s, 1, "Hit", target="P3")
+    assert health(s, 2) == 10                          # both hit P3 at the same time
+
+
+# --- the basic spells -----------------------------------------------------------------------
+
+def test_resist_cold_lasts_as_many_turns_as_suns_from_this_turn():
+    s = duel({0: ["The Mountain", "Ace of Leaves", "The Origin"],
+              1: ["The Cave", "The Darkness", "Ace of Leaves"]}, seqs={0: ["Ace of Suns"]})
+    picks(s, "The Mountain", "The Cave")
+    cast(s, 0, "Resist Cold", ["Ace of Suns", "The Mountain"])   # two turns
+    cast(s, 1, "Ice Bolt")
+    assert health(s, 0) == 12 and "resist_cold" in marks(s, 0)
+    picks(s, "Ace of Leaves", "The Darkness")
+    cast(s, 1, "Ice Bolt", ["The Cave", "The Darkness"])
+    assert health(s, 0) == 12                          # second turn: still immune
+    assert "resist_cold" not in marks(s, 0)            # and it is over
+
+
+def test_resist_heat_protects_from_fire_this_turn():
+    s = duel({0: ["The Lunatic", "Ace of Leaves"], 1: ["The Desert", "Ace of Leaves"]})
+    picks(s, "The Lunatic", "The Desert")
+    cast(s, 0, "Resist Heat")
+    cast(s, 1, "Fire Ball")
+    assert health(s, 0) == 12
+    assert "resist_heat" not in marks(s, 0)            # one Wave: this turn only
+
+
+def test_heal_recovers_leaves_but_never_above_the_starting_health():
+    s = duel({0: ["The Forest", "Ace of Leaves"], 1: ["The Mill", "Ace of Waves"]},
+             seqs={0: ["The Origin", "Ace of Leaves"]}, health={0: 8})
+    picks(s, "The Forest", "The Mill")
+    cast(s, 0, "Heal", ["The Origin", "Ace of Leaves", "The Forest"])
+    assert health(s, 0) == 11
+    s = duel({0: ["The Forest", "Ace of Leaves"], 1: ["The Mill", "Ace of Waves"]},
+             seqs={0: ["The Origin", "Ace of Leaves"]}, health={0: 11})
+    picks(s, "The Forest", "The Mill")
+    cast(s, 0, "Heal", ["The Origin", "Ace of Leaves", "The Forest"])
+    assert health(s, 0) == 12
+
+
+def test_shield_stops_hit_drain_and_confusion_this_turn_but_not_fire():
+    s = duel({0: ["The Author", "Ace of Leaves"], 1: ["The Savage", "Ace of Leaves"]})
+    picks(s, "The Author", "The Savage")
+    cast(s, 0, "Shield")
+    cast(s, 1, "Drain")
+    assert (health(s, 0), health(s, 1)) == (12, 12)
+    cast(s, 0, None)                                   # P1's Knot: no spell
+    assert "shielded" not in marks(s, 0)               # gone at the end of the turn
+    s = duel({0: ["Ace of Moons", "Ace of Leaves"], 1: ["The Battle", "Ace of Leaves"]})
+    picks(s, "Ace of Moons", "The Battle")
+    cast(s, 0, "Shield")
+    cast(s, 1, "Hit")
+    cast(s, 1, "Confusion", target="P1")
+    assert health(s, 0) == 12 and not pvar(s, 0, "confused")
+    s = duel({0: ["Ace of Moons", "Ace of Leaves"], 1: ["The Desert", "Ace of Leaves"]})
+    picks(s, "Ace of Moons", "The Desert")
+    cast(s, 0, "Shield")
+    cast(s, 1, "Fire Ball")
+    assert health(s, 0) == 11
+
+
+def test_fire_ball_costs_as_many_health_as_suns():
+    s = duel({0: ["The Penitent", "Ace of Leaves"], 1: ["The Mill", "Ace of Waves"]},
+             seqs={0: ["Ace of Suns", "The Discovery"]})
+    picks(s, "The Penitent", "The Mill")
+    cast(s, 0, "Fire Ball", ["Ace of Suns", "The Discovery", "The Penitent"])
+    assert health(s, 1) == 9
+
+
+def test_ice_bolt_costs_as_many_health_as_waves_unless_resisting_cold():
+    s = duel({0: ["The Darkness", "Ace of Leaves"], 1: ["The Mill", "Ace of Waves"]},
+             seqs={0: ["Ace of Waves"]})
+    picks(s, "The Darkness", "The Mill")
+    cast(s, 0, "Ice Bolt", ["Ace of Waves", "The Darkness"])
+    assert health(s, 1) == 10
+
+
+def test_drain_moves_only_the_health_the_target_actually_lost():
+    s = duel({0: ["The Savage", "Ace of Leaves"], 1: ["The Mill", "Ace of Waves"]},
+             seqs={0: ["The Origin", "Ace of Leaves"]}, health={0: 5})
+    picks(s, "The Savage", "The Mill")
+    cast(s, 0, "Drain", ["The Origin", "Ace of Leaves", "The Savage"])
+    assert (health(s, 0), health(s, 1)) == (8, 9)
+    s = duel({0: ["The Savage", "Ace of Leaves"], 1: ["The Mill", "Ace of Waves"],
+              2: ["The Mill", "Ace of Waves"]},
+             seqs={0: ["The Origin", "Ace of Leaves"]}, health={0: 5, 1: 1}, players=3)
+    picks(s, "The Savage", "The Mill", "The Mill")
+    cast(s, 0, "Drain", ["The Origin", "Ace of Leaves", "The Savage"], target="P2")
+    assert health(s, 0) == 6                           # P2 had only 1 to lose
+
+
+def test_hit_costs_one_health_and_needs_no_energy():
+    s = duel({0: ["Ace of Wyrms", "Ace of Leaves"], 1: ["The Mill", "Ace of Waves"]})
+    picks(s, "Ace of Wyrms", "The Mill")
+    assert s.decision.labels == ["Hit"]
+    cast(s, 0, "Hit")
+    assert health(s, 1) == 11
+
+
+def test_haste_gives_a_mini_turn_that_resolves_before_everyone_elses_card():
+    s = duel({0: ["The Painter", "Ace of Wyrms", "The Desert", "Ace of Leaves"],
+              1: ["The Mill", "The Sailor", "Ace of Waves", "The Origin"]})
+    picks(s, "The Painter", "The Mill")
+    cast(s, 0, "Haste", target="P1")                  # one Sun: one hasted turn, from next
+    assert pvar(s, 0, "haste_left") == 1
+    # Next turn: P1 alone picks and resolves first...
+    ask(s, "Choose your card", "Ace of Wyrms", 0)
+    cast(s, 0, "Hit")
+    assert health(s, 1) == 11
+    # ...then everyone picks as usual (P1 a second card).
+    picks(s, "The Desert", "The Sailor")
+    cast(s, 0, "Fire Ball", ["The Painter", "The Desert"])
+    assert health(s, 1) == 9
+    assert pvar(s, 0, "haste_left") == 0
+    picks(s, "Ace of Leaves", "Ace of Waves")          # the turn after: no mini-turn
+
+
+def test_invisibility_starts_next_turn_for_as_many_turns_as_waves():
+    s = duel({0: ["The Light Keeper", "The Desert", "Ace of Leaves", "The Origin"],
+              1: ["The Mill", "The Penitent", "The Penitent", "Ace of Leaves"]},
+             players=2)
+    picks(s, "The Light Keeper", "The Mill")
+    ask(s, "Cast a spell", ("Invisibility",), 0)
+    ask(s, "Target whom", "P1", 0)
+    assert "invisible" in marks(s, 0)
+    picks(s, "The Desert", "The Penitent")
+    ask(s, "Cast a spell", ("Fire Ball",), 1)          # P2 finds no one to target...
+    ask(s, "Cast a spell", ("Hit",), 0)                # ...while P1 may still target P2
+    assert health(s, 0) == 12 and health(s, 1) == 11
+    picks(s, "Ace of Leaves", "The Penitent")
+    assert "invisible" not in marks(s, 0)
+
+
+def test_invisibility_protects_this_turn_from_knot_spells_of_equal_or_lower_rank():
+    s = duel({0: ["The Castle", "Ace of Leaves"], 1: ["The Castle", "Ace of Leaves"]},
+             seqs={0: ["Ace of Waves"]})
+    picks(s, "The Castle", "The Castle")
+    cast(s, 0, "Invisibility", target="P1")            # rank 7 ...
+    cast(s, 1, "Confusion", target="P1")               # ... tied rank 7: protected
+    assert not pvar(s, 0, "confused")
+
+
+def test_amnesia_turns_cards_face_down_and_their_runes_cannot_be_used():
+    s = duel({0: ["The Merchant", "Ace of Leaves"], 1: ["The Battle", "Ace of Leaves"]},
+             seqs={0: ["Ace of Leaves"], 1: ["Ace of Suns", "Ace of Waves"]})
+    picks(s, "The Merchant", "The Battle")
+    ask(s, "Cast a spell", (), 1)                      # Wyrm phase: P2 holds its Hit
+    ask(s, "Cast a spell", ("Amnesia",), 0)            # Knot phase, rank 9 first
+    ask(s, "Spend which", ("Ace of Leaves", "The Merchant"), 0)
+    ask(s, "Target whom", "P2", 0)
+    ask(s, "Turn which cards face down", ("Ace of Suns", "The Battle"), 0)
+    # P2's rank-4 Knot card is face down before its spell: that spell is lost.
+    assert pending(s) == (0, "Choose your card")
+    faces = {c.name: c.face_up for c in s.state.zones["sequence:1"].cards}
+    assert faces == {"Ace of Suns": False, "Ace of Waves": True, "The Battle": False}
+
+
+def test_face_down_cards_leave_the_sequence_normally():
+    s = duel({0: ["The Merchant", "Ace of Leaves", "The Origin"],
+              1: ["Ace of Suns", "Ace of Leaves", "The Sailor"]},
+             seqs={1: ["The Mill", "Ace of Waves"]})
+    picks(s, "The Merchant", "Ace of Suns")
+    cast(s, 0, "Amnesia", target="P2")
+    ask(s, "Turn which", "The Mill", 0)
+    picks(s, "Ace of Leaves", "Ace of Leaves")
+    assert seq(s, 1) == ["Ace of Waves", "Ace of Suns", "Ace of Leaves"]
+    assert "The Mill" in names(s, "discard_pile")
+
+
+def test_confusion_makes_the_target_play_a_random_card_next_turn():
+    s = duel({0: ["Ace of Knots", "Ace of Leaves", "The Origin"],
+              1: ["The Mill", "The Sailor", "Ace of Waves"]})
+    picks(s, "Ace of Knots", "The Mill")
+    cast(s, 0, "Confusion", target="P2")
+    assert pvar(s, 1, "confused") is True
+    ask(s, "Choose your card", "Ace of Leaves", 0)
+    assert pending(s) != (1, "Choose your card")      # P2 is not asked: a random card
+    assert len(seq(s, 1)) == 2 and pvar(s, 1, "confused") is False
+
+
+# --- Counter Spell and Magic Mirror -------------------------------------------------------
+
+def test_counter_spell_from_the_hand_stops_counterable_spells_on_its_target_all_turn():
+    # P2 holds a Moon card and a Knot card: it may answer P1's Confusion with Counter Spell.
+    s = duel({0: ["The Watchman", "Ace of Leaves"],
+              1: ["Ace of Moons", "Ace of Knots", "Ace of Leaves", "The Savage"]},
+             seqs={0: ["Ace of Leaves"]})
+    picks(s, "The Watchman", "Ace of Leaves")
+    cast(s, 0, "Heal")                                 # P1's own Moon spell: P2 may counter it
+    ask(s, "Cast Counter Spell", "no", 1)
+    cast(s, 0, "Hit")                                  # Hit is physical: no Counter Spell offered
+    assert health(s, 1) == 11
+    ask(s, "Cast a spell", ("Confusion",), 0)
+    ask(s, "Target whom", "P2", 0)
+    ask(s, "Cast Counter Spell", "yes", 1)            # pays with its only Moon and Knot
+    assert pvar(s, 1, "confused") is False
+    assert "countered" not in marks(s, 1)              # it lasted this turn only
+    assert {"Ace of Moons", "Ace of Knots"} <= set(names(s, "discard_pile"))
+
+
+def test_counter_spell_can_stop_a_wizards_own_spell():
+    s = duel({0: ["The Forest", "Ace of Waves"], 1: ["Ace of Moons", "Ace of Knots", "The Mill"]},
+             health={0: 5})
+    picks(s, "The Forest", "The Mill")
+    cast(s, 0, "Heal")
+    ask(s, "Cast Counter Spell", "yes", 1)
+    assert health(s, 0) == 5
+
+
+def test_a_wizard_under_counter_spell_ignores_later_counterable_spells_this_turn():
+    s = duel({0: ["The Watchman", "Ace of Leaves"],
+              1: ["Ace of Moons", "Ace of Knots", "Ace of Leaves", "The Savage"]},
+             seqs={0: ["Ace of Waves", "Ace of Leaves"]}, health={1: 10})
+    picks(s, "The Watchman", "Ace of Leaves")
+    cast(s, 0, "Resist Heat")
+    ask(s, "Cast Counter Spell", "no", 1)
+    cast(s, 0, "Drain", target=None)                   # Drain is counterable
+    ask(s, "Cast Counter Spell", "yes", 1)
+    assert health(s, 1) == 10
+    cast(s, 0, "Confusion")                            # no new offer: already countered
+    assert pvar(s, 1, "confused") is False
+
+
+def test_magic_mirror_sends_a_spell_back_to_its_caster():
+    s = duel({0: ["The Penitent", "Ace of Leaves"],
+              1: ["The Lunatic", "The Mill", "Ace of Leaves"]}, seqs={0: ["Ace of Suns"]})
+    picks(s, "The Penitent", "The Mill")
+    cast(s, 0, "Fire Ball", ["Ace of Suns", "The Penitent"])
+    ask(s, "Cast Magic Mirror", "yes", 1)              # The Lunatic shows Moons and Waves
+    assert (health(s, 0), health(s, 1)) == (10, 12)
+    assert "The Lunatic" in names(s, "discard_pile")
+
+
+def test_mirror_against_mirror_reflects_back_and_resist_heat_still_stops_fire():
+    s = duel({0: ["The Penitent", "The Journey", "Ace of Leaves"],
+              1: ["The Lunatic", "The Mill", "Ace of Leaves"]}, seqs={0: ["Ace of Suns"]})
+    picks(s, "The Penitent", "The Mill")
+    ask(s, "Cast a spell", ("Fire Ball",), 0)
+    ask(s, "Spend which", ("Ace of Suns", "The Penitent"), 0)
+    # Offers go round the table: P1 (holding The Journey) could mirror but declines...
+    ask(s, "Cast Magic Mirror", "no", 0)
+    ask(s, "Cast Magic Mirror", "yes", 1)              # ...P2 mirrors it to P1...
+    ask(s, "Cast Magic Mirror", "yes", 0)              # ...and P1 mirrors it back.
+    assert (health(s, 0), health(s, 1)) == (12, 10)
+
+
+# --- end of turn, the Excuse, the end -------------------------------------------------------
+
+def test_end_of_turn_draws_up_to_two_without_passing_five():
+    s = duel({0: ["Ace of Suns", "Ace of Leaves", "The Origin", "The Mill", "The Sailor",
+                  "Ace of Waves"],
+              1: ["Ace of Waves", "The Mill"]})
+    picks(s, "Ace of Suns", "Ace of Waves")
+    assert len(hand(s, 0)) == 5                        # held 5 after playing: draws none
+    assert len(hand(s, 1)) == 3                        # held 1: draws 2
+
+
+@pytest.mark.parametrize("keep", [3, 4])
+def test_the_sequence_keeps_only_the_newest_cards(keep):
+    s = duel({0: ["Ace of Suns", "Ace of Leaves"], 1: ["Ace of Waves", "The Mill"]},
+             seqs={0: ["The Origin", "The Sailor", "The Mill", "Ace of Waves"]},
+             options={"keep": keep})
+    picks(s, "Ace of Suns", "Ace of Waves")
+    expected = ["The Origin", "The Sailor", "The Mill", "Ace of Waves", "Ace of Suns"][-keep:]
+    assert seq(s, 0) == expected
+
+
+def test_drawing_the_excuse_reshuffles_and_puts_it_back_in_the_middle():
+    s = duel({0: ["Ace of Suns", "Ace of Leaves", "The Origin", "The Sailor"],
+              1: ["Ace of Waves", "The Mill", "The Origin", "The Sailor"]},
+             deck=["The Excuse"] + FILLER,
+             seqs={1: ["The Origin", "The Sailor", "The Mill"]})
+    picks(s, "Ace of Suns", "Ace of Waves")
+    # P1 drew the Excuse: the rest of the pile and the discard pile were shuffled
+    # together, the Excuse went back, not on top, and P1 drew a replacement.
+    assert "The Excuse" not in hand(s, 0) and len(hand(s, 0)) == 5
+    deck = names(s, "deck")
+    assert "The Excuse" in deck and deck[-1] != "The Excuse"
+    assert 6 <= len(deck) - 1 - deck.index("The Excuse") <= 12   # around the middle
+    assert names(s, "discard_pile") == ["The Origin"]  # P2 trimmed its sequence after
+
+
+def test_the_last_living_wizard_wins_and_the_fallen_leave_their_cards():
+    s = duel({0: ["The Darkness", "Ace of Leaves"], 1: ["The Mill", "Ace of Leaves"],
+              2: ["The Sailor", "Ace of Leaves"]}, players=3, health={1: 1},
+             seqs={1: ["Ace of Suns"]})
+    picks(s, "The Darkness", "The Mill", "The Sailor")
+    cast(s, 0, "Ice Bolt", target="P2")
+    assert not s.state.players[1].alive and not s.is_over
+    assert hand(s, 1) == [] and seq(s, 1) == []
+    assert {"The Mill", "Ace of Suns", "Ace of Leaves"} <= set(names(s, "discard_pile"))
+    ask(s, "Choose your card", "Ace of Leaves", 0)     # P2 is not asked any more
+    assert pending(s)[0] == 2
+
+
+def test_in_multiplayer_the_caster_names_a_target_among_the_living():
+    s = duel({0: ["Ace of Wyrms", "Ace of Leaves"], 1: ["The Mill", "Ace of Leaves"],
+              2: ["The Sailor", "Ace of Leaves"]}, players=3)
+    picks(s, "Ace of Wyrms", "The Mill", "The Sailor")
+    ask(s, "Cast a spell", ("Hit",), 0)
+    assert s.decision.labels == ["P2", "P3"]
+    ask(s, "Target whom", "P3", 0)
+    assert (health(s, 1), health(s, 2)) == (12, 11)
+
+
+# --- solitaire -----------------------------------------------------------------------------
+
+def test_solitaire_the_random_wizard_plays_the_top_card_of_the_draw_pile():
+    s = duel({0: ["Ace of Knots", "Ace of Leaves", "The Origin"]},
+             deck=["The Cave", "The Mill", "Ace of Leaves", "The Sailor"] + FILLER,
+             options={"solitaire": True}, health={0: 8})
+    s.state.players[1].vars["automaton"] = True        # the deck's set-up does this
+    ask(s, "Choose your card", "Ace of Knots", 0)
+    # P2 was not asked for a card: it played The Cave, the top of the draw pile; it
+    # decides fairly what to cast with it.
+    assert seq(s, 1) == ["The Cave"] and hand(s, 1) == []
+    cast(s, 1, "Ice Bolt")
+    assert health(s, 0) == 7
+    cast(s, 0, "Confusion", target="P2")
+    assert pvar(s, 1, "confused") is True
+    # Confused, the random wizard draws a card, and P1 may make it draw again, once.
+    ask(s, "Choose your card", "Ace of Leaves", 0)
+    ask(s, "Make the random wizard draw again", "yes", 0)
+    assert seq(s, 1) == ["The Cave", "Ace of Leaves"]
+    assert "The Sailor" in names(s, "discard_pile")    # the rejected card
+    assert hand(s, 1) == []                            # it never holds a hand
+
+
+def test_solitaire_setup_gives_the_random_wizard_no_hand():
+    s = Session(load_program(DECK), seed=3, players=2, options={"solitaire": True,
+                                                                "handicap": 4})
+    assert len(hand(s, 0)) == 5 and hand(s, 1) == []
+    assert pvar(s, 1, "automaton") is True and health(s, 0) == 8
+    s.close()
+
+
+# --- the advanced spells (option advanced) --------------------------------------------------
+
+def adv(hands, **kw):
+    return duel(hands, options={"advanced": True}, **kw)
+
+
+def lair(s, seat):
+    return [(c.name, c.counters.get("hp", 0), c.counters.get("attack", 0))
+            for c in s.state.zones[f"lair:{seat}"].cards]
+
+
+def test_advanced_spells_are_in_the_spellbook_only_in_the_advanced_game():
+    assert len(names(duel({0: ["Ace of Suns"], 1: ["Ace of Suns"]}), "spellbook")) == 12
+    assert len(names(adv({0: ["Ace of Suns"], 1: ["Ace of Suns"]}), "spellbook")) == 23
+
+
+def test_summon_troll_brings_a_monster_that_hits_each_turn():
+    s = adv({0: ["The Light Keeper", "Ace of Leaves", "The Origin"],
+             1: ["The Mill", "Ace of Leaves", "The Sailor"]}, seqs={0: ["The Discovery"]})
+    picks(s, "The Light Keeper", "The Mill")
+    ask(s, "Cast a spell", ("Summon Troll",), 0)
+    ask(s, "Spend which Wave", ("The Light Keeper", "The Discovery"), 0)   # health 2
+    ask(s, "Spend which Sun", ("The Light Keeper",), 0)                   # attack 1
+    assert lair(s, 0) == [("Troll", 2, 1)]
+    assert health(s, 1) == 11                          # it attacked at the end of the turn
+    picks(s, "Ace of Leaves", "Ace of Leaves")
+    assert health(s, 1) == 10
+
+
+def test_a_shield_deflects_the_troll_and_fire_ball_can_kill_it():
+    s = adv({0: ["Ace of Leaves", "The Origin"], 1: ["The Mountain", "Ace of Leaves"]},
+            seqs={1: ["Ace of Suns"]})
+    troll = s.game.put("Troll", s.state.zones["lair:0"])
+    troll.counters.update({"hp": 2, "attack": 3})
+    picks(s, "Ace of Leaves", "The Mountain")
+    cast(s, 1, "Shield")
+    assert health(s, 1) == 12
+    s = adv({0: ["Ace of Leaves", "The Origin"], 1: ["The Penitent", "Ace of Leaves"]},
+            seqs={1: ["Ace of Suns"]})
+    troll = s.game.put("Troll", s.state.zones["lair:0"])
+    troll.counters.update({"hp": 2, "attack": 3})
+    picks(s, "Ace of Leaves", "The Penitent")
+    ask(s, "Cast a spell", ("Fire Ball",), 1)
+    ask(s, "Spend which", ("Ace of Suns", "The Penitent"), 1)
+    ask(s, "Aim at a monster", "yes", 1)
+    assert lair(s, 0) == [] and health(s, 1) == 12
+
+
+def test_elementals_are_stopped_by_resistance():
+    s = adv({0: ["Ace of Leaves", "The Origin"], 1: ["The Lunatic", "Ace of Leaves"]})
+    fire = s.game.put("Fire Elemental", s.state.zones["lair:0"])
+    fire.counters.update({"hp": 1, "attack": 2})
+    picks(s, "Ace of Leaves", "The Lunatic")
+    cast(s, 1, "Resist Heat")
+    assert health(s, 1) == 12
+
+
+def test_protection_shields_for_as_many_turns_as_runes():
+    s = adv({0: ["The Harvest", "Ace of Leaves", "The Origin"],
+             1: ["Ace of Wyrms", "The Desert", "Ace of Leaves"]}, seqs={0: ["Ace of Waves"]})
+    picks(s, "The Harvest", "Ace of Wyrms")
+    ask(s, "Cast a spell", ("Protection",), 0)         # a Sun, a Wave, a Leaf: three turns
+    cast(s, 1, "Hit")
+    picks(s, "Ace of Leaves", "The Desert")
+    cast(s, 1, "Hit")
+    assert health(s, 0) == 12 and "shielded" in marks(s, 0)
+
+
+def test_lightning_bolt_ignores_resist_heat():
+    s = adv({0: ["The Penitent", "Ace of Leaves"], 1: ["The Lunatic", "Ace of Leaves"]},
+            seqs={0: ["Ace of Moons"]})
+    picks(s, "The Penitent", "The Lunatic")
+    cast(s, 1, "Resist Heat")
+    ask(s, "Cast a spell", ("Lightning Bolt",), 0)
+    assert health(s, 1) == 11
+
+
+def test_fear_stops_wyrm_runes():
+    s = adv({0: ["The Market", "Ace of Leaves", "The Origin"],
+             1: ["The Mill", "Ace of Wyrms", "Ace of Leaves"]}, seqs={0: ["Ace of Wyrms"]})
+    picks(s, "The Market", "The Mill")
+    ask(s, "Cast a spell", ("Fear",), 0)
+    picks(s, "Ace of Leaves", "Ace of Wyrms")
+    assert pending(s) == (0, "Choose your card")       # P2 was too afraid to cast
+    assert health(s, 0) == 12
+
+
+def test_poison_bites_each_turn():
+    s = adv({0: ["The Borderland", "Ace of Leaves", "The Origin"],
+             1: ["The Mill", "Ace of Leaves", "The Sailor"]}, seqs={0: ["Ace of Waves"]})
+    picks(s, "The Borderland", "The Mill")
+    ask(s, "Cast a spell", ("Poison",), 0)
+    ask(s, "Spend which Wave", ("The Borderland", "Ace of Waves"), 0)   # two turns
+    assert health(s, 1) == 12 - 1                      # a Leaf: one a turn
+    picks(s, "Ace of Leaves", "Ace of Leaves")
+    assert health(s, 1) == 10
+    picks(s, "The Origin", "The Sailor")
+    assert health(s, 1) == 10                          # over
+
+
+def test_charm_lets_the_caster_choose_the_targets_card():
+    s = adv({0: ["The Market", "Ace of Leaves", "The Origin"],
+             1: ["The Mill", "The Sailor", "Ace of Waves"]}, seqs={0: ["Ace of Moons"]})
+    picks(s, "The Market", "The Mill")
+    ask(s, "Cast a spell", ("Charm",), 0)
+    ask(s, "Choose your card", "Ace of Leaves", 0)
+    ask(s, "Choose the charmed wizard's card", "Ace of Waves", 0)
+    assert seq(s, 1)[-1] == "Ace of Waves"
+
+
+def test_electric_touch_hurts_whoever_hits_the_target():
+    s = adv({0: ["The Light Keeper", "Ace of Leaves", "The Origin"],
+             1: ["The Mill", "Ace of Wyrms", "The Sailor"]}, seqs={0: ["Ace of Waves"]})
+    picks(s, "The Light Keeper", "The Mill")
+    ask(s, "Cast a spell", ("Electric Touch",), 0)
+    ask(s, "Spend which Wave", ("The Light Keeper", "Ace of Waves"), 0)
+    ask(s, "Target whom", "P1", 0)
+    picks(s, "Ace of Leaves", "Ace of Wyrms")
+    cast(s, 1, "Hit")
+    assert (health(s, 0), health(s, 1)) == (11, 11)
+
+
+def test_remove_enchantment_ends_spells_on_the_target():
+    # The Lunatic's Moon is energy; The Windfall's Knot activates.
+    s = adv({0: ["The Windfall", "Ace of Leaves"], 1: ["The Mill", "Ace of Leaves"]},
+            seqs={0: ["The Lunatic"]})
+    s.state.players[1].marks["resist_cold"] = None
+    s.state.players[1].vars["haste_left"] = 2
+    picks(s, "The Windfall", "The Mill")
+    ask(s, "Cast a spell", ("Remove Enchantment",), 0)
+    ask(s, "Target whom", "P2", 0)
+    assert "resist_cold" not in marks(s, 1) and pvar(s, 1, "haste_left") == 0
+
+
+def test_dispel_magic_ends_every_spell_and_every_monster():
+    s = adv({0: ["The Light Keeper", "Ace of Leaves"], 1: ["The Mill", "Ace of Leaves"]},
+            seqs={0: ["Ace of Leaves"]})
+    troll = s.game.put("Troll", s.state.zones["lair:1"])
+    troll.counters.update({"hp": 5, "attack": 1})
+    s.state.players[0].marks["invisible"] = None
+    picks(s, "The Light Keeper", "The Mill")
+    ask(s, "Cast a spell", ("Dispel Magic",), 0)
+    assert lair(s, 1) == [] and "invisible" not in marks(s, 0)
+    assert health(s, 0) == 12                          # the troll was gone before attacking
+
+
+# --- whole games ----------------------------------------------------------------------------
+
+VARIANTS = {
+    "basic": {},
+    "sequence-4": {"keep": 4},
+    "advanced": {"advanced": True},
+    "solitaire": {"solitaire": True, "handicap": 4},
+    "handicap": {"handicap": 3},
+}
+
+
+def run_games(options, games, seed, players=2):
+    from dsl.sim import simulate
+    return simulate(load_program(DECK), games=games, seed=seed, players=players,
+                    options=options, observer=assert_invariants)
+
+
+def test_a_six_player_game_runs_to_the_end():
+    game = Game(load_program(DECK), seed=11, players=6,
+                agents=[RandomAgent(100 + k) for k in range(6)], observer=assert_invariants)
+    result = game.run()
+    assert result["reason"] in ("winner", "draw")
+    alive = [p for p in game.state.players if p.alive]
+    assert len(alive) <= 1 and result["winners"] == [p.name for p in alive]
+
+
+def test_a_solitaire_game_runs_to_the_end():
+    game = Game(load_program(DECK), seed=12, players=2, options={"solitaire": True},
+                agents=[RandomAgent(1), RandomAgent(2)], observer=assert_invariants)
+    result = game.run()
+    assert result["reason"] in ("winner", "draw")
+    assert game.state.zones["hand:1"].cards == []      # the random wizard never held a hand
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_seeded_bot_games_of_each_variant_finish(variant):
+    report = run_games(VARIANTS[variant], games=30, seed=500)
+    assert report["failures"] == [] and report["finished"] == 30
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_multiplayer_bot_games_finish(players):
+    report = run_games({"advanced": players % 2 == 0}, games=6, seed=900, players=players)
+    assert report["failures"] == [] and report["finished"] == 6
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_soak_1000_games_of_each_variant(variant):
+    report = run_games(VARIANTS[variant], games=1000, seed=7000)
+    assert report["failures"] == [] and report["finished"] == 1000
+    assert report["wins"] or report["draws"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("players", [3, 6])
+def test_soak_multiplayer(players):
+    report = run_games({}, games=200, seed=8000, players=players)
+    assert report["failures"] == [] and report["finished"] == 200
