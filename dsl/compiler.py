@@ -968,6 +968,11 @@ class Compiler:
         p, name = self.p, n.name
         obj, kind = self.expr(n.obj, scope)
         if kind == CARD:
+            if name in ("name", "owner", "controller", "zone", "face_up", "token", "id", "turned"):
+                def card_field(cx):           # a plain field of the card: read it directly
+                    c = obj(cx)
+                    return None if c is None else getattr(c, name)
+                return card_field, CARD_ATTRS[name]
             if name in CARD_ATTRS:
                 return (lambda cx: cx.g.card_attr(obj(cx), name)), CARD_ATTRS[name]
             if name in p.properties:
@@ -1096,7 +1101,13 @@ class Compiler:
         coll, kind = self.expr(n.collection, scope)
         self.expect(kind, COLLECTIONS, n.collection.pos, "the right side of `is in`")
         neg = n.negated
-        return (lambda cx: (item(cx) in _members(coll(cx))) != neg), BOOL
+
+        def member(cx):
+            v = coll(cx)
+            if type(v) is not list or (v and isinstance(v[0], ZoneInst)):
+                v = _members(v)
+            return (item(cx) in v) != neg
+        return member, BOOL
 
     def e_HasMark(self, n, scope):
         if n.mark not in self.p.marks:
@@ -1104,7 +1115,11 @@ class Compiler:
         fn, kind = self.expr(n.expr, scope)
         self.expect(kind, (PLAYER, CARD), n.expr.pos, "what `has` tests")
         mark = n.mark
-        return (lambda cx: cx.g.has_mark(fn(cx), mark)), BOOL
+
+        def has_mark(cx):
+            o = fn(cx)
+            return o is not None and mark in o.marks
+        return has_mark, BOOL
 
     def e_Call(self, n: A.Call, scope):
         f, args = n.func, n.args
@@ -1225,15 +1240,8 @@ class Compiler:
             for pred in preds:
                 pool = [c for c in pool if pred(cx, c)]
             if where is not None:
-                saved = cx.it
-                out = []
-                for c in pool:
-                    cx.it = c
-                    if where(cx):
-                        out.append(c)
-                cx.it = saved
                 g.steps += len(pool)
-                pool = out
+                pool = _keep_where(cx, pool, where)
             return pool
         return select, CARDS
 
@@ -1257,14 +1265,7 @@ class Compiler:
             for pred in preds:
                 pool = [p for p in pool if pred(cx, p)]
             if where is not None:
-                saved = cx.it
-                out = []
-                for p in pool:
-                    cx.it = p
-                    if where(cx):
-                        out.append(p)
-                cx.it = saved
-                pool = out
+                pool = _keep_where(cx, pool, where)
             return pool
         return select, PLAYERS
 
@@ -1302,6 +1303,18 @@ def _kind_of_value(v) -> str:
     if isinstance(v, list):
         return LIST
     return ANY
+
+
+def _keep_where(cx, pool: list, where) -> list:
+    """The elements of pool for which `where` holds, each seen as `it`."""
+    saved = cx.it
+    out = []
+    for x in pool:
+        cx.it = x
+        if where(cx):
+            out.append(x)
+    cx.it = saved
+    return out
 
 
 def _iterate(v):

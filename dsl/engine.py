@@ -446,23 +446,7 @@ class Game:
         if name not in self.program.listened:
             perform()
             return True
-        ev = Event(name, data, actor)
-        self.depth += 1
-        try:
-            if self.depth > MAX_TRIGGER_DEPTH:
-                raise EngineError(f"more than {MAX_TRIGGER_DEPTH} events nested inside each "
-                                  f"other (a trigger loop)", tuple(self.chain))
-            if self._prevented(ev):
-                return False
-            self.dispatch(ev, "before")
-            if ev.negated:
-                self.write(f"{name} negated", source=self.chain[-1] if self.chain else None)
-                return False
-            perform()
-            self.dispatch(ev, "when")
-        finally:
-            self.depth -= 1
-        return True
+        return self.emit_event(Event(name, data, actor), perform)
 
     def _prevented(self, ev: Event) -> bool:
         if self.forbidden(ev.name, ev.data, ev.actor):
@@ -613,20 +597,21 @@ class Game:
         else:
             action.body(inner)
 
-    def emit_event(self, ev: Event, perform: Callable):
+    def emit_event(self, ev: Event, perform: Callable) -> bool:
         self.depth += 1
         try:
             if self.depth > MAX_TRIGGER_DEPTH:
                 raise EngineError(f"more than {MAX_TRIGGER_DEPTH} events nested inside each "
                                   f"other (a trigger loop)", tuple(self.chain))
             if self._prevented(ev):
-                return
+                return False
             self.dispatch(ev, "before")
             if ev.negated:
-                self.write(f"{ev.name} negated")
-                return
+                self.write(f"{ev.name} negated", source=self.chain[-1] if self.chain else None)
+                return False
             perform()
             self.dispatch(ev, "when")
+            return True
         finally:
             self.depth -= 1
 
