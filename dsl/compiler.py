@@ -50,7 +50,7 @@ EVENTS_BUILTIN = {"move", "enter", "leave", "turn_start", "turn_end", "phase_sta
 # `before`, `prevent` and `instead` cannot stop them.
 AFTER_THE_FACT = {"turn_start", "turn_end", "phase_start", "phase_end", "round_start",
                   "round_end", "game_start", "shuffle", "create", "counter_added",
-                  "counter_removed", "attach", "control", "eliminate"}
+                  "counter_removed", "attach", "control", "eliminate", "transform"}
 
 NAMED_DECLS = {A.Option: "option", A.Param: "param", A.Zone: "zone", A.Resource: "resource",
                A.Var: "var", A.PropertyDecl: "property", A.LimitDecl: "limit",
