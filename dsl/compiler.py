@@ -1219,6 +1219,8 @@ class Compiler:
             where = self._bool(n.where, scope.child(it=CARD), "a `where` condition")
         preds = tuple(preds)
         zones = tuple(zones)
+        wordset = frozenset(words)
+        word = words[0] if words else None
 
         def select(cx):
             g = cx.g
@@ -1236,7 +1238,10 @@ class Compiler:
                 pool = [c for z in g.in_play_zones() for c in z.cards]
             if words:
                 defs = g.defs
-                pool = [c for c in pool if all(w in defs[c.name].words for w in words)]
+                if len(words) == 1:
+                    pool = [c for c in pool if word in defs[c.name].words]
+                else:
+                    pool = [c for c in pool if wordset <= defs[c.name].words]
             for pred in preds:
                 pool = [c for c in pool if pred(cx, c)]
             if where is not None:

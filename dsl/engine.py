@@ -115,6 +115,11 @@ class Game:
         self._by_name: dict = {}          # in-play cards by name, for trigger dispatch
         self._by_name_key = -1
         self._static_kinds = {st.kind for st in self.program.all_statics}
+        self._static_events: dict = {}        # kind → events some static of that kind names
+        for st in self.program.all_statics:
+            if st.event:
+                self._static_events.setdefault(st.kind, set()).add(st.event)
+        self._substitutes = {st.limit for st in self.program.all_statics if st.kind == "substitute"}
         self._copy_cache = (None, [])
         self._ability_zones = sorted({ab.from_zone for d in self.defs.values()
                                       for ab in d.abilities if ab.from_zone})
@@ -452,6 +457,8 @@ class Game:
         if self.forbidden(ev.name, ev.data, ev.actor):
             return True
         for kind in ("prevent", "instead"):
+            if ev.name not in self._static_events.get(kind, ()):
+                continue
             for st, src, you in self.active_statics(kind):
                 if st.event != ev.name:
                     continue
@@ -467,6 +474,8 @@ class Game:
         return False
 
     def forbidden(self, name: str, data: dict, you) -> bool:
+        if name not in self._static_events.get("forbid", ()):
+            return False
         for st, src, owner in self.active_statics("forbid"):
             if st.event == name:
                 cx = Ctx(self, owner, src, Event(name, data, you))
@@ -959,6 +968,8 @@ class Game:
     def remaining(self, name: str, player: Player) -> int:
         used = self.state.used.get((player.index, name), 0)
         left = self.limit_amount(name, player) - used
+        if name not in self._substitutes:
+            return max(left, 0)
         for st, src, you in self.active_statics("substitute"):
             if st.limit == name and you is player:
                 key = ("substitute", st.index, src.id if src else None)
