@@ -121,9 +121,6 @@ class Compiler:
     def error(self, code, message, pos, hint=None):
         self.diags.append(Diagnostic(code, message, pos, "error", hint))
 
-    def warn(self, code, message, pos, hint=None):
-        self.diags.append(Diagnostic(code, message, pos, "warning", hint))
-
     def unknown(self, what, name, pos, candidates):
         hint = suggest(name, candidates)
         if hint is None and what in _DECLARED_AS:     # nothing close: say how to declare it

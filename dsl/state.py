@@ -125,11 +125,6 @@ class GameState:
             zone.cards.insert(index, card)
         card.zone = zone
 
-    def unplace(self, card: CardInst) -> None:
-        if card.zone is not None:
-            card.zone.cards.remove(card)
-            card.zone = None
-
     # --- serialisation ------------------------------------------------------------
     def to_json(self) -> dict:
         enc = encode_value

@@ -79,3 +79,20 @@ def test_override_and_include_items():
     assert deck.header.extends == "dvorak"
     assert deck.items[0] == A.Include("decktet")
     assert deck.items[1] == A.Override(A.Param("hand_size", A.IntLit(7)))
+
+
+def test_every_grammar_alternative_has_an_ast_builder_method():
+    from lark import Lark
+    from grammar import GRAMMAR_PATH
+    from dsl.parser import _Builder
+    rules = Lark(GRAMMAR_PATH.read_text(), parser="lalr").rules
+    missing = set()
+    for r in rules:
+        name = r.alias or r.origin.name
+        if isinstance(name, str) and name.startswith("_"):
+            continue
+        if r.options.expand1 and not r.alias:
+            continue                 # a ?rule passes its single child through
+        if not hasattr(_Builder, str(name)):
+            missing.add(str(name))
+    assert missing == set()
