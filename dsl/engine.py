@@ -113,6 +113,7 @@ class Game:
                          if any(st.kind == "copy" for st in d.statics)}
         self._moved = 0                   # bumped by every card move: keys _copied_text's cache
         self._by_name: dict = {}          # in-play cards by name, for trigger dispatch
+        self._zone_of: dict = {}          # (zone name, seat) → that player's zone
         self._by_name_key = -1
         self._static_kinds = {st.kind for st in self.program.all_statics}
         self._static_events: dict = {}        # kind → events some static of that kind names
@@ -284,10 +285,13 @@ class Game:
     def zone_of(self, name: str, player: Optional[Player]) -> Optional[ZoneInst]:
         if player is None:
             return None
-        zdef = self.program.zones[name]
-        if zdef.scope == "side":
-            return self.state.zones.get(f"{name}:{player.side}")
-        return self.state.zones.get(f"{name}:{player.index}")
+        key = (name, player.index)
+        zone = self._zone_of.get(key)
+        if zone is None:                 # zones never change once the game is built
+            zdef = self.program.zones[name]
+            suffix = player.side if zdef.scope == "side" else player.index
+            zone = self._zone_of[key] = self.state.zones.get(f"{name}:{suffix}")
+        return zone
 
     def param(self, name: str, player: Optional[Player]) -> int:
         base = self.program.params[name](Ctx(self, player)) if player is not None else 0
