@@ -38,9 +38,13 @@ class Node:
 
     def __init__(self, *args, pos: SourcePosition = NOPOS, **kw):
         fields = self._fields
+        d = self.__dict__
+        if not kw and len(args) == len(fields):      # the builder's usual call: fast path
+            d.update(zip(fields, args))
+            d["pos"] = pos
+            return
         if len(args) > len(fields):
             raise TypeError(f"{type(self).__name__} takes {len(fields)} fields, got {len(args)}")
-        d = self.__dict__
         for name, value in zip(fields, args):
             d[name] = value
         for name in fields[len(args):]:

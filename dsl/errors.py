@@ -19,11 +19,12 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Iterable, Optional
+from typing import Iterable, NamedTuple, Optional
 
 
-@dataclass(frozen=True, slots=True)
-class SourcePosition:
+class SourcePosition(NamedTuple):
+    """Where a node or error is: 1-based line and column, and where its span ends.
+    A named tuple because every syntax node has one, so making one must be cheap."""
     file: str
     line: int
     column: int
