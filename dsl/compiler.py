@@ -18,7 +18,7 @@ from .errors import DeckError, Diagnostic, suggest
 from .program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
                       CompiledTrigger, Program, ResourceDef, ZoneDef)
 from .runtime import Ctx, GameOver
-from .state import ZoneInst
+from .state import CardInst, ZoneInst
 
 # Kinds an expression can have; "any" is unknown until run time.
 INT, BOOL, STR, CARD, CARDS, PLAYER, PLAYERS, ZONE, ZONES, LIST, EVENT, NONE, ANY = (
@@ -267,6 +267,7 @@ class Compiler:
                                               self.block(item.body, scope), item.pos,
                                               cond_uses_var=item.var is not None and item.cond
                                               is not None and _mentions(item.cond, item.var))
+            self._split_move_cond(p.moves[item.name], item, scope)
         elif isinstance(item, A.Setup):
             p.setup = self.block(item.body, Scope())
         elif isinstance(item, A.Turn):
@@ -406,6 +407,17 @@ class Compiler:
                     g.budget_exceeded(pos)
                 a(cx)
             return run1
+        if n == 2:
+            a, b = fns
+
+            def run2(cx):
+                g = cx.g
+                g.steps += 2
+                if g.steps > g.budget:
+                    g.budget_exceeded(pos)
+                a(cx)
+                b(cx)
+            return run2
 
         def run(cx):
             g = cx.g
@@ -682,6 +694,8 @@ class Compiler:
             return None
         args = tuple(self.expr(a, scope)[0] for a in n.args)
         pos = n.pos
+        if not args:
+            return lambda cx: cx.g.call_action(action, (), cx, pos)
         if len(args) == 1:
             a0 = args[0]
             return lambda cx: cx.g.call_action(action, (a0(cx),), cx, pos)
@@ -851,7 +865,7 @@ class Compiler:
             p = who(cx)
             if p is None:
                 return
-            body(cx.child(you=p))
+            body(Ctx(cx.g, p, cx.this, cx.event, cx.loc))    # cx.child(you=p), made directly
         return as_
 
     def s_Simultaneously(self, n, scope):
@@ -964,8 +978,15 @@ class Compiler:
     def e_Attr(self, n: A.Attr, scope):
         p, name = self.p, n.name
         obj, kind = self.expr(n.obj, scope)
+        of_it = isinstance(n.obj, A.Name) and n.obj.id == "it" and "it" not in scope.names
         if kind == CARD:
             if name in ("name", "owner", "controller", "zone", "face_up", "token", "id", "turned"):
+                if of_it:                     # `it.face_up` in a where clause
+                    def it_field(cx):
+                        c = cx.it
+                        return None if c is None else getattr(c, name)
+                    return it_field, CARD_ATTRS[name]
+
                 def card_field(cx):           # a plain field of the card: read it directly
                     c = obj(cx)
                     return None if c is None else getattr(c, name)
@@ -974,11 +995,25 @@ class Compiler:
                 return (lambda cx: cx.g.card_attr(obj(cx), name)), CARD_ATTRS[name]
             if name in p.properties:
                 default = p.properties[name]
-                return (lambda cx: cx.g.prop(obj(cx), name, default)), _kind_of_value(default)
+                if of_it:                     # `it.cost` in a where clause
+                    def it_prop(cx):
+                        c = cx.it
+                        return None if c is None else cx.g.defs[c.name].props.get(name, default)
+                    return it_prop, _kind_of_value(default)
+
+                def prop(cx):                 # Game.prop, inlined: where clauses read these
+                    c = obj(cx)
+                    return None if c is None else cx.g.defs[c.name].props.get(name, default)
+                return prop, _kind_of_value(default)
             self.unknown("card property", name, n.pos, list(CARD_ATTRS) + list(p.properties))
             return _const(None), ANY
         if kind == PLAYER:
             if name in PLAYER_ATTRS:
+                if name != "seat":            # a plain field of the player: read it directly
+                    def player_field(cx):
+                        pl = obj(cx)
+                        return None if pl is None else getattr(pl, name)
+                    return player_field, PLAYER_ATTRS[name]
                 return (lambda cx: cx.g.player_attr(obj(cx), name)), PLAYER_ATTRS[name]
             if name in p.resources or name in p.params or (name in p.vars and p.vars[name][0]) \
                     or name in p.zones:
@@ -987,6 +1022,11 @@ class Compiler:
                          list(PLAYER_ATTRS) + list(p.resources) + list(p.params))
             return _const(None), ANY
         if kind == ZONE:
+            if name == "size":                    # Game.zone_attr, inlined: `whenever`s read it
+                def zone_size(cx):
+                    z = obj(cx)
+                    return None if z is None else len(z.cards)
+                return zone_size, INT
             if name in ZONE_ATTRS:
                 return (lambda cx: cx.g.zone_attr(obj(cx), name)), ZONE_ATTRS[name]
             self.unknown("zone property", name, n.pos, ZONE_ATTRS)
@@ -996,7 +1036,50 @@ class Compiler:
         if kind in (INT, BOOL, STR, NONE):
             self.error("type", f"{_article(kind)} has no `.{name}`", n.pos)
             return _const(None), ANY
+        if name in p.properties:                  # most often a card: read it directly
+            default = p.properties[name]
+
+            def any_prop(cx):
+                v = obj(cx)
+                if type(v) is CardInst:
+                    return cx.g.defs[v.name].props.get(name, default)
+                return cx.g.attr(v, name)
+            return any_prop, ANY
+        if name in ("name", "owner", "controller", "zone", "face_up", "token", "id", "turned"):
+
+            def any_field(cx):                    # a card's plain field, as Game.attr reads it
+                v = obj(cx)
+                if type(v) is CardInst:
+                    return getattr(v, name)
+                return cx.g.attr(v, name)
+            return any_field, ANY
         return (lambda cx: cx.g.attr(obj(cx), name)), ANY
+
+    def _split_move_cond(self, mv, item, scope):
+        """`move m(c from S) if a and b and <c's test>`: the leading tests that do not read
+        `c` are the move's gate, checked once before S is looked at, not once per option
+        (same answers: conditions have no effects)."""
+        if not mv.cond_uses_var or _draws(item.cond) or _draws(item.source):
+            return
+        parts = _chain(item.cond, A.And)
+        k = 0
+        while k < len(parts) - 1 and not _mentions(parts[k], item.var):
+            k += 1
+        if k == 0:
+            return
+        seen = len(self.diags)          # compiled once already: say nothing twice
+        mv.gate = self._and_of(parts[:k], scope)
+        mv.each = self._and_of(parts[k:], scope)
+        del self.diags[seen:]
+
+    def _and_of(self, parts, scope):
+        fns = [self._bool(x, scope, "each side of `and`") for x in parts]
+        if len(fns) == 1:
+            return fns[0]
+        if len(fns) == 2:
+            a, b = fns
+            return lambda cx: True if a(cx) and b(cx) else False
+        return lambda cx: all(f(cx) for f in fns)
 
     def e_CounterCount(self, n, scope):
         self._counter(n.counter, n.pos)
@@ -1008,6 +1091,8 @@ class Compiler:
     def e_Count(self, n, scope):
         fn, kind = self.expr(n.expr, scope)
         self.expect(kind, COLLECTIONS, n.expr.pos, "what `count` counts")
+        if isinstance(n.expr, (A.CardSel, A.PlayerSel)):
+            return (lambda cx: len(fn(cx))), INT      # a selector's value is a plain list
         return (lambda cx: _count(fn(cx))), INT
 
     def e_BinOp(self, n, scope):
@@ -1063,14 +1148,40 @@ class Compiler:
         }[op], BOOL
 
     def e_And(self, n, scope):
-        a = self._bool(n.left, scope, "each side of `and`")
-        b = self._bool(n.right, scope, "each side of `and`")
-        return (lambda cx: True if a(cx) and b(cx) else False), BOOL
+        # `a and b and c` is one closure over its operands (left to right, stopping at
+        # the first false one), not a closure per `and`: where clauses run often.
+        fns = [self._bool(x, scope, "each side of `and`") for x in _chain(n, A.And)]
+        if len(fns) == 2:
+            a, b = fns
+            return (lambda cx: True if a(cx) and b(cx) else False), BOOL
+        if len(fns) == 3:
+            a, b, c = fns
+            return (lambda cx: True if a(cx) and b(cx) and c(cx) else False), BOOL
+        fns = tuple(fns)
+
+        def and_(cx):
+            for f in fns:
+                if not f(cx):
+                    return False
+            return True
+        return and_, BOOL
 
     def e_Or(self, n, scope):
-        a = self._bool(n.left, scope, "each side of `or`")
-        b = self._bool(n.right, scope, "each side of `or`")
-        return (lambda cx: True if a(cx) or b(cx) else False), BOOL
+        fns = [self._bool(x, scope, "each side of `or`") for x in _chain(n, A.Or)]
+        if len(fns) == 2:
+            a, b = fns
+            return (lambda cx: True if a(cx) or b(cx) else False), BOOL
+        if len(fns) == 3:
+            a, b, c = fns
+            return (lambda cx: True if a(cx) or b(cx) or c(cx) else False), BOOL
+        fns = tuple(fns)
+
+        def or_(cx):
+            for f in fns:
+                if f(cx):
+                    return True
+            return False
+        return or_, BOOL
 
     def e_Not(self, n, scope):
         a = self._bool(n.operand, scope, "what `not` negates")
@@ -1098,6 +1209,17 @@ class Compiler:
         coll, kind = self.expr(n.collection, scope)
         self.expect(kind, COLLECTIONS, n.collection.pos, "the right side of `is in`")
         neg = n.negated
+        if hasattr(item, "const") and not neg:        # the common `Suns is in it.suits`
+            rv = item.const
+
+            def member_const(cx):
+                v = coll(cx)
+                if type(v) is not list or (v and isinstance(v[0], ZoneInst)):
+                    if type(v) is str:            # a one-symbol property: `suits Moons`
+                        return v == rv
+                    v = _members(v)
+                return rv in v
+            return member_const, BOOL
 
         def member(cx):
             v = coll(cx)
@@ -1112,6 +1234,11 @@ class Compiler:
         fn, kind = self.expr(n.expr, scope)
         self.expect(kind, (PLAYER, CARD), n.expr.pos, "what `has` tests")
         mark = n.mark
+        if isinstance(n.expr, A.Name) and n.expr.id == "it" and "it" not in scope.names:
+            def it_has_mark(cx):              # `it has used` in a where clause
+                o = cx.it
+                return o is not None and mark in o.marks
+            return it_has_mark, BOOL
 
         def has_mark(cx):
             o = fn(cx)
@@ -1218,11 +1345,20 @@ class Compiler:
         zones = tuple(zones)
         wordset = frozenset(words)
         word = words[0] if words else None
+        one_zone = zones[0] if len(zones) == 1 else None
 
         def select(cx):
             g = cx.g
             g.steps += 1
-            if zones:
+            if one_zone is not None:
+                z = one_zone(cx)
+                if isinstance(z, list):
+                    pool = [c for zz in z for c in zz.cards]
+                elif z is None:
+                    pool = []
+                else:
+                    pool = list(z.cards)
+            elif zones:
                 pool = []
                 for zf in zones:
                     z = zf(cx)
@@ -1270,6 +1406,29 @@ class Compiler:
                 pool = _keep_where(cx, pool, where)
             return pool
         return select, PLAYERS
+
+
+def _draws(node) -> bool:
+    """Whether an expression draws on the game's random numbers (so evaluating it fewer
+    times would change the game)."""
+    if isinstance(node, A.Call) and node.func in ("random", "shuffled"):
+        return True
+    if isinstance(node, (list, tuple)):
+        return any(_draws(x) for x in node)
+    if isinstance(node, A.Node):
+        return any(_draws(getattr(node, f)) for f in node._fields)
+    return False
+
+
+def _chain(node, cls) -> list:
+    """The operands of a left-nested `a and b and c` (or `or`), in order."""
+    out = []
+    while isinstance(node, cls):
+        out.append(node.right)
+        node = node.left
+    out.append(node)
+    out.reverse()
+    return out
 
 
 def _mentions(node, name: str) -> bool:

@@ -108,6 +108,10 @@ class Game:
             self._zone_lists.setdefault(z.name, []).append(z)
         self._in_play = [z for z in s.zones.values() if z.in_play]
         self._listeners = self._index_listeners()
+        self._listeners_of: dict = {}     # (event, kind) → the listeners of that kind, in order
+        for ev_name, ls in self._listeners.items():
+            for entry in ls:
+                self._listeners_of.setdefault((ev_name, entry[1].kind), []).append(entry)
         # Cards with `static copy text of ...`: they also carry the copied card's text.
         self._copiers = {d.name for d in self.defs.values()
                          if any(st.kind == "copy" for st in d.statics)}
@@ -121,7 +125,12 @@ class Game:
             if st.event:
                 self._static_events.setdefault(st.kind, set()).add(st.event)
         self._substitutes = {st.limit for st in self.program.all_statics if st.kind == "substitute"}
+        self._guarded = set().union(*(self._static_events.get(k, ()) for k in
+                                      ("forbid", "prevent", "instead")))
         self._copy_cache = (None, [])
+        self._able = {d.name for d in self.defs.values() if d.abilities} | self._copiers
+        self._copyable = {(t.event, t.kind) for d in self.defs.values() for t in d.triggers
+                          if t.from_zone is None}     # triggers a copier could carry
         self._ability_zones = sorted({ab.from_zone for d in self.defs.values()
                                       for ab in d.abilities if ab.from_zone})
         self._static_carriers: dict = {}      # kind → names of cards with such statics
@@ -458,6 +467,8 @@ class Game:
         return self.emit_event(Event(name, data, actor), perform)
 
     def _prevented(self, ev: Event) -> bool:
+        if ev.name not in self._guarded:
+            return False                  # no forbid, prevent or instead names this event
         if self.forbidden(ev.name, ev.data, ev.actor):
             return True
         for kind in ("prevent", "instead"):
@@ -488,28 +499,29 @@ class Game:
         return False
 
     def dispatch(self, ev: Event, kind: str):
-        listeners = self._listeners.get(ev.name)
+        listeners = self._listeners_of.get((ev.name, kind))
         if not listeners:
-            return
+            return                        # nothing (not even copied text) answers it
         s = self.state
         for card_name, t in listeners:
-            if t.kind != kind:
-                continue
             if card_name is None:
                 you = ev.actor if ev.actor is not None else s.active
                 self._fire(t, None, you, ev)
                 continue
-            cards = self._instances(card_name, t.from_zone)
+            if t.from_zone is None and self._by_name_key == self._moved:
+                cards = self._by_name.get(card_name, ())     # _instances, the common case
+            else:
+                cards = self._instances(card_name, t.from_zone)
             if ev.name == "leave" and kind == "when" and t.from_zone is None:
                 # "when this leaves play" looks back: the card is already gone
                 gone = ev.data.get("card")
                 if gone is not None and gone.name == card_name and gone not in cards:
-                    cards.append(gone)
+                    cards = list(cards) + [gone]
             for c in cards:
                 self._fire(t, c, c.controller or c.owner or s.active, ev)
             if ev.negated:
                 return
-        if self._copiers:
+        if self._copiers and (ev.name, kind) in self._copyable:
             for c, d in self._copied_text():
                 for t in d.triggers:
                     if t.event == ev.name and t.kind == kind and t.from_zone is None:
@@ -547,7 +559,7 @@ class Game:
                     for c in z.cards:
                         by_name.setdefault(c.name, []).append(c)
                 self._by_name, self._by_name_key = by_name, self._moved
-            return list(self._by_name.get(card_name, ()))
+            return self._by_name.get(card_name, ())   # rebuilt, never changed in place
         return [c for z in self._zone_lists.get(from_zone, ()) for c in z.cards
                 if c.name == card_name]
 
@@ -573,8 +585,10 @@ class Game:
         try:
             for _ in range(50):
                 fired = False
+                cx = None
                 for cond, body, pos in self.program.whenevers:
-                    cx = Ctx(self, self.state.active or self.state.players[0])
+                    if cx is None:                # conditions leave it as they found it
+                        cx = Ctx(self, self.state.active or self.state.players[0])
                     if cond(cx):
                         fired = True
                         self.chain.append(f"whenever at {pos}")
@@ -582,6 +596,7 @@ class Game:
                             body(cx)
                         finally:
                             self.chain.pop()
+                        cx = None
                 if not fired:
                     return
             raise EngineError("a `whenever` rule keeps firing: its effect never makes its "
@@ -599,16 +614,17 @@ class Game:
 
     # --- actions (deck-defined verbs) ----------------------------------------------------
     def call_action(self, action: CompiledAction, args: tuple, cx: Ctx, pos=None):
+        name = action.name
         data = dict(zip(action.params, args))
-        if self.forbidden(action.name, data, cx.you):
+        if name in self._static_events.get("forbid", ()) and self.forbidden(name, data, cx.you):
             return
-        inner = Ctx(self, cx.you, cx.this, cx.event, dict(data))
-        if action.name in self.program.listened:
-            ev = Event(action.name, data, cx.you)
+        if name in self.program.listened:
+            inner = Ctx(self, cx.you, cx.this, cx.event, dict(data))
+            ev = Event(name, data, cx.you)
             inner.event = ev
             self.emit_event(ev, lambda: action.body(inner))
         else:
-            action.body(inner)
+            action.body(Ctx(self, cx.you, cx.this, cx.event, data))   # nothing else sees data
 
     def emit_event(self, ev: Event, perform: Callable) -> bool:
         self.depth += 1
@@ -971,9 +987,10 @@ class Game:
 
     def remaining(self, name: str, player: Player) -> int:
         used = self.state.used.get((player.index, name), 0)
-        left = self.limit_amount(name, player) - used
+        fn = self.program.limits[name]
+        left = (fn.const if hasattr(fn, "const") else fn(Ctx(self, player))) - used
         if name not in self._substitutes:
-            return max(left, 0)
+            return left if left > 0 else 0
         for st, src, you in self.active_statics("substitute"):
             if st.limit == name and you is player:
                 key = ("substitute", st.index, src.id if src else None)
@@ -1083,23 +1100,34 @@ class Game:
         """(label, kind, payload) for every move `player` may make now, plus `pass`."""
         out = []
         cx = Ctx(self, player)
+        forbids = self._static_events.get("forbid", ())
+        moves = self.program.moves
         for name in names:
             if name == "abilities":
                 out.extend(self._legal_abilities(player))
                 continue
-            mv = self.program.moves[name]
+            mv = moves[name]
+            forbid = name in forbids      # some `forbid` static names this move
             if mv.var is None:
-                if (mv.cond is None or mv.cond(cx)) and not self.forbidden(name, {}, player):
+                if (mv.cond is None or mv.cond(cx)) and \
+                        not (forbid and self.forbidden(name, {}, player)):
                     out.append((name, "move", (mv, None)))
                 continue
             if mv.cond is not None and not mv.cond_uses_var and not mv.cond(cx):
                 continue
             check_each = mv.cond is not None and mv.cond_uses_var
-            for x in _iterate(mv.source(cx)):
-                cx.loc = {mv.var: x}
-                if check_each and not mv.cond(cx):
+            each = mv.cond
+            if mv.gate is not None:         # the tests that do not read the option: once
+                if not mv.gate(cx):
                     continue
-                if self.forbidden(name, {mv.var: x}, player):
+                each = mv.each
+            var = mv.var
+            for x in _iterate(mv.source(cx)):
+                if check_each:
+                    cx.loc = {var: x}
+                    if not each(cx):
+                        continue
+                if forbid and self.forbidden(name, {var: x}, player):
                     continue
                 out.append((f"{name}: {self.label(x)}", "move", (mv, x)))
         out.append(("pass", "pass", None))
@@ -1109,9 +1137,13 @@ class Game:
         out = []
         active = self.state.active is player
         seen = set()
-        zones = list(self._in_play)
-        for c in [c for z in zones for c in z.cards if c.controller is player] + \
-                self._ability_cards_elsewhere(player):
+        lefts: dict = {}
+        able = self._able                 # names whose text (or copied text) has abilities
+        if not able:
+            return out
+        for c in [c for z in self._in_play for c in z.cards
+                  if c.controller is player and c.name in able] + \
+                [c for c in self._ability_cards_elsewhere(player) if c.name in able]:
             if c.id in seen:
                 continue
             seen.add(c.id)
@@ -1128,8 +1160,12 @@ class Game:
                     continue
                 if ab.once_per_turn and ("ability", c.id, ab.name) in self.state.once:
                     continue
-                if ab.uses is not None and self.remaining(ab.uses, player) <= 0:
-                    continue
+                if ab.uses is not None:
+                    left = lefts.get(ab.uses)      # the same for every card: ask once
+                    if left is None:
+                        left = lefts[ab.uses] = self.remaining(ab.uses, player)
+                    if left <= 0:
+                        continue
                 if ab.cond is not None and not ab.cond(Ctx(self, player, c)):
                     continue
                 out.append((f"{c.name}: {ab.name}", "ability", (c, ab)))

@@ -99,6 +99,8 @@ class CompiledMove:
     body: Fn
     pos: SourcePosition
     cond_uses_var: bool = True     # False: the condition is checked once, not per option
+    gate: Optional[Fn] = None      # the leading tests of `cond` that do not read the option,
+    each: Optional[Fn] = None      # checked once; then `each` (the rest) per option
 
 
 @dataclass

@@ -158,3 +158,33 @@ def test_every_syntax_node_has_a_compiler_handler():
 def test_rng_is_owned_by_the_state_and_reproducible():
     a, b = GameState(seed=5), GameState(seed=5)
     assert [a.rng.below(100) for _ in range(5)] == [b.rng.below(100) for _ in range(5)]
+
+
+GATED = '''game "Gated" extends "dvorak"
+resource coins: start 0
+limit grab = 1 per turn
+card "Rock": Thing { text "Nothing." }
+card "Gem": Thing { text "Nothing." }
+move grab(c from Thing cards in your hand) if remaining(grab) > 0 and coins >= 1 and c.name != "Rock" {
+  use grab
+  lose 1 coins
+  move c to your area
+}
+override turn {
+  phase main { offer grab, play_thing }
+}
+'''
+
+
+def test_a_move_condition_checks_both_its_option_free_tests_and_each_option():
+    # `remaining(grab) > 0 and coins >= 1` read no option (checked once, before the
+    # options); `c.name != "Rock"` is checked for each option.
+    s = given(program(GATED), hands={0: ["Rock", "Gem", "Gem"]}, res={0: {"coins": 2}},
+              deck_cards=["Rock"] * 5)
+    assert [m for m in s.legal() if m.startswith("grab")] == ["grab: Gem", "grab: Gem"]
+    play(s, "grab: Gem")
+    assert names(s, "area:0") == ["Gem"]
+    assert [m for m in s.legal() if m.startswith("grab")] == []     # the limit is spent
+    broke = given(program(GATED), hands={0: ["Gem"]}, res={0: {"coins": 0}},
+                  deck_cards=["Rock"] * 5)
+    assert [m for m in broke.legal() if m.startswith("grab")] == []  # no coins
