@@ -1148,40 +1148,28 @@ class Compiler:
         }[op], BOOL
 
     def e_And(self, n, scope):
-        # `a and b and c` is one closure over its operands (left to right, stopping at
-        # the first false one), not a closure per `and`: where clauses run often.
-        fns = [self._bool(x, scope, "each side of `and`") for x in _chain(n, A.And)]
-        if len(fns) == 2:
-            a, b = fns
-            return (lambda cx: True if a(cx) and b(cx) else False), BOOL
-        if len(fns) == 3:
-            a, b, c = fns
-            return (lambda cx: True if a(cx) and b(cx) and c(cx) else False), BOOL
-        fns = tuple(fns)
-
-        def and_(cx):
-            for f in fns:
-                if not f(cx):
-                    return False
-            return True
-        return and_, BOOL
+        return self._junction(n, scope, A.And, "and"), BOOL
 
     def e_Or(self, n, scope):
-        fns = [self._bool(x, scope, "each side of `or`") for x in _chain(n, A.Or)]
+        return self._junction(n, scope, A.Or, "or"), BOOL
+
+    def _junction(self, n, scope, cls, word):
+        """`a and b and c` (or `or`) as one closure over its operands, left to right,
+        stopping as soon as the answer is known: where clauses run often."""
+        fns = tuple(self._bool(x, scope, f"each side of `{word}`") for x in _chain(n, cls))
+        stop = word == "or"              # `or` stops at the first true operand
         if len(fns) == 2:
             a, b = fns
-            return (lambda cx: True if a(cx) or b(cx) else False), BOOL
-        if len(fns) == 3:
-            a, b, c = fns
-            return (lambda cx: True if a(cx) or b(cx) or c(cx) else False), BOOL
-        fns = tuple(fns)
+            if stop:
+                return lambda cx: True if a(cx) or b(cx) else False
+            return lambda cx: True if a(cx) and b(cx) else False
 
-        def or_(cx):
+        def junction(cx):
             for f in fns:
-                if f(cx):
-                    return True
-            return False
-        return or_, BOOL
+                if bool(f(cx)) is stop:
+                    return stop
+            return not stop
+        return junction
 
     def e_Not(self, n, scope):
         a = self._bool(n.operand, scope, "what `not` negates")

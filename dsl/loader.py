@@ -2,7 +2,7 @@
 
 A deck names its base with ``game "Mine" extends "dvorak"``: the base's declarations come
 first, and the deck may replace one only by saying ``override`` (so a deck never changes a
-base rule by accident). ``include "decktet"`` pulls in another file's declarations as if
+base rule by accident). ``include "cards"`` pulls in another file's declarations as if
 written here (card data shared by several games).
 
 >>> program = load_program("dvorak")
