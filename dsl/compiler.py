@@ -52,6 +52,19 @@ AFTER_THE_FACT = {"turn_start", "turn_end", "phase_start", "phase_end", "round_s
                   "round_end", "game_start", "shuffle", "create", "counter_added",
                   "counter_removed", "attach", "control", "eliminate", "transform"}
 
+# The fields each built-in event carries (besides `player` and `name`, which all have).
+EVENT_FIELDS = {
+    "move": {"card", "from", "to"}, "enter": {"card", "from", "to"},
+    "leave": {"card", "from", "to"}, "turn_start": set(), "turn_end": set(),
+    "phase_start": {"phase"}, "phase_end": {"phase"}, "round_start": set(),
+    "round_end": set(), "game_start": set(), "gain": {"resource", "amount"},
+    "lose": {"resource", "amount"}, "create": {"card"}, "activate": {"card", "ability"},
+    "resolve": {"card"}, "counter_added": {"card", "counter", "amount"},
+    "counter_removed": {"card", "counter", "amount"}, "attach": {"card", "host"},
+    "control": {"card"}, "eliminate": set(), "shuffle": {"zone"},
+    "transform": {"card", "old", "new"},
+}
+
 NAMED_DECLS = {A.Option: "option", A.Param: "param", A.Zone: "zone", A.Resource: "resource",
                A.Var: "var", A.PropertyDecl: "property", A.LimitDecl: "limit",
                A.ActionDecl: "action", A.MoveDecl: "move", A.CardDecl: "card", A.Side: "side"}
@@ -73,16 +86,17 @@ def describe_key(key: tuple) -> str:
 class Scope:
     """Static names visible at a point: locals and their kinds, and whether `this`,
     `event` and `it` mean something here."""
-    __slots__ = ("names", "card", "event", "it")
+    __slots__ = ("names", "card", "event", "it", "fields")
 
-    def __init__(self, names=None, card=None, event=False, it=None):
+    def __init__(self, names=None, card=None, event=False, it=None, fields=None):
         self.names = dict(names or {})
         self.card = card            # the card whose text this is, if any
         self.event = event
         self.it = it
+        self.fields = fields        # the fields `event` has here, when known
 
     def child(self, **kw) -> "Scope":
-        s = Scope(self.names, self.card, self.event, self.it)
+        s = Scope(self.names, self.card, self.event, self.it, self.fields)
         for k, v in kw.items():
             setattr(s, k, v)
         return s
@@ -325,6 +339,20 @@ class Compiler:
         return CardDef(d.name, frozenset(d.types), frozenset(d.subtypes), d.copies, d.token,
                        d.text, props, effect, triggers, abilities, statics, d.pos, d)
 
+    def event_fields(self, event: str) -> Optional[set]:
+        """What `event.X` may name for this event, or None when it is unknown."""
+        p = self.p
+        if event in p.actions:
+            fields = set(p.actions[event].params)
+        elif event in p.moves and p.moves[event] is not None:
+            fields = {p.moves[event].var} - {None}
+        elif event in p.moves:
+            decl = p.decls.get(("move", event))
+            fields = {decl.var} - {None} if decl is not None else None
+        else:
+            fields = EVENT_FIELDS.get(event)
+        return None if fields is None else fields | {"player", "name"}
+
     def trigger(self, t: A.Trigger, card: Optional[str]) -> CompiledTrigger:
         p = self.p
         if t.event not in p.actions and t.event not in EVENTS_BUILTIN:
@@ -334,7 +362,7 @@ class Compiler:
                                       f"can react before it", t.pos, "use `when` instead of `before`")
         if t.from_zone is not None and t.from_zone not in p.zones:
             self.unknown("zone", t.from_zone, t.pos, p.zones)
-        scope = Scope(card=card, event=True)
+        scope = Scope(card=card, event=True, fields=self.event_fields(t.event))
         where = None
         if t.where is not None:
             where, kind = self.expr(t.where, scope)
@@ -373,6 +401,7 @@ class Compiler:
                 self.error("no-reaction", f"`{s.event}` is announced after it happens, so it "
                                           f"cannot be forbidden, prevented or replaced", s.pos)
             cs.event = s.event
+            scope = scope.child(fields=self.event_fields(s.event))
             if s.where is not None:
                 cs.where, kind = self.expr(s.where, scope)
                 self.expect(kind, (BOOL,), s.where.pos, "a condition")
@@ -1032,6 +1061,11 @@ class Compiler:
             self.unknown("zone property", name, n.pos, ZONE_ATTRS)
             return _const(None), ANY
         if kind == EVENT:
+            if scope.fields is not None and name not in scope.fields \
+                    and isinstance(n.obj, A.Name) and n.obj.id == "event":
+                self.error("unknown-name", f"this event has no field `{name}`", n.pos,
+                           suggest(name, scope.fields)
+                           or f"its fields: {', '.join(sorted(scope.fields))}")
             return (lambda cx: _event_get(obj(cx), name)), ANY
         if kind in (INT, BOOL, STR, NONE):
             self.error("type", f"{_article(kind)} has no `.{name}`", n.pos)

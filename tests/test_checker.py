@@ -1,0 +1,43 @@
+"""The checker: names and event fields are resolved before a game starts."""
+import pytest
+
+from dsl.errors import DeckError
+from dsl.loader import load_text
+
+BASE = 'game "Bad" extends "dvorak"\n'
+
+
+def diagnostics(text):
+    with pytest.raises(DeckError) as err:
+        load_text(BASE + text, "bad.deck")
+    return [(d.code, d.message, d.hint) for d in err.value.diagnostics]
+
+
+def test_an_event_field_the_event_does_not_have_is_reported_with_a_suggestion():
+    found = diagnostics('card "Spy": Thing {\n  text "x"\n'
+                        '  when play where event.c is Action { draw 1 }\n}\n')
+    assert found == [("unknown-name", "this event has no field `c`",
+                      "its fields: card, name, player")]
+
+
+def test_a_misspelt_field_of_a_built_in_event_gets_a_did_you_mean():
+    found = diagnostics('card "Spy": Thing {\n  text "x"\n'
+                        '  when enter where event.crad == this { draw 1 }\n}\n')
+    assert found == [("unknown-name", "this event has no field `crad`", "did you mean `card`?")]
+
+
+def test_a_static_on_an_event_knows_its_fields_too():
+    found = diagnostics('card "Wall": Thing {\n  text "x"\n'
+                        '  static prevent destroy where event.target == this\n}\n')
+    assert found[0][:2] == ("unknown-name", "this event has no field `target`")
+
+
+def test_before_cannot_react_to_an_event_announced_after_it_happens():
+    found = diagnostics('card "Late": Thing {\n  text "x"\n'
+                        '  before turn_start { negate }\n}\n')
+    assert found[0][0] == "no-reaction"
+
+
+def test_create_must_say_where():
+    found = diagnostics('card "Maker": Action {\n  text "x"\n  effect { create 1 "Maker" }\n}\n')
+    assert found[0][:2] == ("create-where", "say where `Maker` is created")
