@@ -727,6 +727,7 @@ class CardDecl(Decl):
     triggers: tuple = ()
     abilities: tuple = ()
     statics: tuple = ()
+    repeated: tuple = ()           # ("text" | "effect", position) given a second time
 
 
 @node

@@ -303,6 +303,9 @@ class Compiler:
     # --- cards, triggers, statics -------------------------------------------------
     def card(self, d: A.CardDecl) -> CardDef:
         p = self.p
+        for what, pos in d.repeated:
+            self.error("duplicate", f"`{d.name}` has a second `{what}`; the first would be lost",
+                       pos, f"give a card one `{what}`")
         for word in d.types:
             if word not in p.types:
                 self.unknown("card type", word, d.pos, p.types)

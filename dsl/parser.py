@@ -231,12 +231,17 @@ class _Builder:
                 body = c
         fields: dict = {"text": None, "props": [], "effect": None, "triggers": [],
                         "abilities": [], "statics": []}
+        repeated = []
         for item in body or ():
             if isinstance(item, A.CardProp):
                 fields["props"].append(item)
             elif isinstance(item, tuple) and item[0] == "text":
+                if fields["text"] is not None:
+                    repeated.append(("text", item[2]))
                 fields["text"] = item[1]
             elif isinstance(item, A.Block):
+                if fields["effect"] is not None:
+                    repeated.append(("effect", item.pos))
                 fields["effect"] = item
             elif isinstance(item, A.Trigger):
                 fields["triggers"].append(item)
@@ -246,13 +251,14 @@ class _Builder:
                 fields["statics"].append(item.static)
         for k in ("props", "triggers", "abilities", "statics"):
             fields[k] = tuple(fields[k])
-        return A.CardDecl(name, types, subtypes, copies, token, pos=self.p(meta), **fields)
+        return A.CardDecl(name, types, subtypes, copies, token, pos=self.p(meta),
+                          repeated=tuple(repeated), **fields)
 
     def token_decl(self, meta, ch):
         return self.card_decl(meta, ch, token=True)
 
     def card_body(self, meta, ch): return list(ch)
-    def card_text(self, meta, ch): return ("text", _unquote(ch[0]))
+    def card_text(self, meta, ch): return ("text", _unquote(ch[0]), self.p(meta))
     def card_effect(self, meta, ch): return ch[0]
     def card_prop(self, meta, ch): return A.CardProp(str(ch[0]), tuple(ch[1:]), pos=self.p(meta))
 

@@ -41,3 +41,10 @@ def test_before_cannot_react_to_an_event_announced_after_it_happens():
 def test_create_must_say_where():
     found = diagnostics('card "Maker": Action {\n  text "x"\n  effect { create 1 "Maker" }\n}\n')
     assert found[0][:2] == ("create-where", "say where `Maker` is created")
+
+
+def test_a_card_with_two_effects_is_reported_rather_than_losing_the_first():
+    found = diagnostics('card "Twice": Action {\n  text "Draw a card."\n'
+                        '  effect { draw 1 }\n  effect { draw 2 }\n}\n')
+    assert found == [("duplicate", "`Twice` has a second `effect`; the first would be lost",
+                      "give a card one `effect`")]
