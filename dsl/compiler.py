@@ -1194,19 +1194,33 @@ class Compiler:
         """`a and b and c` (or `or`) as one closure over its operands, left to right,
         stopping as soon as the answer is known: where clauses run often."""
         fns = tuple(self._bool(x, scope, f"each side of `{word}`") for x in _chain(n, cls))
-        stop = word == "or"              # `or` stops at the first true operand
+        if word == "or":
+            if len(fns) == 2:
+                a, b = fns
+                return lambda cx: True if a(cx) or b(cx) else False
+            if len(fns) == 3:
+                a, b, c = fns
+                return lambda cx: True if a(cx) or b(cx) or c(cx) else False
+
+            def any_of(cx):
+                for f in fns:
+                    if f(cx):
+                        return True
+                return False
+            return any_of
         if len(fns) == 2:
             a, b = fns
-            if stop:
-                return lambda cx: True if a(cx) or b(cx) else False
             return lambda cx: True if a(cx) and b(cx) else False
+        if len(fns) == 3:
+            a, b, c = fns
+            return lambda cx: True if a(cx) and b(cx) and c(cx) else False
 
-        def junction(cx):
+        def all_of(cx):
             for f in fns:
-                if bool(f(cx)) is stop:
-                    return stop
-            return not stop
-        return junction
+                if not f(cx):
+                    return False
+            return True
+        return all_of
 
     def e_Not(self, n, scope):
         a = self._bool(n.operand, scope, "what `not` negates")
