@@ -274,14 +274,11 @@ class Compiler:
                 source, kind = self.expr(item.source, scope)
                 self.expect(kind, COLLECTIONS, item.source.pos, "a move's options")
                 scope = scope.with_names(**{item.var: _element(kind)})
+            gate = each = None
             if item.cond is not None:
-                cond, kind = self.expr(item.cond, scope)
-                self.expect(kind, (BOOL,), item.cond.pos, "a move's condition")
-            p.moves[item.name] = CompiledMove(item.name, item.var, source, cond,
-                                              self.block(item.body, scope), item.pos,
-                                              cond_uses_var=item.var is not None and item.cond
-                                              is not None and _mentions(item.cond, item.var))
-            self._split_move_cond(p.moves[item.name], item, scope)
+                gate, each = self._move_condition(item, scope)
+            p.moves[item.name] = CompiledMove(item.name, item.var, source, gate, each,
+                                              self.block(item.body, scope), item.pos)
         elif isinstance(item, A.Setup):
             p.setup = self.block(item.body, Scope())
         elif isinstance(item, A.Turn):
@@ -1092,31 +1089,20 @@ class Compiler:
             return any_field, ANY
         return (lambda cx: cx.g.attr(obj(cx), name)), ANY
 
-    def _split_move_cond(self, mv, item, scope):
-        """`move m(c from S) if a and b and <c's test>`: the leading tests that do not read
-        `c` are the move's gate, checked once before S is looked at, not once per option
-        (same answers: conditions have no effects)."""
-        if not mv.cond_uses_var or _draws(item.cond) or _draws(item.source):
-            return
+    def _move_condition(self, item: A.MoveDecl, scope):
+        """A move's `if` as (gate, each): `move m(c from S) if a and b and <c's test>` checks
+        the leading tests that do not read `c` once, before S is looked at, and the rest
+        once per option (the same answers: conditions have no effects). A condition that
+        draws random numbers after reading `c` is checked per option, in order."""
         parts = _chain(item.cond, A.And)
+        what = "a move's condition" if len(parts) == 1 else "each side of `and`"
+        fns = [self._bool(x, scope, what) for x in parts]
         k = 0
-        while k < len(parts) - 1 and not _mentions(parts[k], item.var):
+        while k < len(parts) and (item.var is None or not _mentions(parts[k], item.var)):
             k += 1
-        if k == 0:
-            return
-        seen = len(self.diags)          # compiled once already: say nothing twice
-        mv.gate = self._and_of(parts[:k], scope)
-        mv.each = self._and_of(parts[k:], scope)
-        del self.diags[seen:]
-
-    def _and_of(self, parts, scope):
-        fns = [self._bool(x, scope, "each side of `and`") for x in parts]
-        if len(fns) == 1:
-            return fns[0]
-        if len(fns) == 2:
-            a, b = fns
-            return lambda cx: True if a(cx) and b(cx) else False
-        return lambda cx: all(f(cx) for f in fns)
+        if k < len(parts) and (_draws(item.cond) or _draws(item.source)):
+            k = 0
+        return (_all_of(fns[:k]) if k else None), (_all_of(fns[k:]) if k < len(fns) else None)
 
     def e_CounterCount(self, n, scope):
         self._counter(n.counter, n.pos)
@@ -1185,42 +1171,10 @@ class Compiler:
         }[op], BOOL
 
     def e_And(self, n, scope):
-        return self._junction(n, scope, A.And, "and"), BOOL
+        return _all_of([self._bool(x, scope, "each side of `and`") for x in _chain(n, A.And)]), BOOL
 
     def e_Or(self, n, scope):
-        return self._junction(n, scope, A.Or, "or"), BOOL
-
-    def _junction(self, n, scope, cls, word):
-        """`a and b and c` (or `or`) as one closure over its operands, left to right,
-        stopping as soon as the answer is known: where clauses run often."""
-        fns = tuple(self._bool(x, scope, f"each side of `{word}`") for x in _chain(n, cls))
-        if word == "or":
-            if len(fns) == 2:
-                a, b = fns
-                return lambda cx: True if a(cx) or b(cx) else False
-            if len(fns) == 3:
-                a, b, c = fns
-                return lambda cx: True if a(cx) or b(cx) or c(cx) else False
-
-            def any_of(cx):
-                for f in fns:
-                    if f(cx):
-                        return True
-                return False
-            return any_of
-        if len(fns) == 2:
-            a, b = fns
-            return lambda cx: True if a(cx) and b(cx) else False
-        if len(fns) == 3:
-            a, b, c = fns
-            return lambda cx: True if a(cx) and b(cx) and c(cx) else False
-
-        def all_of(cx):
-            for f in fns:
-                if not f(cx):
-                    return False
-            return True
-        return all_of
+        return _any_of([self._bool(x, scope, "each side of `or`") for x in _chain(n, A.Or)]), BOOL
 
     def e_Not(self, n, scope):
         a = self._bool(n.operand, scope, "what `not` negates")
@@ -1445,6 +1399,47 @@ class Compiler:
                 pool = _keep_where(cx, pool, where)
             return pool
         return select, PLAYERS
+
+
+# `a and b and c` (or `or`) is one closure over its operands, left to right, stopping as
+# soon as the answer is known: where clauses run often, so two and three operands get
+# their own closures and longer chains a loop.
+def _all_of(fns: list):
+    if len(fns) == 1:
+        return fns[0]
+    if len(fns) == 2:
+        a, b = fns
+        return lambda cx: True if a(cx) and b(cx) else False
+    if len(fns) == 3:
+        a, b, c = fns
+        return lambda cx: True if a(cx) and b(cx) and c(cx) else False
+    fns = tuple(fns)
+
+    def all_of(cx):
+        for f in fns:
+            if not f(cx):
+                return False
+        return True
+    return all_of
+
+
+def _any_of(fns: list):
+    if len(fns) == 1:
+        return fns[0]
+    if len(fns) == 2:
+        a, b = fns
+        return lambda cx: True if a(cx) or b(cx) else False
+    if len(fns) == 3:
+        a, b, c = fns
+        return lambda cx: True if a(cx) or b(cx) or c(cx) else False
+    fns = tuple(fns)
+
+    def any_of(cx):
+        for f in fns:
+            if f(cx):
+                return True
+        return False
+    return any_of
 
 
 def _draws(node) -> bool:

@@ -1108,22 +1108,15 @@ class Game:
                 continue
             mv = moves[name]
             forbid = name in forbids      # some `forbid` static names this move
+            if mv.gate is not None and not mv.gate(cx):
+                continue
             if mv.var is None:
-                if (mv.cond is None or mv.cond(cx)) and \
-                        not (forbid and self.forbidden(name, {}, player)):
+                if not (forbid and self.forbidden(name, {}, player)):
                     out.append((name, "move", (mv, None)))
                 continue
-            if mv.cond is not None and not mv.cond_uses_var and not mv.cond(cx):
-                continue
-            check_each = mv.cond is not None and mv.cond_uses_var
-            each = mv.cond
-            if mv.gate is not None:         # the tests that do not read the option: once
-                if not mv.gate(cx):
-                    continue
-                each = mv.each
-            var = mv.var
+            var, each = mv.var, mv.each
             for x in _iterate(mv.source(cx)):
-                if check_each:
+                if each is not None:
                     cx.loc = {var: x}
                     if not each(cx):
                         continue

@@ -95,12 +95,10 @@ class CompiledMove:
     name: str
     var: Optional[str]
     source: Optional[Fn]
-    cond: Optional[Fn]
+    gate: Optional[Fn]             # the tests of its `if` that do not read the option: once
+    each: Optional[Fn]             # the rest, once per option
     body: Fn
     pos: SourcePosition
-    cond_uses_var: bool = True     # False: the condition is checked once, not per option
-    gate: Optional[Fn] = None      # the leading tests of `cond` that do not read the option,
-    each: Optional[Fn] = None      # checked once; then `each` (the rest) per option
 
 
 @dataclass
