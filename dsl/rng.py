@@ -17,26 +17,26 @@ class Rng:
     def __init__(self, seed: int = 0):
         self.state = seed & _MASK
 
-    def next64(self) -> int:
-        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK
-        z = self.state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
-        return z ^ (z >> 31)
-
     def below(self, n: int) -> int:
-        """Uniform in [0, n), without modulo bias."""
+        """Uniform in [0, n), without modulo bias. One SplitMix64 step per draw, written
+        inline: bots and shuffles call this once per decision or card."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
         limit = _MASK - (_MASK + 1) % n
+        s = self.state
         while True:
-            x = self.next64()
-            if x <= limit:
-                return x % n
+            s = (s + 0x9E3779B97F4A7C15) & _MASK
+            z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            z ^= z >> 31
+            if z <= limit:
+                self.state = s
+                return z % n
 
     def shuffle(self, items: list) -> None:
+        below = self.below
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             items[i], items[j] = items[j], items[i]
 
     def choice(self, items):
