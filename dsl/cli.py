@@ -54,7 +54,7 @@ def cmd_sim(args) -> int:
     program = load_program(args.deck)
     bots = args.bots.split(",")
     report = simulate(program, games=args.games, seed=args.seed, players=args.players,
-                      bots=bots, options=_options(args.option), only=args.game)
+                      bots=bots, options=_options(args.option), only=args.game, jobs=args.jobs)
     if args.json:
         print(json.dumps(report, sort_keys=True))
     else:
@@ -122,6 +122,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--option", action="append", metavar="NAME=VALUE",
                      help="a variant option of the deck")
     sim.add_argument("--game", type=int, default=None, help="replay game N of the run alone")
+    sim.add_argument("--jobs", type=int, default=1, metavar="N",
+                     help="play in N processes, 0 for one per core (same report, sooner)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_sim)
 

@@ -1,7 +1,9 @@
 """Batch simulation: many seeded bot games, with figures.
 
 Game ``i`` of a run with seed ``S`` uses game seed ``S + i`` and bot seeds derived from
-it, so ``deckwright sim DECK --seed S --game i`` replays exactly that game.
+it, so ``deckwright sim DECK --seed S --game i`` replays exactly that game. Because every
+game depends on its own seeds alone, a run may be split over several processes
+(``jobs``) and still report exactly what one process would.
 
 >>> from dsl.loader import load_program
 >>> report = simulate(load_program("example"), games=3, seed=1)
@@ -10,6 +12,8 @@ it, so ``deckwright sim DECK --seed S --game i`` replays exactly that game.
 """
 from __future__ import annotations
 
+import multiprocessing
+import os
 import time
 from collections import Counter
 from typing import Callable, Optional
@@ -40,46 +44,108 @@ def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
 
 def simulate(program: Program, games: int = 100, seed: int = 0, players: Optional[int] = None,
              bots: Optional[list] = None, options: Optional[dict] = None,
-             observer: Optional[Callable] = None, only: Optional[int] = None) -> dict:
+             observer: Optional[Callable] = None, only: Optional[int] = None,
+             jobs: int = 1) -> dict:
+    """Play the games and report. ``jobs`` > 1 plays them in that many processes (0: one
+    per core); the report is the same as with one, but for ``games_per_second``."""
     players = players or max(program.min_players, 2)
     bots = bots or ["random"]
     for name in bots:
         make_bot(name, 0)                        # an unknown bot fails once, up front
     Game(program, seed=seed, players=players, options=options, log=False)   # likewise options
-    wins: Counter = Counter()
-    reasons: Counter = Counter()
-    draws = finished = errors = total_turns = 0
-    failures = []
-    indices = [only] if only is not None else range(games)
+    indices = [only] if only is not None else list(range(games))
+    jobs = _usable_jobs(jobs, len(indices), observer)
+    setting = (program, seed, players, bots, options, observer)
     start = time.perf_counter()
+    if jobs == 1:
+        outcomes = _play_many(setting, indices)
+    else:
+        outcomes = _play_in_processes(setting, indices, jobs)
+    elapsed = time.perf_counter() - start
+    report = _report(outcomes)
+    report.update({
+        "deck": program.name, "games": len(indices),
+        "games_per_second": round(len(indices) / elapsed, 1) if elapsed > 0 else None,
+        "seed": seed, "players": players, "bots": bots,
+    })
+    return report
+
+
+def _play_many(setting, indices) -> list:
+    """(index, outcome) per game: the error text, or what the report needs of the result."""
+    program, seed, players, bots, options, observer = setting
+    out = []
     for i in indices:
         try:
             game = play_one(program, seed, i, players, bots, options=options, observer=observer)
         except EngineError as err:
-            errors += 1
-            failures.append({"game": i, "error": str(err)})
+            out.append((i, str(err)))
             continue
         result = game.state.result
-        total_turns += result["turns"]
-        reasons[result["reason"]] += 1
-        if result["reason"] == "turn limit":
+        sides = [_seat_or_side(game, w) for w in result["winners"]]
+        out.append((i, (result["turns"], result["reason"], result["draw"], sides)))
+    return out
+
+
+def _report(outcomes: list) -> dict:
+    wins: Counter = Counter()
+    reasons: Counter = Counter()
+    draws = finished = errors = total_turns = 0
+    failures = []
+    for i, outcome in outcomes:
+        if isinstance(outcome, str):
+            errors += 1
+            failures.append({"game": i, "error": outcome})
+            continue
+        turns, reason, draw, sides = outcome
+        total_turns += turns
+        reasons[reason] += 1
+        if reason == "turn limit":
             failures.append({"game": i, "error": "hit the engine's turn limit"})
             continue
         finished += 1
-        if result["draw"]:
-            draws += 1
-        for w in result["winners"]:
-            wins[_seat_or_side(game, w)] += 1
-    elapsed = time.perf_counter() - start
-    played = len(indices)
+        draws += bool(draw)
+        wins.update(sides)
     return {
-        "deck": program.name, "games": played, "finished": finished, "errors": errors,
-        "wins": dict(sorted(wins.items())), "draws": draws,
-        "avg_turns": round(total_turns / max(played - errors, 1), 2),
-        "end_reasons": dict(sorted(reasons.items())),
-        "games_per_second": round(played / elapsed, 1) if elapsed > 0 else None,
-        "seed": seed, "players": players, "bots": bots, "failures": failures,
+        "finished": finished, "errors": errors, "wins": dict(sorted(wins.items())),
+        "draws": draws, "avg_turns": round(total_turns / max(len(outcomes) - errors, 1), 2),
+        "end_reasons": dict(sorted(reasons.items())), "failures": failures,
     }
+
+
+# --- several processes ------------------------------------------------------------------
+# Compiled programs are closures and cannot be pickled, so workers are forked: each
+# inherits the program (and the run's settings) from this module's `_SETTING`.
+
+_SETTING = None
+
+
+def _usable_jobs(jobs: int, games: int, observer) -> int:
+    if jobs == 0:
+        jobs = os.cpu_count() or 1
+    if jobs < 0:
+        raise EngineError(f"jobs must be 0 (one per core) or more, not {jobs}")
+    if observer is not None or "fork" not in multiprocessing.get_all_start_methods():
+        return 1                  # an observer lives in this process; no fork, no workers
+    return max(1, min(jobs, games))
+
+
+def _play_slice(indices) -> list:
+    return _play_many(_SETTING, indices)
+
+
+def _play_in_processes(setting, indices: list, jobs: int) -> list:
+    global _SETTING
+    _SETTING = setting
+    # Small interleaved slices keep every worker busy when game lengths differ.
+    size = max(1, min(25, len(indices) // (jobs * 4) or 1))
+    slices = [indices[k:k + size] for k in range(0, len(indices), size)]
+    try:
+        with multiprocessing.get_context("fork").Pool(jobs) as pool:
+            parts = pool.map(_play_slice, slices, chunksize=1)
+    finally:
+        _SETTING = None
+    return [outcome for part in parts for outcome in part]
 
 
 def _seat_or_side(game: Game, winner_name: str) -> str:

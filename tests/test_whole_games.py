@@ -3,6 +3,8 @@
 The always-on run plays 200 games per deck; `DECKWRIGHT_SOAK=1` (or `-m slow`) adds a
 1,000-game soak.
 """
+import json
+
 import pytest
 
 from decks import bundled
@@ -42,3 +44,22 @@ def test_first_legal_bots_also_finish():
     report = simulate(load_program("example"), games=20, seed=3, bots=["first"],
                       observer=assert_invariants)
     assert report["failures"] == [] and report["finished"] == 20
+
+
+def test_a_run_split_over_processes_reports_exactly_what_one_process_does():
+    program = load_program("dueling_runes")
+    alone = simulate(program, games=24, seed=5)
+    split = simulate(program, games=24, seed=5, jobs=2)
+    alone.pop("games_per_second"), split.pop("games_per_second")
+    assert split == alone and alone["finished"] == 24
+
+
+def test_sim_jobs_on_the_command_line_and_its_mistake(capsys):
+    from dsl.cli import main
+    assert main(["sim", "example", "--games", "6", "--seed", "2", "--jobs", "2", "--json"]) == 0
+    with_jobs = json.loads(capsys.readouterr().out)
+    assert main(["sim", "example", "--games", "6", "--seed", "2", "--json"]) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert with_jobs["wins"] == alone["wins"] and with_jobs["avg_turns"] == alone["avg_turns"]
+    assert main(["sim", "example", "--games", "2", "--jobs", "-1"]) == 1
+    assert capsys.readouterr().err == "error: jobs must be 0 (one per core) or more, not -1\n"
