@@ -66,6 +66,9 @@ class Game:
         self.defer_checks = 0
         self.in_whenever = False
         self._in_play_cache = None
+        # Whether any mark or temporary effect may have an expiry: lets `expire` skip its
+        # scan of every card on the many turns when nothing is timed.
+        self._timed = True
         self._build(n)
 
     # --- construction --------------------------------------------------------------
@@ -421,8 +424,10 @@ class Game:
                     yield st, t["this"], t["you"]
 
     def add_temp_static(self, index: int, duration, cx: Ctx):
+        expiry = self._expiry(duration, cx.you)
+        self._timed = self._timed or expiry is not None
         self.state.temp.append({"static": index, "this": cx.this, "you": cx.you,
-                                "expiry": self._expiry(duration, cx.you)})
+                                "expiry": expiry})
 
     def _expiry(self, duration, you: Player):
         if duration is None:
@@ -437,6 +442,8 @@ class Game:
 
     def expire(self, player: Player):
         """End of `player`'s turn: marks and temporary effects whose time is up go."""
+        if not self._timed:
+            return
         s = self.state
 
         def due(exp) -> bool:
@@ -446,10 +453,15 @@ class Game:
                 return exp[1] <= s.turn
             return exp[1] == player.index and exp[2] <= player.turns
 
+        timed = False
         for obj in list(s.players) + [c for c in s.cards.values() if c.marks]:
-            for m in [m for m, exp in obj.marks.items() if due(exp)]:
-                del obj.marks[m]
+            for m, exp in list(obj.marks.items()):
+                if due(exp):
+                    del obj.marks[m]
+                elif exp is not None:
+                    timed = True
         s.temp = [t for t in s.temp if not due(t["expiry"])]
+        self._timed = timed or any(t["expiry"] is not None for t in s.temp)
 
     # --- events ------------------------------------------------------------------------
     def emit_simple(self, name: str, data: dict, actor):
@@ -950,6 +962,7 @@ class Game:
 
     def mark(self, target, mark: str, duration, cx: Ctx):
         expiry = self._expiry(duration, cx.you)
+        self._timed = self._timed or expiry is not None
         for obj in (target if isinstance(target, list) else [target]):
             if obj is not None:
                 obj.marks[mark] = expiry
@@ -1081,7 +1094,9 @@ class Game:
             return list(options)             # nothing to decide
         if chooser is None:
             return options[:lo]
-        d = Decision(chooser, "choose", prompt, [self.label(o) for o in options], options,
+        label = self.label
+        labels = [o.name if type(o) is CardInst else label(o) for o in options]
+        d = Decision(chooser, "choose", prompt, labels, options,
                      lo, hi, secret, cx.this.name if cx.this else None)
         choice = self.ask(d)
         if d.multi:
