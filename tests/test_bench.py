@@ -5,6 +5,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:          # bench/ is a folder of scripts, not an installed package
+    sys.path.insert(0, str(ROOT))
 
 
 def run_bench(*args) -> str:
