@@ -481,6 +481,7 @@ class May(Stmt):
     by: Optional[Expr]
     prompt: Optional[str]
     body: Block
+    secret: bool = False
 
 
 @node

@@ -877,11 +877,11 @@ class Compiler:
         by = self._player(n.by, scope, "who decides") if n.by is not None else None
         body = self.block(n.body, scope)
         prompt = n.prompt or "you may"
-        pos = n.pos
+        pos, secret = n.pos, n.secret
 
         def may(cx):
             chooser = by(cx) if by else cx.you
-            if cx.g.choose_label(chooser, ["yes", "no"], prompt, cx, pos) == 0:
+            if cx.g.choose_label(chooser, ["yes", "no"], prompt, cx, pos, secret) == 0:
                 body(cx)
         return may
 

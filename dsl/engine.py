@@ -1103,11 +1103,12 @@ class Game:
             return [options[i] for i in sorted(choice)]
         return [options[choice]]
 
-    def choose_label(self, chooser: Player, labels: list, prompt: str, cx: Ctx, pos=None) -> int:
+    def choose_label(self, chooser: Player, labels: list, prompt: str, cx: Ctx, pos=None,
+                     secret: bool = False) -> int:
         if len(labels) == 1:
             return 0
         d = Decision(chooser, "one" if labels != ["yes", "no"] else "may", prompt, list(labels),
-                     list(labels), source=cx.this.name if cx.this else None)
+                     list(labels), secret=secret, source=cx.this.name if cx.this else None)
         return self.ask(d)
 
     # --- the free-action loop -------------------------------------------------------------

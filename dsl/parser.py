@@ -24,6 +24,7 @@ from . import ast as A
 from .errors import DeckError, Diagnostic, SourcePosition
 
 MAX_REPORTED = 50
+_SECRET = object()                   # what the `secret` of `may secret` builds to
 
 
 @lru_cache(maxsize=1)
@@ -384,12 +385,17 @@ class _Builder:
 
     def may_stmt(self, meta, ch):
         by = prompt = None
+        secret = False
         for c in ch[:-1]:
             if isinstance(c, Token) and c.type == "STRING":
                 prompt = _unquote(c)
+            elif c is _SECRET:
+                secret = True
             else:
                 by = c
-        return A.May(by, prompt, ch[-1], pos=self.p(meta))
+        return A.May(by, prompt, ch[-1], secret=secret, pos=self.p(meta))
+
+    def may_secret(self, meta, ch): return _SECRET
 
     def as_stmt(self, meta, ch): return A.As(ch[0], ch[1], pos=self.p(meta))
     def simultaneously_stmt(self, meta, ch): return A.Simultaneously(ch[0], pos=self.p(meta))

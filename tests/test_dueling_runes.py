@@ -594,8 +594,11 @@ def test_a_shield_deflects_the_troll_and_fire_ball_can_kill_it():
     picks(s, "Ace of Leaves", "The Penitent")
     ask(s, "Cast a spell", ("Fire Ball",), 1)
     ask(s, "Spend which", ("Ace of Suns", "The Penitent"), 1)
+    assert s.decision.secret                           # like the rest of a declaration
     ask(s, "Aim at a monster", "yes", 1)
     assert lair(s, 0) == [] and health(s, 1) == 12
+    public = [e.text for e in s.game.log if e.secret_for is None]
+    assert "P2 chooses secretly" in public and not any("chooses yes" in t for t in public)
 
 
 def test_elementals_are_stopped_by_resistance():

@@ -73,6 +73,14 @@ def test_else_if_chains_and_statements_separated_by_semicolons():
     assert isinstance(stmt.orelse.stmts[0], A.If)
 
 
+def test_may_takes_a_chooser_and_secret_before_its_prompt():
+    deck = parse_text('game "G"\nsetup {\n  may by first(players) secret "Peek?" { pass }\n'
+                      '  may "Plain?" { pass }\n}\n', "g.deck")
+    secret, plain = deck.items[0].body.stmts
+    assert (secret.prompt, secret.secret, isinstance(secret.by, A.Call)) == ("Peek?", True, True)
+    assert (plain.prompt, plain.secret, plain.by) == ("Plain?", False, None)
+
+
 def test_override_and_include_items():
     deck = parse_text('game "G" extends "dvorak"\ninclude "decktet"\noverride param hand_size = 7\n',
                       "g.deck")
