@@ -583,6 +583,8 @@ class Compiler:
         target = self._player(n.target, scope, "whose value is set") if n.target is not None else None
         if name in p.resources:
             if p.resources[name].shared:
+                if target is not None:
+                    self._shared_of("resource", name, n.pos)
                 return lambda cx: cx.g.set_shared(name, value(cx))
             return lambda cx: cx.g.set_res(target(cx) if target else cx.you, name, value(cx), cx)
         if name in p.vars:
@@ -980,6 +982,9 @@ class Compiler:
         self.error("unknown-name", f"unknown name `{name}`", n.pos, hint)
         return _const(None), ANY
 
+    def _shared_of(self, what: str, name: str, pos):
+        self.error("zone-owner", f"{what} `{name}` is shared; write `{name}` alone", pos)
+
     def e_Of(self, n: A.Of, scope):
         p, name = self.p, n.name
         target, kind = self.expr(n.target, scope)
@@ -987,12 +992,15 @@ class Compiler:
             z = p.zones[name]
             self.expect(kind, (PLAYER,), n.target.pos, f"whose `{name}`")
             if z.scope == "shared":
-                self.error("zone-owner", f"zone `{name}` is shared; write `{name}` alone", n.pos)
+                self._shared_of("zone", name, n.pos)
                 return (lambda cx: cx.g.state.zones[name]), ZONE
             return (lambda cx: cx.g.zone_of(name, target(cx))), ZONE
         if kind in (CARD, ZONE, EVENT):
             return self.e_Attr(A.Attr(n.target, name, pos=n.pos), scope)
         if name in p.resources:
+            if p.resources[name].shared:
+                self._shared_of("resource", name, n.pos)
+                return (lambda cx: cx.g.state.globals.get(name, 0)), INT
             return (lambda cx: _res(target(cx), name)), INT
         if name in p.params:
             return (lambda cx: cx.g.param(name, target(cx))), INT

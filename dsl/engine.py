@@ -883,6 +883,10 @@ class Game:
                     if not keep:
                         del s.cards[c.id]
                         continue
+                if zone.capacity is not None and len(zone.cards) >= zone.capacity:
+                    del s.cards[c.id]
+                    self.write(f"no room in {zone.key} for the rest of the library")
+                    return
                 s.place(c, zone)
                 self._moved += 1
                 c.face_up = zone.visibility == "public"

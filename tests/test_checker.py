@@ -48,3 +48,21 @@ def test_a_card_with_two_effects_is_reported_rather_than_losing_the_first():
                         '  effect { draw 1 }\n  effect { draw 2 }\n}\n')
     assert found == [("duplicate", "`Twice` has a second `effect`; the first would be lost",
                       "give a card one `effect`")]
+
+
+def test_a_shared_resource_is_read_and_set_by_its_name_alone():
+    found = diagnostics('resource pot: shared\n'
+                        'card "Tax": Action {\n  text "x"\n'
+                        '  effect {\n    set pot of you to pot + 1\n    gain pot of you coins\n  }\n}\n'
+                        'resource coins\n')
+    assert found == [("zone-owner", "resource `pot` is shared; write `pot` alone", None)] * 2
+
+
+def test_the_shared_value_is_what_every_player_sees():
+    program = load_text(BASE + 'resource pot: shared, start 4\nresource coins\n'
+                        'card "Tax": Action {\n  text "x"\n  effect { gain pot coins }\n}\n',
+                        "ok.deck")
+    from tests.scenario import given, play, res
+    s = given(program, hands={0: ["Tax"]})
+    play(s, "play_action: Tax")
+    assert res(s, 0, "coins") == 4 and s.state.globals["pot"] == 4

@@ -188,3 +188,26 @@ def test_a_move_condition_checks_both_its_option_free_tests_and_each_option():
     broke = given(program(GATED), hands={0: ["Gem"]}, res={0: {"coins": 0}},
                   deck_cards=["Rock"] * 5)
     assert [m for m in broke.legal() if m.startswith("grab")] == []  # no coins
+
+
+CAPACITY = '''game "Tight" extends "dvorak"
+zone shelf: shared, public, capacity 3
+override setup {
+  create library in shelf
+  create library in deck
+  create 2 "Token" in shelf
+  for each p in players { as p { draw 5 } }
+}
+token "Token": Thing { text "A token." }
+card "Widget": Thing x 5 { text "A widget." }
+'''
+
+
+def test_a_full_zone_takes_no_more_cards_from_create_library_create_or_move():
+    s = Session(load_text(CAPACITY, "tight.deck"), seed=1, players=2)
+    assert names(s, "shelf") == ["Widget"] * 3          # the library stopped at capacity 3
+    assert len(s.state.cards) == 3 + 5                   # the two that did not fit were not made
+    assert names(s, "deck") == [] and len(s.state.zones["hand:0"].cards) == 5
+    assert "no room in shelf for the rest of the library" in [e.text for e in s.game.log]
+    assert "no room in shelf for Token" in [e.text for e in s.game.log]
+    s.close()
