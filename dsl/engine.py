@@ -524,11 +524,12 @@ class Game:
                 cards = self._by_name.get(card_name, ())     # _instances, the common case
             else:
                 cards = self._instances(card_name, t.from_zone)
-            if ev.name == "leave" and kind == "when" and t.from_zone is None:
-                # "when this leaves play" looks back: the card is already gone
-                gone = ev.data.get("card")
-                if gone is not None and gone.name == card_name and gone not in cards:
-                    cards = list(cards) + [gone]
+            if ev.in_play_before and kind == "when" and t.from_zone is None:
+                # Triggers look back: a card the event took out of play still hears it.
+                gone = [c for c in ev.in_play_before if c.name == card_name
+                        and not (c.zone is not None and c.zone.in_play)]
+                if gone:
+                    cards = list(cards) + gone
             for c in cards:
                 self._fire(t, c, c.controller or c.owner or s.active, ev)
             if ev.negated:
@@ -650,6 +651,9 @@ class Game:
             if ev.negated:
                 self.write(f"{ev.name} negated", source=self.chain[-1] if self.chain else None)
                 return False
+            ev.in_play_before = list(dict.fromkeys(
+                v for v in ev.data.values()
+                if type(v) is CardInst and v.zone is not None and v.zone.in_play))
             perform()
             self.dispatch(ev, "when")
             return True

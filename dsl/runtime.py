@@ -28,13 +28,16 @@ class Ctx:
 class Event:
     """Something declared in the game: an action call (`draw`), a card moving, a turn
     starting. ``before`` reactions may set ``negated`` before it takes effect."""
-    __slots__ = ("name", "data", "actor", "negated")
+    __slots__ = ("name", "data", "actor", "negated", "in_play_before")
 
     def __init__(self, name: str, data: dict, actor):
         self.name = name
         self.data = data
         self.actor = actor
         self.negated = False
+        # The cards among its fields that were in play as it took effect: their `when`
+        # triggers still hear it if it took them out of play ("when this is destroyed").
+        self.in_play_before = ()
 
     def get(self, key: str):
         if key in self.data:

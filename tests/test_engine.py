@@ -13,7 +13,7 @@ from dsl.loader import load_program, load_text
 from dsl.replay import play_recorded, replay
 from dsl.session import Session
 from dsl.state import GameState
-from scenario import given, names, play
+from scenario import given, names, play, res
 
 LOOPING = '''game "Loops" extends "dvorak"
 resource gears: start 0
@@ -211,3 +211,36 @@ def test_a_full_zone_takes_no_more_cards_from_create_library_create_or_move():
     assert "no room in shelf for the rest of the library" in [e.text for e in s.game.log]
     assert "no room in shelf for Token" in [e.text for e in s.game.log]
     s.close()
+
+
+LOOK_BACK = '''game "Ashes" extends "example"
+card "Phoenix": Thing {
+  text "When Phoenix is destroyed, its controller gains 3 gears."
+  when destroy where event.card == this { gain 3 gears }
+}
+card "Pyre": Thing {
+  text "Whenever a Thing is destroyed, gain 1 gear."
+  when destroy where event.card is Thing { gain 1 gears }
+}
+card "Torch": Action {
+  text "Destroy a Thing."
+  effect { choose t from Thing cards prompt "Destroy" { destroy t } }
+}
+'''
+
+
+def test_a_when_trigger_hears_the_event_that_took_its_card_out_of_play():
+    s = given(LOOK_BACK, hands={0: ["Torch"]}, areas={1: ["Phoenix"]},
+              deck_cards=["Oil Can"] * 4)
+    play(s, "play_action: Torch")                   # the only Thing: chosen without asking
+    assert names(s, "area:1") == [] and res(s, 1, "gears") == 3
+    # ... and so does a card destroyed by the event it watches for in general
+    s = given(LOOK_BACK, hands={0: ["Torch"]}, areas={0: ["Pyre"]},
+              deck_cards=["Oil Can"] * 4)
+    play(s, "play_action: Torch")
+    assert names(s, "area:0") == [] and res(s, 0, "gears") == 1
+    # a card that stays out of play hears nothing
+    s = given(LOOK_BACK, hands={0: ["Torch", "Phoenix"]}, areas={1: ["Windmill"]},
+              deck_cards=["Oil Can"] * 4)
+    play(s, "play_action: Torch")
+    assert res(s, 0, "gears") == 0 and res(s, 1, "gears") == 0
