@@ -115,6 +115,9 @@ class Game:
         for ev_name, ls in self._listeners.items():
             for entry in ls:
                 self._listeners_of.setdefault((ev_name, entry[1].kind), []).append(entry)
+        # Events some card's `when` trigger hears: only these need to look back.
+        self._card_whens = {name for (name, kind), ls in self._listeners_of.items()
+                            if kind == "when" and any(card for card, _ in ls)}
         # Cards with `static copy text of ...`: they also carry the copied card's text.
         self._copiers = {d.name for d in self.defs.values()
                          if any(st.kind == "copy" for st in d.statics)}
@@ -526,7 +529,7 @@ class Game:
                 cards = self._instances(card_name, t.from_zone)
             if ev.in_play_before and kind == "when" and t.from_zone is None:
                 # Triggers look back: a card the event took out of play still hears it.
-                gone = [c for c in ev.in_play_before if c.name == card_name
+                gone = [c for c in dict.fromkeys(ev.in_play_before) if c.name == card_name
                         and not (c.zone is not None and c.zone.in_play)]
                 if gone:
                     cards = list(cards) + gone
@@ -651,9 +654,9 @@ class Game:
             if ev.negated:
                 self.write(f"{ev.name} negated", source=self.chain[-1] if self.chain else None)
                 return False
-            ev.in_play_before = list(dict.fromkeys(
-                v for v in ev.data.values()
-                if type(v) is CardInst and v.zone is not None and v.zone.in_play))
+            if ev.name in self._card_whens:
+                ev.in_play_before = [v for v in ev.data.values() if type(v) is CardInst
+                                     and v.zone is not None and v.zone.in_play]
             perform()
             self.dispatch(ev, "when")
             return True
