@@ -209,6 +209,7 @@ class Compiler:
                         elif isinstance(v, A.ListLit):
                             self.symbols.update(x.id for x in v.items if isinstance(x, A.Symbol))
         self.symbols |= p.types | p.subtypes
+        self.event_uses = _event_uses_by_action(self.items)
         root = Scope()
         for item in self.items:
             if isinstance(item, A.Option):
@@ -723,6 +724,9 @@ class Compiler:
                                 f"argument{'s' if len(action.params) != 1 else ''} "
                                 f"({', '.join(action.params) or 'none'}), not {len(n.args)}", n.pos)
             return None
+        uses = self.event_uses.get(n.name)
+        if uses:
+            self._check_event_uses(n.name, uses, scope, n.pos)
         args = tuple(self.expr(a, scope)[0] for a in n.args)
         pos = n.pos
         if not args:
@@ -731,6 +735,22 @@ class Compiler:
             a0 = args[0]
             return lambda cx: cx.g.call_action(action, (a0(cx),), cx, pos)
         return lambda cx: cx.g.call_action(action, tuple(a(cx) for a in args), cx, pos)
+
+    def _check_event_uses(self, action: str, uses: set, scope: Scope, pos):
+        """An action's body sees its caller's `event`: check, where the call is made, that
+        there is one and that it has the fields the body (or an action it calls) reads."""
+        if not scope.event:
+            self.error("event-outside", f"`{action}` uses `event`, and there is no event here",
+                       pos, "call it from a trigger, a reaction, a static or an action, or "
+                            "pass what it needs as an argument")
+            return
+        if scope.fields is None:
+            return                       # inside an action: checked where that one is called
+        for name in sorted(uses - scope.fields - {""}):
+            self.error("unknown-name", f"`{action}` reads `event.{name}`, and this event has "
+                                       f"no field `{name}`", pos,
+                       suggest(name, scope.fields)
+                       or f"its fields: {', '.join(sorted(scope.fields))}")
 
     def s_If(self, n, scope):
         cond = self._bool(n.cond, scope, "an `if` condition")
@@ -1460,6 +1480,47 @@ def _draws(node) -> bool:
     if isinstance(node, A.Node):
         return any(_draws(getattr(node, f)) for f in node._fields)
     return False
+
+
+def _event_uses_by_action(items) -> dict:
+    """action → what its body needs of `event`, with the actions it calls: the fields it
+    reads (`event.card`, `card of event`), and "" for any other use (`negate`, `event`
+    passed on). An action's body sees its caller's event."""
+    direct: dict = {}
+    calls: dict = {}
+
+    def walk(node, uses: set, called: set):
+        if isinstance(node, A.Attr) and isinstance(node.obj, A.Name) and node.obj.id == "event":
+            uses.add(node.name)
+            return
+        if isinstance(node, A.Of) and isinstance(node.target, A.Name) \
+                and node.target.id == "event":
+            uses.add(node.name)
+            return
+        if (isinstance(node, A.Name) and node.id == "event") or isinstance(node, A.Negate):
+            uses.add("")
+        elif isinstance(node, A.CallStmt):
+            called.add(node.name)
+        if isinstance(node, (list, tuple)):
+            for x in node:
+                walk(x, uses, called)
+        elif isinstance(node, A.Node):
+            for f in node._fields:
+                walk(getattr(node, f), uses, called)
+
+    for item in items:
+        if isinstance(item, A.ActionDecl):
+            direct[item.name], calls[item.name] = set(), set()
+            walk(item.body, direct[item.name], calls[item.name])
+    changed = True
+    while changed:                       # what a called action needs, its callers need too
+        changed = False
+        for name, called in calls.items():
+            for other in called & direct.keys():
+                if not direct[other] <= direct[name]:
+                    direct[name] |= direct[other]
+                    changed = True
+    return {name: uses for name, uses in direct.items() if uses}
 
 
 def _chain(node, cls) -> list:

@@ -634,11 +634,12 @@ class Game:
         data = dict(zip(action.params, args))
         if name in self._static_events.get("forbid", ()) and self.forbidden(name, data, cx.you):
             return
+        # The body sees its caller's `you`, `this` and `event` (a helper called from a
+        # reaction may read or negate the reaction's event); the call's own event is for
+        # the triggers and statics that name the action.
         if name in self.program.listened:
             inner = Ctx(self, cx.you, cx.this, cx.event, dict(data))
-            ev = Event(name, data, cx.you)
-            inner.event = ev
-            self.emit_event(ev, lambda: action.body(inner))
+            self.emit_event(Event(name, data, cx.you), lambda: action.body(inner))
         else:
             action.body(Ctx(self, cx.you, cx.this, cx.event, data))   # nothing else sees data
 

@@ -66,3 +66,28 @@ def test_the_shared_value_is_what_every_player_sees():
     s = given(program, hands={0: ["Tax"]})
     play(s, "play_action: Tax")
     assert res(s, 0, "coins") == 4 and s.state.globals["pot"] == 4
+
+
+HELPERS = '''action refund() { gain event.card.cost gears }
+action refund_twice() { refund; refund }
+resource gears
+property cost = 0
+'''
+
+
+def test_an_action_that_reads_event_is_checked_where_it_is_called():
+    found = diagnostics(HELPERS + 'card "Till": Thing {\n  text "x"\n'
+                        '  when draw { refund_twice }\n}\n'
+                        'override setup { refund }\n')
+    assert found == [
+        ("unknown-name", "`refund_twice` reads `event.card`, and this event has no field `card`",
+         "its fields: n, name, player"),
+        ("event-outside", "`refund` uses `event`, and there is no event here",
+         "call it from a trigger, a reaction, a static or an action, or pass what it needs "
+         "as an argument")]
+
+
+def test_an_action_that_reads_event_from_a_trigger_whose_event_has_the_field_is_fine():
+    program = load_text(BASE + HELPERS + 'card "Till": Thing {\n  text "x"\n'
+                        '  when play where event.card != this { refund_twice }\n}\n', "ok.deck")
+    assert "refund" in program.actions

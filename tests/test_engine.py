@@ -244,3 +244,34 @@ def test_a_when_trigger_hears_the_event_that_took_its_card_out_of_play():
               deck_cards=["Oil Can"] * 4)
     play(s, "play_action: Torch")
     assert res(s, 0, "gears") == 0 and res(s, 1, "gears") == 0
+
+
+HELPER_REACTION = '''game "Veto" extends "example"
+action veto() {
+  say "vetoed"
+  negate
+}
+card "Red Tape": Thing {
+  text "Whenever another player would play an Action, cancel it."
+  before play where event.card is Action and event.player != you { veto }
+}
+'''
+CLERK = '''card "Clerk": Thing {
+  text "Whenever a veto happens, its player gains 1 gear."
+  when veto { gain 1 gears }
+}
+'''
+
+
+@pytest.mark.parametrize("listened", [False, True])
+def test_an_action_body_sees_its_callers_event_whether_or_not_anything_listens(listened):
+    # With Clerk in the deck, `veto` is an event the engine announces; without, it is not.
+    s = given(HELPER_REACTION + (CLERK if listened else ""), hands={0: ["Oil Can"]},
+              areas={1: ["Red Tape"] + (["Clerk"] if listened else [])},
+              deck_cards=["Windmill"] * 4)
+    assert names(s, "hand:0") == ["Oil Can", "Windmill"]   # with the turn's draw
+    play(s, "play_action: Oil Can")
+    assert names(s, "hand:0") == ["Oil Can", "Windmill"]   # the play was negated: no draw 2
+    log = [e.text for e in s.game.log]
+    assert "P2: vetoed" in log and "play negated" in log
+    assert res(s, 1, "gears") == (1 if listened else 0)
