@@ -417,43 +417,27 @@ class Compiler:
 
     # --- statements -------------------------------------------------------------
     def block(self, block: Optional[A.Block], scope: Scope) -> Callable:
-        """A block's closure. The step budget is charged here, one step per statement,
-        so every loop iteration and every effect run is counted."""
+        """A block's closure: its statements in order. Blocks charge no steps: the budget
+        is charged where evaluation can repeat (each loop iteration, each action call and
+        trigger), which bounds every evaluation without a wrapper around every block."""
         if block is None:
-            return lambda cx: None
+            return _nothing
         scope = scope.child()
         fns = [self.stmt(s, scope) for s in block.stmts]
         fns = tuple(f for f in fns if f is not None)
-        n, pos = len(fns), block.pos
         if not fns:
-            return lambda cx: None
-        if n == 1:
-            (a,) = fns
-
-            def run1(cx):
-                g = cx.g
-                g.steps += 1
-                if g.steps > g.budget:
-                    g.budget_exceeded(pos)
-                a(cx)
-            return run1
-        if n == 2:
+            return _nothing
+        if len(fns) == 1:
+            return fns[0]
+        if len(fns) == 2:
             a, b = fns
 
             def run2(cx):
-                g = cx.g
-                g.steps += 2
-                if g.steps > g.budget:
-                    g.budget_exceeded(pos)
                 a(cx)
                 b(cx)
             return run2
 
         def run(cx):
-            g = cx.g
-            g.steps += n
-            if g.steps > g.budget:
-                g.budget_exceeded(pos)
             for f in fns:
                 f(cx)
         return run
@@ -777,8 +761,14 @@ class Compiler:
         body = self.block(n.body, scope.with_names(**{n.var: _element(kind)}))
         var = n.var
 
+        pos = n.pos
+
         def for_each(cx):
+            g = cx.g
             for x in list(_iterate(coll(cx))):
+                g.steps += 1
+                if g.steps > g.budget:
+                    g.budget_exceeded(pos)
                 cx.loc[var] = x
                 body(cx)
         return for_each
@@ -790,10 +780,14 @@ class Compiler:
         key = self._int(n.order_key, scope.child(it=_element(kind)), "an ordering key")
         body = self.block(n.body, scope.with_names(
             **{n.var: LIST if n.grouped else _element(kind)}))
-        var, desc, grouped = n.var, n.descending, n.grouped
+        var, desc, grouped, pos = n.var, n.descending, n.grouped, n.pos
 
         def for_ordered(cx):
             items = list(_iterate(coll(cx)))
+            g = cx.g
+            g.steps += len(items)
+            if g.steps > g.budget:
+                g.budget_exceeded(pos)
             saved = cx.it
             keyed = []
             for x in items:
@@ -822,8 +816,14 @@ class Compiler:
         times = self._int(n.times, scope, "how many times")
         body = self.block(n.body, scope)
 
+        pos = n.pos
+
         def repeat(cx):
+            g = cx.g
             for _ in range(times(cx) or 0):
+                g.steps += 1
+                if g.steps > g.budget:
+                    g.budget_exceeded(pos)
                 body(cx)
         return repeat
 
@@ -1432,6 +1432,10 @@ class Compiler:
 # `a and b and c` (or `or`) is one closure over its operands, left to right, stopping as
 # soon as the answer is known: where clauses run often, so two and three operands get
 # their own closures and longer chains a loop.
+def _nothing(cx):
+    return None
+
+
 def _all_of(fns: list):
     if len(fns) == 1:
         return fns[0]

@@ -588,6 +588,9 @@ class Game:
             return
         if t.once_per_turn:
             self.state.once.add(key)
+        self.steps += 1                   # triggers can set each other off: each is a step
+        if self.steps > self.budget:
+            self.budget_exceeded(t.pos)
         self.chain.append(card.name if card else f"rule at {t.pos}")
         try:
             t.body(cx)
@@ -630,6 +633,9 @@ class Game:
 
     # --- actions (deck-defined verbs) ----------------------------------------------------
     def call_action(self, action: CompiledAction, args: tuple, cx: Ctx, pos=None):
+        self.steps += 1                   # calls can recurse: each one is a step
+        if self.steps > self.budget:
+            self.budget_exceeded(pos)
         name = action.name
         data = dict(zip(action.params, args))
         if name in self._static_events.get("forbid", ()) and self.forbidden(name, data, cx.you):
