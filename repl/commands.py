@@ -277,12 +277,12 @@ class Processor:
 
     def completion_context(self):
         """What tab may complete now (see :mod:`repl.completion`)."""
-        from .completion import Context
+        from .completion import Context, list_dir
         from .lexer import KEYWORDS
         from decks import bundled
         commands = tuple((c.name, c.args) for c in self.commands.values())
         if self.program is None:
-            return Context(commands=commands, decks=tuple(bundled()))
+            return Context(commands=commands, decks=tuple(bundled()), list_dir=list_dir)
         p = self.program
         d = self.session.decision if self.session else None
         names = set(p.zones) | set(p.resources) | set(p.actions) | set(p.counters) \
@@ -291,7 +291,8 @@ class Processor:
         return Context(commands=commands, options=tuple(d.labels) if d else (),
                        cards=tuple(p.cards), seats=self.session.players if self.session else 0,
                        decks=tuple(bundled()), words=tuple(sorted(names)),
-                       settings=("players", "seed", "bots") + tuple(p.options))
+                       settings=("players", "seed", "bots") + tuple(p.options),
+                       list_dir=list_dir)
 
     def banner(self) -> Output:
         """What the REPL shows on start: the game so far and the pending decision."""

@@ -13,7 +13,9 @@ the text to insert, how far back it replaces, and a note. Tests check it as data
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
+from typing import Callable, Optional
 
 from prompt_toolkit.completion import Completer, Completion
 
@@ -28,6 +30,15 @@ class Context:
     decks: tuple = ()           # bundled deck names
     words: tuple = ()           # keywords and declared names, for `eval` and `def`
     settings: tuple = ()        # NAME= settings of `new`
+    # folder → [(entry name, is a folder)], for file names (`save`, `load`, `open`); the
+    # REPL passes `list_dir`, tests a dict's lookup. None: no file completion.
+    list_dir: Optional[Callable] = None
+
+
+def list_dir(folder: str) -> list:
+    """The entries of a folder (`~` expanded), as `Context.list_dir` wants them."""
+    with os.scandir(os.path.expanduser(folder)) as entries:
+        return [(e.name, e.is_dir()) for e in entries]
 
 
 @dataclass(frozen=True)
@@ -69,7 +80,9 @@ def suggest(text: str, ctx: Context) -> list:
     if kind == "card":
         return _match(arg.lstrip('"'), ctx.cards, "card", -len(arg))
     if kind == "deck":
-        return _match(arg, ctx.decks, "bundled deck")
+        return _match(arg, ctx.decks, "bundled deck") + _paths(arg, ctx.list_dir, ".deck")
+    if kind == "file":
+        return _paths(arg, ctx.list_dir)
     if kind == "command":
         return _match(arg, [n for n, _ in ctx.commands], "command")
     seats = [f"P{i + 1}" for i in range(ctx.seats)]
@@ -89,6 +102,28 @@ def suggest(text: str, ctx: Context) -> list:
             return []
         return _match(last, ctx.words, "word")
     return []
+
+
+def _paths(typed: str, lister, suffix: Optional[str] = None) -> list:
+    """Files and folders whose path starts with ``typed`` (folders end in `/`; with
+    ``suffix``, only files that end with it). Hidden entries only when asked for."""
+    if lister is None:
+        return []
+    prefix = typed.rpartition("/")[2]
+    folder = typed[:len(typed) - len(prefix)]
+    try:
+        entries = lister(folder or ".")
+    except OSError:
+        return []
+    out = []
+    for name, is_dir in sorted(entries):
+        if not name.startswith(prefix) or (name.startswith(".") and not prefix.startswith(".")):
+            continue
+        if is_dir:
+            out.append(Suggestion(folder + name + "/", -len(typed), "folder"))
+        elif suffix is None or name.endswith(suffix):
+            out.append(Suggestion(folder + name, -len(typed), "file"))
+    return out
 
 
 class DeckwrightCompleter(Completer):

@@ -74,3 +74,36 @@ def test_the_lexer_reads_a_card():
     assert kinds["card"] == "Token.Keyword" and kinds['"Windmill"'] == "Token.Literal.String.Double"
     assert kinds["Thing"] == "Token.Name.Class" and kinds["turn_start"] == "Token.Name"
     assert kinds["# hi"] == "Token.Comment.Single" and kinds["2"] == "Token.Literal.Number.Integer"
+
+
+FILES = {".": [("games", True), ("duel.json", False), ("my.deck", False), (".hidden", False)],
+         "games/": [("monday.json", False), ("old", True)]}
+FILE_CTX = Context(commands=(("save", "file"), ("load", "file"), ("open", "deck")),
+                   decks=("example", "my_game"), list_dir=lambda folder: FILES[folder])
+
+
+@pytest.mark.parametrize("typed, expected", [
+    ("load ", ["duel.json", "games/", "my.deck"]),
+    ("save g", ["games/"]),
+    ("load games/", ["games/monday.json", "games/old/"]),
+    ("load games/m", ["games/monday.json"]),
+    ("load .h", [".hidden"]),
+    ("load nowhere/x", []),                  # a folder that cannot be listed offers nothing
+    ("open m", ["my_game", "my.deck"]),       # bundled names, then .deck files and folders
+])
+def test_file_names_complete_for_save_load_and_open(typed, expected):
+    def lister(folder):
+        if folder not in FILES:
+            raise FileNotFoundError(folder)
+        return FILES[folder]
+    ctx = Context(**{**FILE_CTX.__dict__, "list_dir": lister})
+    assert [s.text for s in suggest(typed, ctx)] == expected
+
+
+def test_the_live_context_lists_real_folders(tmp_path, monkeypatch):
+    (tmp_path / "saves").mkdir()
+    (tmp_path / "saves" / "g1.json").write_text("{}")
+    monkeypatch.chdir(tmp_path)
+    ctx = Processor("example", seed=1).completion_context()
+    assert [(s.text, s.meta) for s in suggest("load sa", ctx)] == [("saves/", "folder")]
+    assert [s.text for s in suggest("load saves/", ctx)] == ["saves/g1.json"]
