@@ -25,9 +25,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from decks import bundled  # noqa: E402
 from dsl.errors import DeckError  # noqa: E402
-from dsl.loader import load_program  # noqa: E402
+from dsl.loader import bundled_games, load_program  # noqa: E402
 from dsl.sim import simulate  # noqa: E402
 
 CHUNK = 10          # games per simulate() call, so the time budget is checked often
@@ -81,18 +80,21 @@ def main() -> None:
                     help="seconds of play per deck at most (default 10)")
     args = ap.parse_args()
 
-    names = args.deck or list(bundled())
+    names = args.deck
+    if not names:
+        names = []
+        for name, why_not in bundled_games().items():
+            if why_not is None:
+                names.append(name)
+            else:
+                print(f"{name}: skipped, {why_not}")
     bots = args.bots.split(",")
     start = time.perf_counter()
     for name in names:
         try:
             program = load_program(name)
         except DeckError as err:
-            first = err.diagnostics[0].message if err.diagnostics else "error"
-            print(f"{name}: skipped, does not load on its own ({first})")
-            continue
-        if not program.library():
-            print(f"{name}: skipped, no cards")
+            print(err.render())
             continue
         bench(name, program, args.games, args.players, bots, args.seed, args.budget)
     print(f"total {time.perf_counter() - start:.1f} s; Python {sys.version.split()[0]}, "

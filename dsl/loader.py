@@ -14,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from decks import DECKS_DIR
+from decks import DECKS_DIR, bundled
 
 from . import ast as A
 from .compiler import compile_program, decl_key, describe_key
@@ -161,6 +161,21 @@ def load_program(name: str) -> Program:
     m = _Merger()
     with no_cycle_collection():
         return _finish(m, m.load(resolve_deck(name)))
+
+
+def bundled_games() -> dict:
+    """Every bundled deck → None if it is a game (it loads on its own and has cards),
+    else why it is not: the base rules and card files meant for `include` are not."""
+    out = {}
+    for name in bundled():
+        try:
+            program = load_program(name)
+        except DeckError as err:
+            first = err.diagnostics[0].message if err.diagnostics else "an error"
+            out[name] = f"does not load on its own ({first})"
+            continue
+        out[name] = None if program.library() else "has no cards (a base for other decks)"
+    return out
 
 
 def load_text(text: str, file: str = "<deck>") -> Program:

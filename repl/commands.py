@@ -871,15 +871,6 @@ def _parse_pos(text: str) -> Optional[SourcePosition]:
 
 @lru_cache(maxsize=1)
 def bundled_with_cards() -> list:
-    """Bundled decks that are games: they load, and have cards (the base rules and card
-    files meant for `include` are not games by themselves)."""
-    from decks import bundled
-    from dsl.loader import load_program
-    out = []
-    for name in bundled():
-        try:
-            if load_program(name).library():
-                out.append(name)
-        except DeckError:
-            continue
-    return out
+    """The bundled decks that are games (not the base rules, not card files to include)."""
+    from dsl.loader import bundled_games
+    return [name for name, why_not in bundled_games().items() if why_not is None]

@@ -40,3 +40,12 @@ def test_a_deck_that_extends_itself_is_reported(tmp_path):
     with pytest.raises(DeckError) as err:
         load_program(str(tmp_path / "a.deck"))
     assert "extends or includes itself" in str(err.value)
+
+
+def test_bundled_games_are_the_decks_that_play_on_their_own():
+    from dsl.loader import bundled_games
+    games = bundled_games()
+    assert [n for n, why_not in games.items() if why_not is None] == \
+        ["dueling_runes", "dveck_builder", "example", "urban_dead"]
+    assert games["dvorak"] == "has no cards (a base for other decks)"
+    assert games["dveck_cards"].startswith("does not load on its own (unknown card type")

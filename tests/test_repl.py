@@ -15,10 +15,9 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from decks import DECKS_DIR, bundled
-from dsl.errors import DeckError
+from decks import DECKS_DIR
 from dsl.invariants import assert_invariants
-from dsl.loader import load_program
+from dsl.loader import bundled_games
 from repl import app
 from repl.commands import Processor, needs_more
 
@@ -26,21 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def games():
-    """Every bundled deck; those that are not games (or do not load yet) are skipped."""
-    out = []
-    for name in bundled():
-        try:
-            program = load_program(name)
-        except DeckError as err:
-            out.append(pytest.param(name, marks=pytest.mark.skip(
-                reason=f"{name} does not load: {err.diagnostics[0].message}")))
-            continue
-        if not program.library():
-            out.append(pytest.param(name, marks=pytest.mark.skip(
-                reason=f"{name} has no cards of its own (a base or an include file)")))
-            continue
-        out.append(name)
-    return out
+    """Every bundled deck; those that are not games are skipped, saying why."""
+    return [name if why_not is None else
+            pytest.param(name, marks=pytest.mark.skip(reason=f"{name} {why_not}"))
+            for name, why_not in bundled_games().items()]
 
 
 def run_headless(proc, keys: str) -> list:
