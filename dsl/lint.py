@@ -608,19 +608,80 @@ class UnorderedReplacements(Rule):
                 for st in i.statics:
                     self._add(seen, st, st.pos if st.pos.line else i.pos, i.name)
         for ev, group in seen.items():
-            if len(group) < 2 or not any(k == "instead" for k, _, _ in group):
-                continue
-            first = group[0]
-            for kind, pos, card in group[1:]:
-                yield self.diag(f"`{kind} {ev}`{_of(card)} and `{first[0]} {ev}`{_of(first[2])} "
-                                f"at {_at(first[1], pos)} both replace `{ev}`; which applies is not said",
-                                pos)
+            for k, (kind, pos, card, where) in enumerate(group):
+                for first_kind, first_pos, first_card, first_where in group[:k]:
+                    if "instead" not in (kind, first_kind) or exclusive(where, first_where):
+                        continue           # two `prevent`s agree; exclusive ones never meet
+                    yield self.diag(f"`{kind} {ev}`{_of(card)} and `{first_kind} {ev}`"
+                                    f"{_of(first_card)} at {_at(first_pos, pos)} both replace "
+                                    f"`{ev}`; which applies is not said", pos)
+                    break
 
     @staticmethod
     def _add(seen, st, pos, card):
         if isinstance(st, (A.StaticInstead, A.StaticPrevent)):
             kind = "instead" if isinstance(st, A.StaticInstead) else "prevent"
-            seen[st.event].append((kind, pos, card))
+            seen[st.event].append((kind, pos, card, st.where))
+
+
+def exclusive(a, b) -> bool:
+    """Whether two `where` conditions can never both hold, as far as their text shows: one
+    has a test the other negates (`x == y` / `x != y`, `is` / `is not`, `is in` / `is not
+    in`, `c` / `not c`), gives the same thing another constant (`x == 1` / `x == 2`), or
+    puts the same number in ranges that do not meet (`event.n > 2` / `event.n <= 2`). A
+    missing condition always holds."""
+    if a is None or b is None:
+        return False
+    return any(_contradict(x, y) for x in _conjuncts(a) for y in _conjuncts(b))
+
+
+def _conjuncts(node) -> list:
+    if isinstance(node, A.And):
+        return _conjuncts(node.left) + _conjuncts(node.right)
+    return [node]
+
+
+_CONSTANTS = (A.IntLit, A.StrLit, A.BoolLit, A.NoneLit, A.Symbol)
+_FLIP = {"<": ">", "<=": ">=", ">": "<", ">=": "<=", "==": "==", "!=": "!="}
+
+
+def _contradict(x, y) -> bool:
+    if (isinstance(x, A.Not) and x.operand == y) or (isinstance(y, A.Not) and y.operand == x):
+        return True
+    if isinstance(x, (A.IsType, A.Member)) and type(x) is type(y) and x.negated != y.negated:
+        return all(getattr(x, f) == getattr(y, f) for f in x._fields if f != "negated")
+    if isinstance(x, A.Compare) and isinstance(y, A.Compare):
+        x, y = _constant_right(x), _constant_right(y)
+        if x.left != y.left:
+            return False
+        if {x.op, y.op} == {"==", "!="} and x.right == y.right:
+            return True
+        if isinstance(x.right, _CONSTANTS) and isinstance(y.right, _CONSTANTS):
+            if x.op == y.op == "==":      # by value: the symbol Moons is the text "Moons"
+                return _value(x.right) != _value(y.right)
+            rx, ry = _int_range(x), _int_range(y)
+            return rx is not None and ry is not None and max(rx[0], ry[0]) > min(rx[1], ry[1])
+    return False
+
+
+def _constant_right(c):
+    """`3 < x` as `x > 3`, so the constant is on the right."""
+    if isinstance(c.left, _CONSTANTS) and not isinstance(c.right, _CONSTANTS):
+        return A.Compare(_FLIP[c.op], c.right, c.left, pos=c.pos)
+    return c
+
+
+def _value(constant):
+    return constant.id if isinstance(constant, A.Symbol) else getattr(constant, "value", None)
+
+
+def _int_range(c):
+    """The whole numbers `x OP n` allows, as (lowest, highest); None if not such a test."""
+    if not isinstance(c.right, A.IntLit) or c.op == "!=":
+        return None
+    n, big = c.right.value, float("inf")
+    return {"==": (n, n), "<": (-big, n - 1), "<=": (-big, n),
+            ">": (n + 1, big), ">=": (n, big)}[c.op]
 
 
 def _at(pos, here) -> str:

@@ -196,3 +196,28 @@ def test_every_rule_has_a_summary_a_fix_and_a_docs_entry():
     for code, cls in REGISTRY.items():
         assert cls.summary and cls.fix, code
         assert f"`{code}`" in docs, code
+
+
+def _where(text: str):
+    from dsl.parser import parse_text
+    deck = parse_text(f'game "G"\nsetup {{\n  if {text} {{ pass }}\n}}\n', "w.deck")
+    return deck.items[0].body.stmts[0].cond
+
+
+@pytest.mark.parametrize("a, b, apart", [
+    ("event.n > 2", "event.n <= 2", True),
+    ("3 < event.n", "event.n < 3", True),            # the constant may stand on either side
+    ("event.n > 1", "event.n > 2", False),           # the Scholar and the Miser overlap
+    ("event.card is Action", "event.player == you and event.card is not Action", True),
+    ("event.player == you", "event.player != you", True),
+    ("event.kind == Moons", 'event.kind == "Suns"', True),
+    ("event.kind == Moons", 'event.kind == "Moons"', False),   # a symbol is its text
+    ("Moons is in event.card.suits", "Moons is not in event.card.suits", True),
+    ("event.card.face_up", "not event.card.face_up", True),
+    ("event.n != 2", "event.n == 3", False),
+])
+def test_exclusive_conditions_are_those_whose_text_says_so(a, b, apart):
+    from dsl.lint import exclusive
+    assert exclusive(_where(a), _where(b)) is apart
+    assert exclusive(_where(b), _where(a)) is apart
+    assert exclusive(_where(a), None) is False
