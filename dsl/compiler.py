@@ -759,9 +759,7 @@ class Compiler:
         if n.order_key is not None:
             return self._for_ordered(n, coll, kind, scope)
         body = self.block(n.body, scope.with_names(**{n.var: _element(kind)}))
-        var = n.var
-
-        pos = n.pos
+        var, pos = n.var, n.pos
 
         def for_each(cx):
             g = cx.g
@@ -815,7 +813,6 @@ class Compiler:
     def s_Repeat(self, n, scope):
         times = self._int(n.times, scope, "how many times")
         body = self.block(n.body, scope)
-
         pos = n.pos
 
         def repeat(cx):
@@ -1429,13 +1426,13 @@ class Compiler:
         return select, PLAYERS
 
 
-# `a and b and c` (or `or`) is one closure over its operands, left to right, stopping as
-# soon as the answer is known: where clauses run often, so two and three operands get
-# their own closures and longer chains a loop.
 def _nothing(cx):
     return None
 
 
+# `a and b and c` (or `or`) is one closure over its operands, left to right, stopping as
+# soon as the answer is known: where clauses run often, so two and three operands get
+# their own closures and longer chains a loop.
 def _all_of(fns: list):
     if len(fns) == 1:
         return fns[0]
