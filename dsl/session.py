@@ -161,9 +161,9 @@ class Session:
     def legal(self) -> list:
         return list(self.decision.labels) if self.decision else []
 
-    def apply(self, choice) -> Optional[Refusal]:
-        """Take a choice (index, tuple of indices, or label). Refused choices change
-        nothing; a choice whose action breaks a limit is undone before the error rises."""
+    def refusal(self, choice) -> Optional[Refusal]:
+        """Why ``apply(choice)`` would be refused, without applying it; None if it would
+        be taken. (A taken choice can still fail later, when its effect breaks a limit.)"""
         if self.decision is None:
             return Refusal("the game is over")
         try:
@@ -171,8 +171,15 @@ class Session:
         except EngineError as err:
             return Refusal(str(err))
         reason = self.decision.check(choice)
-        if reason is not None:
-            return Refusal(reason)
+        return Refusal(reason) if reason is not None else None
+
+    def apply(self, choice) -> Optional[Refusal]:
+        """Take a choice (index, tuple of indices, or label). Refused choices change
+        nothing; a choice whose action breaks a limit is undone before the error rises."""
+        refused = self.refusal(choice)
+        if refused is not None:
+            return refused
+        choice = resolve_choice(self.decision, choice)
         before = list(self.choices)
         self.choices.append(choice)
         self.redo_stack.clear()

@@ -79,6 +79,19 @@ def make_key_bindings(proc: Processor):
     return kb
 
 
+def make_validator(proc: Processor):
+    """On Enter, a line that cannot run (an unknown command, an answer that is no option)
+    stays in the buffer with the reason below it, to be mended instead of retyped."""
+    from prompt_toolkit.validation import ValidationError, Validator
+
+    class LineValidator(Validator):
+        def validate(self, document):
+            problem = proc.problem(document.text)
+            if problem is not None:
+                raise ValidationError(message=problem, cursor_position=len(document.text))
+    return LineValidator()
+
+
 def build_prompt_session(proc: Processor, input=None, output=None, history=None):
     """The one PromptSession assembly."""
     from prompt_toolkit import PromptSession
@@ -96,6 +109,8 @@ def build_prompt_session(proc: Processor, input=None, output=None, history=None)
         bottom_toolbar=proc.toolbar,
         style=Style.from_dict(PROMPT_STYLE),
         key_bindings=make_key_bindings(proc),
+        validator=make_validator(proc),
+        validate_while_typing=False,
         multiline=True,                 # Enter is ours: see make_key_bindings
         prompt_continuation=lambda width, line, wrap: "." * (width - 1) + " ",
         input=input, output=output,

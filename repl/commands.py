@@ -227,6 +227,36 @@ class Processor:
             return Output([("error", f"internal error: {type(err).__name__}: {err}")], ok=False)
         return out
 
+    def problem(self, line: str) -> Optional[str]:
+        """Why ``line`` cannot run, when that shows without running it: an unknown command,
+        or an answer that is not an option of the pending decision. The terminal REPL asks
+        on Enter and keeps such a line for editing (see `app.LineValidator`)."""
+        text = line.strip()
+        word, _, rest = text.partition(" ")
+        if not text or text.startswith("#") or "\n" in text:
+            return None                     # nothing to run, or a `def`/`eval` block
+        name = self.ALIASES.get(word.lower(), word.lower())
+        pending = self.session is not None and self.session.decision is not None
+        if name in self.commands:
+            if name != "choose" or not rest.strip() or not pending:
+                return None                 # other commands check their own arguments
+            answer = rest
+        elif pending:
+            answer = text
+        else:
+            hint = suggest(word, self.commands)
+            return f"unknown command `{word}`" + (f"; {hint}" if hint else "; `help` lists them")
+        try:
+            refused = self.session.refusal(self._parse_choice(answer))
+        except ReplError as err:
+            return str(err)
+        if refused is None:
+            return None
+        if name not in self.commands and not word.isdigit():
+            return (f"`{text}` is neither a command nor an option of the decision "
+                    "(`help` lists commands, `options` the options)")
+        return refused.reason
+
     def _snapshot(self):
         if self.session is None:
             return None

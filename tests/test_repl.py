@@ -36,7 +36,9 @@ def run_headless(proc, keys: str) -> list:
     return every Output shown."""
     shown = []
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
-        inp.send_text(keys.replace("\n", "\r") + "\x04")
+        # Ctrl-U first: a line the validator refused stays, and Ctrl-D only quits when
+        # the line is empty.
+        inp.send_text(keys.replace("\n", "\r") + "\x15\x04")
         status = app.run_interactive(proc, input=inp, output=DummyOutput(),
                                      history=InMemoryHistory(), write=shown.append)
     assert status == 0
@@ -330,8 +332,11 @@ def test_ctrl_c_during_a_command_puts_the_game_back(monkeypatch):
 
 def test_garbage_keeps_the_loop_alive_and_quit_leaves():
     proc = Processor("example", seed=1)
-    shown = run_headless(proc, "}{ nonsense\nwhy\nstate\nquit\nstate\n")
-    assert [o.ok for o in shown[1:]] == [False, False, True, True]
+    # The garbage is refused on Enter and kept for editing (Ctrl-U clears it); `why`
+    # without a number fails when it runs; the loop goes on until `quit`.
+    shown = run_headless(proc, "}{ nonsense\n\x15why\nstate\nquit\nstate\n")
+    assert [o.ok for o in shown[1:]] == [False, True, True]
+    assert "nonsense" not in "".join(o.text() for o in shown)
     assert shown[-1].quit
 
 
@@ -385,3 +390,24 @@ def test_deckwright_play_script_from_a_file_and_from_stdin(tmp_path):
                          cwd=ROOT, timeout=120)
     assert bad.returncode == 1
     assert bad.stderr.startswith("<stdin>:2: error: option 77 does not exist")
+
+
+def test_a_line_that_cannot_run_is_refused_before_it_runs_saying_why():
+    proc = Processor("example", seed=1)
+    assert proc.problem("choose play_thing: Nothing There").startswith("no option `play_thing: ")
+    assert proc.problem("Windmil Wheel") == (
+        "`Windmil Wheel` is neither a command nor an option of the decision "
+        "(`help` lists commands, `options` the options)")
+    assert proc.problem("99") == f"option 99 does not exist (choose 0 to {len(proc.session.decision.labels) - 1})"
+    assert proc.problem("pass") is None and proc.problem("state") is None
+    assert proc.problem("# a comment") is None and proc.problem("eval {\n gain 1 gears\n}") is None
+    assert Processor().problem("opne example") == "unknown command `opne`; did you mean `open`?"
+
+
+def test_the_terminal_keeps_a_refused_line_for_editing():
+    proc = Processor("example", seed=1)
+    before = h(proc)
+    # A typo is refused on Enter and stays in the line; Ctrl-U clears it, `state` runs.
+    shown = run_headless(proc, "Windmil Wheel\n\x15state\n")
+    assert all(o.ok for o in shown), [o.text() for o in shown if not o.ok]
+    assert h(proc) == before and len(shown) == 2      # the banner, then `state` alone
