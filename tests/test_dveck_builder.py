@@ -370,7 +370,7 @@ def test_a_reaction_negates_an_action_before_it_takes_effect():
     s = dv(hands={0: ["Quick Study"], 1: ["Naysay"]}, decks={0: ["Tinker", "Alloy"]})
     play(s, "play_action: Quick Study")
     assert s.decision.player.name == "P2"      # asked as a reaction, before the draw
-    assert hand(s, 0) == ["Quick Study"]
+    assert hand(s, 0) == [] and names(s, "resolving:0") == ["Quick Study"]   # being played
     play(s, "yes")
     assert hand(s, 0) == []                     # negated: as though its text were blank
     assert discard_pile(s, 0) == ["Quick Study"]
@@ -565,3 +565,17 @@ def test_a_thousand_seeded_bot_games_finish_by_a_rule():
     for g in games:
         ends[g.state.globals["end_condition"]] = ends.get(g.state.globals["end_condition"], 0) + 1
     assert sum(ends.values()) == 1000 and set(ends) <= {"decks empty", "50 VP"}
+
+
+def test_an_action_being_played_is_out_of_the_hand_so_it_cannot_play_or_discard_itself():
+    # "Play an Action ... from your hand": Double Time may not choose itself.
+    s = dv(hands={0: ["Double Time", "Windfall", "Tinker"]}, decks={0: ["Alloy"] * 4})
+    play(s, "play_action: Double Time")
+    assert s.decision.prompt == "Play an Action" and s.decision.labels == ["Windfall"]
+    # "Discard any number of cards from your hand": Spring Clean is not among them.
+    s = dv(hands={0: ["Spring Clean", "Red Shard"]}, decks={0: ["Alloy"] * 4})
+    play(s, "play_action: Spring Clean")
+    assert s.decision.prompt == "Discard" and s.decision.labels == ["Red Shard"]
+    play(s, (0,))
+    assert hand(s, 0) == ["Alloy"]
+    assert discard_pile(s, 0) == ["Red Shard", "Spring Clean"]   # it went last, when done
