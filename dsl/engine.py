@@ -28,7 +28,8 @@ MAX_TRIGGER_DEPTH = 40           # nested events (a trigger's effect causing ano
 MAX_TOKENS = 1_000               # tokens alive at once
 MAX_INT = 10 ** 9                # numbers beyond this are a runaway, not a game
 MAX_OFFER_MOVES = 500            # moves one player may make in one `offer` loop
-DEFAULT_MAX_TURNS = 500          # a safety net; a game that hits it is not finished by a rule
+DEFAULT_MAX_TURNS = 1_000        # a safety net; a game that hits it is not finished by a rule
+                                 # (random-bot Dveck Builder games reach 540 turns, once in ~1,000)
 
 
 class Game:
