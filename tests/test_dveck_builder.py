@@ -501,12 +501,28 @@ def test_ghost_copy_loses_the_text_when_the_top_card_changes():
 
 # --- Twilight Sparkle ----------------------------------------------------------------------------
 
+TWILIGHT = "Twilight Sparkle: Play an Action instead of a Thing"
+
+
 def test_twilight_sparkle_lets_you_play_an_action_instead_of_a_thing_once():
     s = dv(hands={0: ["Windfall", "Windfall", "Windfall", "Tinker"]},
            areas={0: ["Twilight Sparkle"]}, decks={0: ["Alloy"] * 5})
-    play(s, "play_action: Windfall", "play_action: Windfall")
+    play(s, "play_action: Windfall", TWILIGHT, "Windfall")
     # the second Action used the Thing play: no Thing and no third Action
     assert moves(s, "play_action") == [] and moves(s, "play_thing") == []
+    assert TWILIGHT not in s.legal()
+    assert res(s, 0, "actions_played") == 2
+
+
+def test_twilight_sparkle_is_for_action_cards_not_action_abilities():
+    s = dv(hands={0: ["Windfall", "Windfall"]}, areas={0: ["Twilight Sparkle", "Apprentice"]},
+           decks={0: ["Alloy"] * 5})
+    play(s, "play_action: Windfall")
+    # the Action play is spent: "Action:" abilities are gone, Twilight's offer is not
+    assert "Apprentice: Study" not in s.legal() and TWILIGHT in s.legal()
+    # ... and with no Action card in hand, Twilight offers nothing
+    s = dv(hands={0: ["Tinker"]}, areas={0: ["Twilight Sparkle"]}, decks={0: ["Alloy"] * 5})
+    assert TWILIGHT not in s.legal()
 
 
 def test_twilight_sparkle_second_action_draws_a_card_per_pony():
@@ -514,7 +530,7 @@ def test_twilight_sparkle_second_action_draws_a_card_per_pony():
            decks={0: ["Alloy", "Tinker", "Heist"]})
     play(s, "play_action: Windfall")
     assert hand(s, 0) == ["Windfall"]
-    play(s, "play_action: Windfall")
+    play(s, TWILIGHT)                         # the only Action in hand: played at once
     assert hand(s, 0) == ["Alloy"]            # one Pony: one card, nothing discarded
 
 
@@ -522,7 +538,7 @@ def test_twilight_sparkle_discards_a_card_when_it_drew_more_than_two():
     s = dv(hands={0: ["Windfall", "Windfall"]},
            areas={0: ["Twilight Sparkle", "Rainbow Dash", "Fluttershy"]},
            decks={0: ["Alloy", "Tinker", "Heist", "Salvage"]})
-    play(s, "play_action: Windfall", "play_action: Windfall")
+    play(s, "play_action: Windfall", TWILIGHT)
     assert hand(s, 0) == ["Alloy", "Heist", "Tinker"]
     play(s, "Heist")
     assert hand(s, 0) == ["Alloy", "Tinker"]

@@ -275,3 +275,21 @@ def test_an_action_body_sees_its_callers_event_whether_or_not_anything_listens(l
     log = [e.text for e in s.game.log]
     assert "P2: vetoed" in log and "play negated" in log
     assert res(s, 1, "gears") == (1 if listened else 0)
+
+
+SUBSTITUTE = '''game "Swap" extends "example"
+card "Juggler": Thing {
+  text "Once during your turn, you may spend your Thing play as an Action play."
+  static substitute action_play with thing_play once per turn
+}
+'''
+
+
+def test_a_substitute_spends_another_limit_once_the_first_is_used_up():
+    s = given(SUBSTITUTE, hands={0: ["Oil Can", "Oil Can", "Oil Can", "Windmill"]},
+              areas={0: ["Juggler"]}, deck_cards=["Wrench"] * 8)
+    play(s, "play_action: Oil Can")
+    assert "play_action: Oil Can" in s.legal()          # the Thing play can stand in
+    play(s, "play_action: Oil Can")
+    legal = s.legal()
+    assert not any(m.startswith(("play_action", "play_thing")) for m in legal)
