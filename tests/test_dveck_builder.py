@@ -595,3 +595,15 @@ def test_an_action_being_played_is_out_of_the_hand_so_it_cannot_play_or_discard_
     play(s, (0,))
     assert hand(s, 0) == ["Alloy"]
     assert discard_pile(s, 0) == ["Red Shard", "Spring Clean"]   # it went last, when done
+
+
+def test_the_shop_refills_at_once_so_a_second_acquire_sees_the_new_card():
+    # Wrecking Ball destroys two Buried Treasures: each has its owner acquire from the Shop.
+    s = dv(hands={0: ["Wrecking Ball"], 1: []}, areas={1: ["Buried Treasure", "Buried Treasure"]},
+           shop=["Quick Study", "Demolish", "Piggy Bank", "Tinker", "Alloy"],
+           main=["Heist", "Salvage", "Windfall"], decks={0: ["Alloy"] * 6})
+    play(s, "play_action: Wrecking Ball", "P2")
+    assert s.decision.prompt == "Acquire" and "Quick Study" in s.decision.labels
+    play(s, "Quick Study")
+    assert s.decision.prompt == "Acquire"           # the second Buried Treasure asks ...
+    assert names(s, "shop") == ["Demolish", "Piggy Bank", "Tinker", "Alloy", "Heist"]  # refilled
