@@ -758,3 +758,98 @@ def test_soak_1000_games_of_each_variant(variant):
 def test_soak_multiplayer(players):
     report = run_games({}, games=200, seed=8000, players=players)
     assert report["failures"] == [] and report["finished"] == 200
+
+
+# --- Haste mini-turns, ties and the end of the turn, in detail --------------------------------
+
+def hasted_duel(hands, seqs=None, **kw):
+    """Turn 1: P1 plays The Painter (its hand's first card) and hastes itself for one
+    turn; P2 plays its hand's first card. Returns the session at turn 2's mini-turn pick."""
+    s = duel(hands, seqs=seqs, **kw)
+    picks(s, "The Painter", hands[1][0])
+    cast(s, 0, "Haste", target="P1")
+    assert pending(s) == (0, "Choose your card") and pvar(s, 0, "haste_left") == 1
+    return s
+
+
+def test_a_hasted_wizards_second_card_pushes_the_oldest_out_of_a_full_sequence():
+    s = hasted_duel({0: ["The Painter", "Ace of Leaves", "Ace of Wyrms", "Ace of Leaves"],
+                     1: ["Ace of Leaves", "Ace of Waves", "The Origin"]},
+                    seqs={0: ["The Origin", "Ace of Waves"]})
+    ask(s, "Choose your card", "Ace of Leaves", 0)     # mini-turn: 4 cards now
+    picks(s, "Ace of Wyrms", "Ace of Waves")           # the regular card: a fifth ...
+    assert pending(s) == (0, "Cast a spell?")
+    assert seq(s, 0) == ["Ace of Waves", "The Painter", "Ace of Leaves", "Ace of Wyrms"]
+    assert "The Origin" in names(s, "discard_pile")    # ... so the oldest left at once
+
+
+def test_invisibility_cast_in_a_mini_turn_only_starts_next_turn():
+    s = hasted_duel({0: ["The Painter", "The Light Keeper", "Ace of Leaves", "Ace of Leaves"],
+                     1: ["Ace of Leaves", "Ace of Wyrms", "The Origin"]})
+    ask(s, "Choose your card", "The Light Keeper", 0)
+    cast(s, 0, "Invisibility", target="P1")            # one Wave: one turn, from next turn
+    picks(s, "Ace of Leaves", "Ace of Wyrms")
+    cast(s, 1, "Hit")                                  # same turn: P1 can still be hit
+    assert health(s, 0) == 11
+    assert "invisible" in marks(s, 0)                  # turn 3 has begun: now it is
+
+
+def test_confusion_cast_in_a_mini_turn_confuses_the_next_turn_not_this_one():
+    s = hasted_duel({0: ["The Painter", "Ace of Knots", "Ace of Leaves", "Ace of Leaves"],
+                     1: ["Ace of Leaves", "Ace of Waves", "The Origin", "The Sailor"]})
+    ask(s, "Choose your card", "Ace of Knots", 0)
+    cast(s, 0, "Confusion", target="P2")
+    picks(s, "Ace of Leaves", "Ace of Waves")          # P2 still chooses this turn
+    ask(s, "Choose your card", "Ace of Leaves", 0)
+    assert pending(s) != (1, "Choose your card")       # turn 3: P2's card is random
+
+
+def test_runes_spent_in_a_mini_turn_stay_spent_for_the_rest_of_the_turn():
+    s = hasted_duel({0: ["The Painter", "The Desert", "The Penitent", "Ace of Leaves"],
+                     1: ["Ace of Leaves", "Ace of Waves", "The Origin"]})
+    ask(s, "Choose your card", "The Desert", 0)
+    cast(s, 0, "Fire Ball", ["The Painter", "The Desert"])   # two Suns: 2 damage
+    assert health(s, 1) == 10
+    picks(s, "The Penitent", "Ace of Waves")
+    ask(s, "Cast a spell", ("Fire Ball",), 0)          # only The Penitent's Sun is left:
+    assert not (s.decision and s.decision.prompt.startswith("Spend"))   # spent unasked
+    assert health(s, 1) == 9
+
+
+def test_tied_drains_take_effect_at_the_same_time():
+    s = duel({0: ["The Savage", "Ace of Leaves"], 1: ["The Savage", "Ace of Leaves"]},
+             seqs={0: ["Ace of Leaves", "The Origin"], 1: ["Ace of Leaves", "The Origin"]},
+             health={0: 2, 1: 2})
+    picks(s, "The Savage", "The Savage")
+    cast(s, 0, "Drain", ["Ace of Leaves", "The Origin", "The Savage"])   # 3 Leaves each
+    cast(s, 1, "Drain", ["Ace of Leaves", "The Origin", "The Savage"])
+    # Each loses the 2 it had and takes back the 2 the other lost: one moment, no order.
+    assert not s.is_over and (health(s, 0), health(s, 1)) == (2, 2)
+
+
+def test_everyone_draws_before_anyone_trims_the_sequence():
+    s = duel({0: ["Ace of Leaves"] * 4, 1: ["Ace of Waves"] * 4},
+             seqs={0: ["The Origin", "The Sailor", "The Mill"]},
+             deck=["Ace of Waves", "Ace of Waves", "The Excuse"] + FILLER)
+    picks(s, "Ace of Leaves", "Ace of Waves")
+    # P2 drew the Excuse (reshuffling the discard pile) before P1 trimmed The Origin,
+    # so The Origin is in the discard pile, not shuffled into the draw pile.
+    assert names(s, "discard_pile") == ["The Origin"]
+
+
+def test_magic_mirror_cannot_send_back_a_lightning_bolt():
+    s = adv({0: ["The Penitent", "Ace of Leaves"], 1: ["The Lunatic", "The Mill", "Ace of Leaves"]},
+            seqs={0: ["Ace of Moons"]})
+    picks(s, "The Penitent", "The Mill")
+    ask(s, "Cast a spell", ("Lightning Bolt",), 0)     # one Sun, one Moon: spent unasked
+    assert health(s, 1) == 11                          # P2 was never offered the Mirror
+    assert "The Lunatic" in hand(s, 1)
+
+
+def test_a_frightened_wizard_cannot_spend_wyrm_runes_either():
+    s = adv({0: ["The Market", "Ace of Leaves"], 1: ["Ace of Leaves", "Ace of Waves"]},
+            seqs={0: ["The Savage"]})
+    s.state.players[0].marks["afraid"] = None          # under Fear
+    picks(s, "The Market", "Ace of Leaves")
+    assert pending(s) == (0, "Cast a spell?")
+    assert "Fear" not in s.decision.labels and "Amnesia" in s.decision.labels
