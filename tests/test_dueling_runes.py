@@ -853,3 +853,42 @@ def test_a_frightened_wizard_cannot_spend_wyrm_runes_either():
     picks(s, "The Market", "Ace of Leaves")
     assert pending(s) == (0, "Cast a spell?")
     assert "Fear" not in s.decision.labels and "Amnesia" in s.decision.labels
+
+
+def test_a_wizard_turning_invisible_is_no_target_for_lower_knot_spells_this_turn():
+    s = duel({0: ["The Castle", "Ace of Leaves"], 1: ["The Painter", "Ace of Leaves"],
+              2: ["Ace of Leaves", "Ace of Waves"]}, seqs={0: ["Ace of Waves"]}, players=3)
+    picks(s, "The Castle", "The Painter", "Ace of Leaves")
+    cast(s, 0, "Invisibility", target="P1")            # rank 7 ...
+    ask(s, "Cast a spell", ("Confusion",), 1)          # ... a rank-3 Knot spell after it
+    assert s.decision.prompt == "Target whom?" and s.decision.labels == ["P2", "P3"]
+
+
+def test_haste_may_be_cast_on_another_wizard():
+    s = duel({0: ["The Painter", "Ace of Leaves", "Ace of Leaves"],
+              1: ["Ace of Leaves", "Ace of Wyrms", "Ace of Waves", "The Origin"]})
+    picks(s, "The Painter", "Ace of Leaves")
+    cast(s, 0, "Haste", target="P2")
+    assert pvar(s, 1, "haste_left") == 1
+    assert pending(s) == (1, "Choose your card")       # next turn, P2's mini-turn first
+
+
+def test_counter_spell_can_stop_a_reflected_spell():
+    s = duel({0: ["The Savage", "The Author", "Ace of Leaves"],
+              1: ["The Lunatic", "Ace of Waves", "Ace of Leaves"]})
+    picks(s, "The Savage", "Ace of Waves")
+    cast(s, 0, "Drain")                                # one Leaf, at P2
+    ask(s, "Cast Counter Spell", "no", 0)              # P1 lets its own Drain go ...
+    ask(s, "Cast Magic Mirror", "yes", 1)              # ... P2 sends it back ...
+    ask(s, "Cast Counter Spell", "yes", 0)             # ... and P1 counters the reflection
+    assert (health(s, 0), health(s, 1)) == (12, 12)
+    assert {"The Author", "The Lunatic"} <= set(names(s, "discard_pile"))
+
+
+def test_counter_spell_does_stop_a_lightning_bolt():
+    s = adv({0: ["The Penitent", "Ace of Leaves"], 1: ["The Author", "The Mill", "Ace of Leaves"]},
+            seqs={0: ["Ace of Moons"]})
+    picks(s, "The Penitent", "The Mill")
+    ask(s, "Cast a spell", ("Lightning Bolt",), 0)
+    ask(s, "Cast Counter Spell", "yes", 1)
+    assert health(s, 1) == 12 and "The Author" in names(s, "discard_pile")
