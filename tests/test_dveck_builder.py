@@ -607,3 +607,88 @@ def test_the_shop_refills_at_once_so_a_second_acquire_sees_the_new_card():
     play(s, "Quick Study")
     assert s.decision.prompt == "Acquire"           # the second Buried Treasure asks ...
     assert names(s, "shop") == ["Demolish", "Piggy Bank", "Tinker", "Alloy", "Heist"]  # refilled
+
+
+# --- more scenarios: Shop fallback, reactions, granted plays, ownership, Materials, Fluttershy ---
+
+def test_with_the_main_deck_empty_a_main_shop_slot_is_refilled_from_the_booster_deck():
+    s = dv(hands={0: ["Red Bar"]}, main=[], booster=["Plunder", "Potluck"])
+    play(s, "play_material: Red Bar", "buy_action: Quick Study")
+    # the booster card fills the empty main slot: the Shop still holds 5 + 3 cards
+    assert names(s, "shop") == ["Demolish", "Piggy Bank", "Tinker", "Alloy", "Plunder"]
+    assert names(s, "booster_shop") == BOOSTER_SHOP
+    assert names(s, "booster_deck") == ["Potluck"]
+    assert not s.is_over                       # one deck is still left
+
+
+def test_watchtower_in_play_negates_another_players_action_by_destroying_itself():
+    s = dv(hands={0: ["Quick Study"], 1: []}, areas={1: ["Watchtower"]},
+           decks={0: ["Tinker", "Alloy"]})
+    play(s, "play_action: Quick Study")
+    assert s.decision.player.name == "P2"      # asked on P1's turn, before the draw
+    play(s, "yes")
+    assert hand(s, 0) == []                     # negated: no cards drawn
+    assert area(s, 1) == []
+    assert discard_pile(s, 1) == ["Watchtower"]
+    assert discard_pile(s, 0) == ["Quick Study"]
+
+
+def test_counterspell_from_the_hand_negates_another_players_action():
+    s = dv(hands={0: ["Quick Study"], 1: ["Counterspell"]}, decks={0: ["Tinker", "Alloy"]})
+    play(s, "play_action: Quick Study")
+    assert s.decision.prompt == "Discard Counterspell to negate that Action?"
+    play(s, "yes")
+    assert hand(s, 0) == [] and hand(s, 1) == []
+    assert discard_pile(s, 1) == ["Counterspell"]
+    assert discard_pile(s, 0) == ["Quick Study"]
+
+
+def test_encore_plays_an_action_from_the_top_of_the_deck_beyond_the_limits():
+    # The seed's example: "Look at the top cards of your deck. You may play one of them."
+    # plays an Action even though the turn's Action (Encore itself) is already played.
+    s = dv(hands={0: ["Encore", "Tinker"]}, decks={0: ["Windfall", "Alloy", "Heist", "Salvage"]})
+    play(s, "play_action: Encore", "Windfall")
+    assert (res(s, 0, "red"), res(s, 0, "blue")) == (1, 1)       # Windfall happened
+    assert discard_pile(s, 0) == ["Windfall", "Alloy", "Heist", "Encore"]
+    assert deck(s, 0) == ["Salvage"]
+    # the Action play went to Encore; the granted Windfall used nothing, the Thing play is left
+    assert moves(s, "play_action") == [] and moves(s, "play_thing") == ["play_thing: Tinker"]
+
+
+def test_gaining_ownership_of_a_thing_is_not_acquiring_it():
+    s = dv(hands={0: [], 1: ["Tinker"]}, areas={0: ["Pirate Ship"]})
+    play(s, "Pirate Ship: Board")
+    assert hand(s, 0) == ["Tinker"]
+    assert card(s, "hand:0", "Tinker").owner.name == "P1"
+    assert res(s, 0, "acquired") == 0
+
+
+def test_hive_mind_drones_belong_to_the_player_in_whose_area_they_are_created():
+    s = dv(hands={0: ["Hive Mind"], 1: []}, decks={0: ["Alloy"] * 5, 1: ["Alloy"] * 5})
+    play(s, "play_thing: Hive Mind")
+    drone = card(s, "area:1", "Drone")
+    assert (drone.owner.name, drone.controller.name) == ("P2", "P2")
+    play(s, "pass", "Drone: Serve")            # on P2's turn, P2 uses its own Drone
+    assert area(s, 1) == [] and area(s, 0) == ["Drone", "Hive Mind"]
+    assert (res(s, 1, "gold"), res(s, 0, "gold")) == (1, 0)
+
+
+def test_materials_are_neither_actions_nor_things():
+    s = dv(hands={0: ["Alloy", "Red Shard", "Wrecking Ball"]}, areas={0: ["Tinker"]})
+    assert moves(s, "play_thing") == []
+    assert moves(s, "play_action") == ["play_action: Wrecking Ball"]
+    play(s, "play_material: Alloy", "play_action: Wrecking Ball", "P1")
+    # "Destroy all Things controlled by target player": the Material in play stays
+    assert area(s, 0) == ["Alloy"]
+    assert discard_pile(s, 0) == ["Tinker", "Wrecking Ball"]
+
+
+def test_fluttershy_keeps_its_controllers_things_from_being_destroyed_by_other_players():
+    s = dv(hands={0: ["Wrecking Ball"], 1: ["Demolish"]}, areas={1: ["Fluttershy", "Tinker"]},
+           decks={0: ["Alloy"] * 5, 1: ["Alloy"] * 5})
+    play(s, "play_action: Wrecking Ball", "P2")
+    assert area(s, 1) == ["Fluttershy", "Tinker"]      # Fluttershy protects itself too
+    assert discard_pile(s, 1) == []
+    play(s, "pass", "play_action: Demolish", "Tinker")  # its controller still can
+    assert area(s, 1) == ["Fluttershy"]
+    assert discard_pile(s, 1) == ["Tinker", "Demolish"]
