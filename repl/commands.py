@@ -199,9 +199,7 @@ class Processor:
             if self.session is not None and self.session.decision is not None:
                 cmd, rest = self.commands["choose"], text      # a bare option: `2`, `pass`
             else:
-                hint = suggest(word, self.commands)
-                return Output([("error", f"error: unknown command `{word}`"
-                                + (f"; {hint}" if hint else "; `help` lists them"))], ok=False)
+                return Output([("error", "error: " + self._unknown_command(word))], ok=False)
         bare = cmd is self.commands["choose"] and name != "choose"
         snapshot = self._snapshot() if cmd.changes_game else None
         try:
@@ -217,8 +215,7 @@ class Processor:
             else:
                 msg = f"error: {err}"
             if bare and isinstance(err, (ReplError, EngineError)) and not word.isdigit():
-                msg = (f"error: `{text}` is neither a command nor an option of the decision "
-                       "(`help` lists commands, `options` the options)")
+                msg = "error: " + _not_an_option(text)
             if restored and not isinstance(err, KeyboardInterrupt):
                 msg += "\n(the game is as it was before this command)"
             return Output([("error", msg)], ok=False)
@@ -244,8 +241,7 @@ class Processor:
         elif pending:
             answer = text
         else:
-            hint = suggest(word, self.commands)
-            return f"unknown command `{word}`" + (f"; {hint}" if hint else "; `help` lists them")
+            return self._unknown_command(word)
         try:
             refused = self.session.refusal(self._parse_choice(answer))
         except ReplError as err:
@@ -253,9 +249,12 @@ class Processor:
         if refused is None:
             return None
         if name not in self.commands and not word.isdigit():
-            return (f"`{text}` is neither a command nor an option of the decision "
-                    "(`help` lists commands, `options` the options)")
+            return _not_an_option(text)
         return refused.reason
+
+    def _unknown_command(self, word: str) -> str:
+        hint = suggest(word, self.commands)
+        return f"unknown command `{word}`" + (f"; {hint}" if hint else "; `help` lists them")
 
     def _snapshot(self):
         if self.session is None:
@@ -897,6 +896,11 @@ def _parse_pos(text: str) -> Optional[SourcePosition]:
     if not (line.isdigit() and rest.isdigit()):
         return None
     return SourcePosition(file, int(line), int(rest), int(line), int(rest))
+
+
+def _not_an_option(text: str) -> str:
+    return (f"`{text}` is neither a command nor an option of the decision "
+            "(`help` lists commands, `options` the options)")
 
 
 @lru_cache(maxsize=1)
