@@ -47,7 +47,9 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
              observer: Optional[Callable] = None, only: Optional[int] = None,
              jobs: int = 1) -> dict:
     """Play the games and report. ``jobs`` > 1 plays them in that many processes (0: one
-    per core); the report is the same as with one, but for ``games_per_second``."""
+    per core); the report is the same as with one, but for ``games_per_second``. With an
+    ``observer`` (it lives in this process), or where processes cannot be forked, the
+    games are played here, one after another."""
     players = players or max(program.min_players, 2)
     bots = bots or ["random"]
     for name in bots:
