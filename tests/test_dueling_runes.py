@@ -892,3 +892,63 @@ def test_counter_spell_does_stop_a_lightning_bolt():
     ask(s, "Cast a spell", ("Lightning Bolt",), 0)
     ask(s, "Cast Counter Spell", "yes", 1)
     assert health(s, 1) == 12 and "The Author" in names(s, "discard_pile")
+
+
+def test_resist_heat_with_two_waves_lasts_this_turn_and_the_next():
+    s = duel({0: ["The Lunatic", "Ace of Leaves", "Ace of Leaves"],
+              1: ["The Desert", "The Penitent", "Ace of Leaves"]}, seqs={0: ["Ace of Waves"]})
+    picks(s, "The Lunatic", "The Desert")
+    cast(s, 0, "Resist Heat", ["Ace of Waves", "The Lunatic"])   # two Waves: two turns
+    cast(s, 1, "Fire Ball")
+    picks(s, "Ace of Leaves", "The Penitent")
+    cast(s, 1, "Fire Ball", ["The Desert", "The Penitent"])
+    assert health(s, 0) == 12                          # still immune the next turn ...
+    picks(s, "Ace of Leaves", "Ace of Leaves")
+    assert "resist_heat" not in marks(s, 0)            # ... and no longer after it
+
+
+def test_several_hasted_wizards_share_the_mini_turn():
+    s = duel({0: ["The Painter", "Ace of Leaves", "Ace of Leaves", "Ace of Waves"],
+              1: ["The Castle", "Ace of Leaves", "Ace of Waves", "The Origin"]})
+    picks(s, "The Painter", "The Castle")              # ranks 3 and 7: both cast Haste
+    cast(s, 1, "Haste", target="P2")
+    cast(s, 0, "Haste", target="P1")
+    # The mini-turn: both hasted wizards pick, secretly, before the regular turn.
+    ask(s, "Choose your card", "Ace of Leaves", 0)
+    ask(s, "Choose your card", "Ace of Leaves", 1)
+    assert seq(s, 0)[-1] == "Ace of Leaves" and seq(s, 1)[-1] == "Ace of Leaves"
+    picks(s, "Ace of Waves", "Ace of Waves")           # then the regular picks
+    assert seq(s, 0)[-1] == "Ace of Waves" and seq(s, 1)[-1] == "Ace of Waves"
+
+
+def test_a_mirrored_drain_heals_the_wizard_it_was_aimed_at():
+    s = duel({0: ["The Savage", "Ace of Leaves"], 1: ["The Lunatic", "Ace of Waves", "Ace of Leaves"]},
+             health={1: 10})
+    picks(s, "The Savage", "Ace of Waves")
+    cast(s, 0, "Drain")                                # one Leaf, at P2
+    ask(s, "Cast Magic Mirror", "yes", 1)              # P2 is now its caster, P1 its target
+    assert (health(s, 0), health(s, 1)) == (11, 11)
+
+
+def test_solitaire_the_confuser_may_keep_the_random_wizards_first_card():
+    s = duel({0: ["Ace of Knots", "Ace of Leaves", "The Origin"]},
+             deck=["The Cave", "The Mill", "Ace of Leaves", "The Sailor"] + FILLER,
+             options={"solitaire": True})
+    s.state.players[1].vars["automaton"] = True
+    ask(s, "Choose your card", "Ace of Knots", 0)
+    cast(s, 1, "Ice Bolt")
+    cast(s, 0, "Confusion", target="P2")
+    ask(s, "Choose your card", "Ace of Leaves", 0)
+    ask(s, "Make the random wizard draw again", "no", 0)
+    assert seq(s, 1) == ["The Cave", "The Sailor"]     # the first card drawn is played
+    assert "The Sailor" not in names(s, "discard_pile")
+
+
+def test_an_ice_elemental_is_stopped_by_resist_cold():
+    s = adv({0: ["Ace of Leaves", "The Origin"], 1: ["The Mountain", "Ace of Leaves"]},
+            seqs={1: ["Ace of Suns"]})
+    ice = s.game.put("Ice Elemental", s.state.zones["lair:0"])
+    ice.counters.update({"hp": 1, "attack": 2})
+    picks(s, "Ace of Leaves", "The Mountain")
+    cast(s, 1, "Resist Cold", ["Ace of Suns", "The Mountain"])
+    assert health(s, 1) == 12
