@@ -411,3 +411,23 @@ def test_a_thousand_bot_games_finish_by_a_rule():
     endings, avg = run_games(1000, seed=10_000)
     assert sum(endings.values()) == 1000
     print(f"endings {dict(endings)}, average {avg:.1f} turns")
+
+
+def test_a_health_bonus_counts_once_however_often_its_survivor_moves():
+    s = base(fighters=["Doctor"], hand_s=["Flak Jacket"], horde=6, selection=["A Lone Corpse"] * 5)
+    play(s, "play_thing: Flak Jacket", "reposition: Doctor")
+    doctor = card(s, "rest:survivors", "Doctor")
+    assert names(s, "rest:survivors") == ["Doctor", "Flak Jacket"]   # the gear moved along
+    assert doctor.counters.get("extra") == 2           # health 3 + 2, not + 4
+    play(s, "Search", "pass", "Attack the survivors", "5")   # no fighters: each zombie hits
+    answer_while(s, "A zombie hits", "Doctor")
+    assert "Doctor" not in names(s, "rest:survivors")  # 5 damage on health 5: removed
+
+
+def test_a_damaged_survivor_cannot_strike_with_an_active_skill():
+    s = base(fighters=["Private"], hand_s=["Headshot"], horde=6,
+             counters={("fighters:survivors", "Private"): {"damage": 3}})
+    play(s, "play_thing: Headshot", "pass", "Attack the horde", ["Private"], ["Private"])
+    # No "Strike with" question: Headshot (3 kills) is out, the Private's own 2 is used.
+    assert s.decision.prompt == "Counterattack?"
+    assert res(s, Z, "horde") == 4
