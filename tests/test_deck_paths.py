@@ -14,6 +14,7 @@ import pytest
 from dsl.cli import main
 from dsl.errors import DeckError
 from dsl.loader import load_program, load_text
+from repl.commands import Processor
 
 SECRET = "SECRET=hunter2"
 BUNDLED = "decktet, dueling_runes, dveck_builder, dveck_cards, dvorak, example, urban_dead"
@@ -146,6 +147,75 @@ def test_deck_text_given_directly_may_name_decks_under_the_current_folder(tree, 
         "    2 | include \"/proc/self/environ\"\n"
         "      | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
         + hint(tree / "game"))
+
+
+# --- save files ---------------------------------------------------------------------------
+
+@pytest.fixture
+def saved(tree):
+    """A real save of the bundled example, in ``saves/``, as a dict to spoil."""
+    (tree / "saves").mkdir()
+    proc = Processor("example", seed=1)
+    assert proc.execute(f"save {tree / 'saves' / 'game.json'}").ok
+    return json.loads((tree / "saves" / "game.json").read_text())
+
+
+def load(tree, data, proc=None):
+    path = tree / "saves" / "spoiled.json"
+    path.write_text(json.dumps(data))
+    return (proc or Processor()).execute(f"load {path}")
+
+
+def test_a_save_names_a_bundled_deck_by_its_name(saved):
+    assert saved["deck"] == "example"
+
+
+@pytest.mark.parametrize("deck", ["/proc/self/environ", "../outside/secret.deck",
+                                  "{tree}/outside/secret.deck"])
+def test_a_save_naming_a_deck_outside_its_folder_is_refused(tree, saved, deck):
+    deck = deck.format(tree=tree)
+    out = load(tree, dict(saved, deck=deck, deck_name=None))
+    assert not out.ok
+    assert out.text() == (
+        f"error: {tree / 'saves' / 'spoiled.json'} names the deck `{deck}`, outside the save "
+        f"file's folder; a save file may name only a bundled deck or a `.deck` file in its "
+        f"own folder ({tree / 'saves'}) or below it (to load it onto that deck, `open` the "
+        f"deck first, then `load` the save)")
+
+
+def test_a_save_of_a_deck_in_its_folder_names_it_relatively_and_loads(tree):
+    (tree / "saves").mkdir()
+    (tree / "saves" / "mine.deck").write_text(_example().read_text())
+    proc = Processor(str(tree / "saves" / "mine.deck"), seed=1)
+    assert proc.execute(f"save {tree / 'saves' / 'g.json'}").ok
+    assert json.loads((tree / "saves" / "g.json").read_text())["deck"] == "mine.deck"
+    out = Processor().execute(f"load {tree / 'saves' / 'g.json'}")
+    assert out.ok, out.text()
+
+
+def test_a_save_of_a_deck_elsewhere_loads_once_that_deck_is_open(tree):
+    (tree / "saves").mkdir()
+    (tree / "game" / "mine.deck").write_text(_example().read_text())
+    deck = tree / "game" / "mine.deck"
+    proc = Processor(str(deck), seed=1)
+    assert proc.execute(f"save {tree / 'saves' / 'g.json'}").ok
+    assert json.loads((tree / "saves" / "g.json").read_text())["deck"] == str(deck)
+    assert not Processor().execute(f"load {tree / 'saves' / 'g.json'}").ok
+    assert Processor(str(deck)).execute(f"load {tree / 'saves' / 'g.json'}").ok
+
+
+def test_a_save_whose_defs_include_a_file_is_held_to_the_decks_rule(tree, saved):
+    defs = ['card "X": Thing { text "x" }\ninclude "/proc/self/environ"']
+    out = load(tree, dict(saved, defs=defs))
+    assert not out.ok and SECRET not in out.text() and "PATH=" not in out.text()
+    assert out.text().splitlines()[0] == (
+        "<def>:2:1: error: cannot include `/proc/self/environ`: it is outside the deck's folder")
+
+
+@pytest.mark.parametrize("defs", [['include "/proc/self/environ"'], [7], "card"])
+def test_a_save_whose_defs_are_not_card_definitions_is_refused(tree, saved, defs):
+    out = load(tree, dict(saved, defs=defs))
+    assert out.text() == f"error: {tree / 'saves' / 'spoiled.json'}: `defs` entry 1 is not a card definition"
 
 
 def test_the_environment_never_reaches_the_output(tree):
