@@ -10,6 +10,13 @@ import json
 import sys
 
 from .errors import DeckError, EngineError
+from .terminal import visible
+
+
+def say(text: str, err: bool = False) -> None:
+    """Print a line that may hold deck text (names, log lines): control characters
+    are shown, not sent to the terminal."""
+    print(visible(text), file=sys.stderr if err else sys.stdout)
 
 
 def _options(pairs) -> dict:
@@ -33,13 +40,13 @@ def cmd_check(args) -> int:
         try:
             program = load_program(deck)
         except DeckError as err:
-            print(err.render(), file=sys.stderr)
+            say(err.render(), err=True)
             status = 1
             continue
         for d in program.diagnostics:
-            print(d.render(program.sources.get(d.pos.file) if d.pos else None), file=sys.stderr)
-        print(f"{deck}: ok ({len(program.library())} cards, "
-              f"{sum(c.copies for c in program.library())} with copies)")
+            say(d.render(program.sources.get(d.pos.file) if d.pos else None), err=True)
+        say(f"{deck}: ok ({len(program.library())} cards, "
+            f"{sum(c.copies for c in program.library())} with copies)")
     return status
 
 
@@ -56,19 +63,19 @@ def cmd_sim(args) -> int:
     report = simulate(program, games=args.games, seed=args.seed, players=args.players,
                       bots=bots, options=_options(args.option), only=args.game, jobs=args.jobs)
     if args.json:
-        print(json.dumps(report, sort_keys=True))
+        print(json.dumps(report, sort_keys=True))      # JSON escapes control characters
     else:
-        print(f"{report['deck']}: {report['games']} games, {report['finished']} finished by a "
-              f"rule, {report['errors']} errors")
+        say(f"{report['deck']}: {report['games']} games, {report['finished']} finished by a "
+            f"rule, {report['errors']} errors")
         wins = ", ".join(f"{k} {v}" for k, v in report["wins"].items()) or "none"
-        print(f"wins: {wins}; draws: {report['draws']}; average turns: {report['avg_turns']}")
-        print(f"end reasons: {report['end_reasons']}")
-        print(f"{report['games_per_second']} games per second")
+        say(f"wins: {wins}; draws: {report['draws']}; average turns: {report['avg_turns']}")
+        say(f"end reasons: {report['end_reasons']}")
+        say(f"{report['games_per_second']} games per second")
     for f in report["failures"]:
-        print(f"game {f['game']}: {f['error']}\n  reproduce: deckwright sim {args.deck} "
-              f"--seed {args.seed} --game {f['game']} --players {report['players']} "
-              f"--bots {args.bots}" + "".join(f" --option {o}" for o in args.option or ()),
-              file=sys.stderr)
+        say(f"game {f['game']}: {f['error']}\n  reproduce: deckwright sim {args.deck} "
+            f"--seed {args.seed} --game {f['game']} --players {report['players']} "
+            f"--bots {args.bots}" + "".join(f" --option {o}" for o in args.option or ()),
+            err=True)
     return 1 if report["errors"] or report["finished"] < report["games"] else 0
 
 
@@ -95,7 +102,7 @@ def watch_bot_game(deck: str, seed: int, players, bots: str) -> int:
     game.run()
     for entry in game.log:
         if entry.secret_for is None:
-            print(entry.text)
+            say(entry.text)
     return 0
 
 
@@ -146,10 +153,10 @@ def main(argv=None) -> int:
     try:
         return args.func(args)
     except DeckError as err:
-        print(err.render(), file=sys.stderr)
+        say(err.render(), err=True)
         return 1
     except EngineError as err:
-        print(f"error: {err}", file=sys.stderr)
+        say(f"error: {err}", err=True)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -21,6 +21,8 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Iterable, NamedTuple, Optional
 
+from .terminal import visible
+
 
 class SourcePosition(NamedTuple):
     """Where a node or error is: 1-based line and column, and where its span ends.
@@ -44,21 +46,25 @@ class Diagnostic:
     hint: Optional[str] = None
 
     def render(self, source: Optional[str] = None) -> str:
+        """The diagnostic for a terminal: deck text in it has its control characters
+        written out (:func:`dsl.terminal.visible`), and the caret still fits under them."""
         where = f"{self.pos}: " if self.pos else ""
-        out = [f"{where}{self.severity}: {self.message}"]
+        out = [visible(f"{where}{self.severity}: {self.message}")]
         if self.pos and source is not None and self.pos.line > 0:
             lines = source.splitlines()
             if self.pos.line <= len(lines):
                 text = lines[self.pos.line - 1]
                 gutter = f"{self.pos.line:5d} | "
-                out.append(gutter + text)
+                out.append(gutter + visible(text))
+                start = self.pos.column - 1
                 width = 1
                 if self.pos.end_line == self.pos.line and self.pos.end_column > self.pos.column:
-                    width = self.pos.end_column - self.pos.column
-                pad = "".join(ch if ch == "\t" else " " for ch in text[: self.pos.column - 1])
+                    span = text[start:self.pos.end_column - 1]
+                    width = self.pos.end_column - self.pos.column + len(visible(span)) - len(span)
+                pad = "".join(ch if ch == "\t" else " " for ch in visible(text[:start]))
                 out.append(" " * (len(gutter) - 2) + "| " + pad + "^" * width)
         if self.hint:
-            out.append(f"  hint: {self.hint}")
+            out.append(visible(f"  hint: {self.hint}"))
         return "\n".join(out)
 
     def as_dict(self) -> dict:

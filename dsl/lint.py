@@ -28,6 +28,7 @@ from typing import Iterable, Iterator, Optional
 
 from . import ast as A
 from .errors import DeckError, Diagnostic, SourcePosition
+from .terminal import visible
 
 SARIF_LEVEL = {"error": "error", "warning": "warning", "info": "note"}
 SUPPRESS = re.compile(r"#\s*lint:\s*ignore\b([^#\n]*)")
@@ -1561,8 +1562,8 @@ def main(args) -> int:
             for d in r.diagnostics:
                 if d not in shown:
                     shown.add(d)
-                    print(render_text(d, r.sources))
+                    print(render_text(d, r.sources))         # rendered visible
             c = Counter(d.severity for d in r.diagnostics)
-            print(f"{deck}: {c['error']} error(s), {c['warning']} warning(s), {c['info']} note(s)",
-                  file=sys.stderr)
+            print(visible(f"{deck}: {c['error']} error(s), {c['warning']} warning(s), "
+                          f"{c['info']} note(s)"), file=sys.stderr)
     return 1 if any(r.errors for _, r in results) else 0

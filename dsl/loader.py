@@ -5,12 +5,19 @@ first, and the deck may replace one only by saying ``override`` (so a deck never
 base rule by accident). ``include "cards"`` pulls in another file's declarations as if
 written here (card data shared by several games).
 
+A deck may name (in `extends` and `include`) only `.deck` files in the folder tree of the
+top deck being loaded, symlinks followed, and the bundled decks: a deck from the web
+cannot read ``/proc/self/environ`` or ``~/.ssh``. A name outside is an error that neither
+opens the file nor shows it (see :func:`resolve_reference`). The top deck itself, named
+by the user, may be anywhere (:func:`resolve_deck`).
+
 >>> program = load_program("dvorak")
 >>> sorted(program.zones)
 ['area', 'deck', 'discard_pile', 'hand']
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Optional
 
@@ -25,12 +32,14 @@ from .program import Program
 MAX_CHAIN = 16
 
 
-def resolve_deck(name: str, relative_to: Optional[Path] = None) -> Path:
-    """A deck reference → a file: a path, a path without `.deck`, or a bundled name."""
+def resolve_deck(name: str) -> Path:
+    """The deck the user names (command line, `open`) → a file: a path, a path without
+    `.deck`, or a bundled name; relative paths from the current folder. Anywhere: the
+    user chose it. What that deck names itself goes through :func:`resolve_reference`."""
     candidates = []
     base = Path(name)
-    if name.strip() and "\0" not in name and base.name:
-        for folder in ([relative_to.parent] if relative_to else []) + [Path.cwd(), DECKS_DIR]:
+    if _usable(name):
+        for folder in (Path.cwd(), DECKS_DIR):
             for cand in (base, base.with_name(base.name + ".deck")):
                 candidates.append(cand if cand.is_absolute() else folder / cand)
     for cand in candidates:
@@ -39,22 +48,79 @@ def resolve_deck(name: str, relative_to: Optional[Path] = None) -> Path:
                 return cand
         except (OSError, ValueError):      # a name no file system can hold
             continue
+    raise _no_deck(name)
+
+
+def resolve_reference(name: str, folder: Path, root: Path, verb: str = "include") -> Path:
+    """What a deck's `extends`/`include` names → a file, never outside what it may read:
+    ``name`` (with `.deck` added unless it ends so) from ``folder``, the naming file's
+    folder, must be, once symlinks are followed, a `.deck` file in the tree under
+    ``root``; failing that, a bare name is a bundled deck. A name leaving ``root`` is
+    refused before the file is looked at, so the error tells nothing about it."""
+    base = Path(name)
+    if not _usable(name):
+        raise _no_deck(name)
+    if base.suffix != ".deck":
+        base = base.with_name(base.name + ".deck")
+    try:
+        real = (folder / base).resolve()
+    except (OSError, ValueError, RuntimeError):    # a symlink loop, a name no system can hold
+        raise _no_deck(name) from None
+    allowed = _bundled_files()
+    if real.is_relative_to(root) or real in allowed:
+        if real.suffix != ".deck":
+            raise _refused(name, verb, root, "it links to a file that is not a `.deck` file")
+        if real.is_file():
+            return real
+    elif not Path(os.path.normpath(folder / base)).is_relative_to(root):
+        if not _bare(name):                        # a path out: `/etc/x`, `../x`
+            raise _refused(name, verb, root, "it is outside the deck's folder")
+    elif not _bare(name) or os.path.lexists(folder / base):   # a symlink in the tree, out
+        raise _refused(name, verb, root, "it links to a file outside the deck's folder")
+    if _bare(name) and base.stem in bundled():
+        return bundled()[base.stem]
+    raise _no_deck(name)
+
+
+def _usable(name: str) -> bool:
+    return bool(name.strip()) and "\0" not in name and bool(Path(name).name)
+
+
+def _bare(name: str) -> bool:
+    """A name without a folder: it may also mean a bundled deck."""
+    return Path(name).parent == Path(".") and not Path(name).is_absolute()
+
+
+def _bundled_files() -> frozenset:
+    return frozenset(p.resolve() for p in bundled().values())
+
+
+def _no_deck(name: str) -> DeckError:
     from .errors import suggest
-    from decks import bundled
-    hint = suggest(base.stem, bundled()) or f"bundled decks: {', '.join(bundled())}"
-    raise DeckError([Diagnostic("no-deck", f"no deck named `{name}`", None, hint=hint)])
+    hint = suggest(Path(name).stem, bundled()) or f"bundled decks: {', '.join(bundled())}"
+    return DeckError([Diagnostic("no-deck", f"no deck named `{name}`", None, hint=hint)])
+
+
+def _refused(name: str, verb: str, root: Path, why: str) -> DeckError:
+    hint = (f"a deck may {verb} only `.deck` files in its own folder ({root}) or below it, "
+            f"and the bundled decks ({', '.join(bundled())})")
+    return DeckError([Diagnostic("outside", f"cannot {verb} `{name}`: {why}", None, hint=hint)])
 
 
 class _Merger:
-    def __init__(self):
+    def __init__(self, root: Optional[Path] = None):
         self.sources: dict[str, str] = {}
         self.files: list[A.DeckFile] = []
         self.diags: list[Diagnostic] = []
         self.items: list = []
         self.where: dict = {}                # decl key → (index in items, file)
+        self.root = root                     # the folder tree decks may name; set by the top deck
 
     def load(self, path: Path, stack: tuple = ()) -> Optional[A.DeckFile]:
-        key = str(path.resolve())
+        path = path.resolve()                # what it names is found from where it really is
+        if self.root is None:
+            self.root = path.parent
+        key = str(path)
         if key in stack:
             self.diags.append(Diagnostic("cycle", f"`{path.name}` extends or includes itself "
                                                   f"(through {' → '.join(Path(s).name for s in stack)})", None))
@@ -66,6 +132,8 @@ class _Merger:
                               stack + (key,))
 
     def load_text(self, text: str, shown: str, path: Optional[Path], stack: tuple):
+        if self.root is None:                # text typed in: the current folder's tree
+            self.root = Path.cwd().resolve()
         self.sources[shown] = text
         try:
             deck = parse_text(text, shown)
@@ -73,26 +141,27 @@ class _Merger:
             self.diags.extend(err.diagnostics)
             return None
         if deck.header.extends:
-            try:
-                base = resolve_deck(deck.header.extends, path)
-            except DeckError as err:
-                self.diags.append(Diagnostic("no-deck", err.diagnostics[0].message,
-                                             deck.header.pos, hint=err.diagnostics[0].hint))
-            else:
+            base = self.reference(deck.header.extends, "extend", path, deck.header.pos)
+            if base is not None:
                 self.load(base, stack)
         self.files.append(deck)
         for item in deck.items:
             if isinstance(item, A.Include):
-                try:
-                    inc = resolve_deck(item.path, path)
-                except DeckError as err:
-                    self.diags.append(Diagnostic("no-deck", err.diagnostics[0].message,
-                                                 item.pos, hint=err.diagnostics[0].hint))
-                    continue
-                self.load_include(inc, stack)
+                inc = self.reference(item.path, "include", path, item.pos)
+                if inc is not None:
+                    self.load_include(inc, stack)
             else:
                 self.add(item, deck)
         return deck
+
+    def reference(self, name: str, verb: str, path: Optional[Path], pos) -> Optional[Path]:
+        """The file an `extends`/`include` at ``pos`` names, or None (the error recorded)."""
+        try:
+            return resolve_reference(name, path.parent if path else self.root, self.root, verb)
+        except DeckError as err:
+            d = err.diagnostics[0]
+            self.diags.append(Diagnostic(d.code, d.message, pos, hint=d.hint))
+            return None
 
     def load_include(self, path: Path, stack):
         key = str(path.resolve())
@@ -178,10 +247,11 @@ def bundled_games() -> dict:
     return out
 
 
-def load_text(text: str, file: str = "<deck>") -> Program:
+def load_text(text: str, file: str = "<deck>", root: Optional[Path] = None) -> Program:
     """Compile deck text given directly (tests, the REPL's `def card`); `extends` and
-    `include` look in the current folder and the bundled decks."""
-    m = _Merger()
+    `include` may name decks in the tree under ``root`` (default: the current folder)
+    and the bundled decks."""
+    m = _Merger(Path(root).resolve() if root is not None else None)
     with no_cycle_collection():
         return _finish(m, m.load_text(text, file, None, ()))
 

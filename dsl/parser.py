@@ -11,17 +11,24 @@ friendly message from :data:`dsl.syntax_errors.SYNTAX_ERRORS`.
 from __future__ import annotations
 
 import gc
+import hashlib
+import os
 import re
+import sys
 from contextlib import contextmanager
 from functools import lru_cache
+from pathlib import Path
+from typing import Optional
 
 from lark import Lark, Token, Tree
+from lark import __version__ as lark_version
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from grammar import GRAMMAR_PATH
 
 from . import ast as A
 from .errors import DeckError, Diagnostic, SourcePosition
+from .usercache import private_file
 
 MAX_REPORTED = 50
 _SECRET = object()                   # what the `secret` of `may secret` builds to
@@ -30,14 +37,32 @@ _SECRET = object()                   # what the `secret` of `may secret` builds 
 @lru_cache(maxsize=1)
 def lark_parser() -> Lark:
     """Build the parser once per process."""
-    return Lark(
-        GRAMMAR_PATH.read_text(encoding="utf-8"),
+    grammar = GRAMMAR_PATH.read_text(encoding="utf-8")
+    cache = _cache_file(grammar)
+    parser = Lark(
+        grammar,
         parser="lalr",               # linear time, and the grammar is kept LALR(1) on purpose
         strict=True,                 # shift/reduce conflicts and terminal collisions are errors
         propagate_positions=True,    # every AST node gets its source span
         maybe_placeholders=True,     # `[x]` yields None when absent, so arities are fixed
-        cache=True,                  # reuse the built tables between processes (start-up)
+        # Reuse the built tables between processes (start-up). Never `cache=True`: Lark
+        # then unpickles a predictably named file in the shared temp folder, and a file
+        # planted there runs code. Only a file in the user's private folder, or nothing.
+        cache=str(cache) if cache is not None else False,
     )
+    if cache is not None:
+        try:
+            os.chmod(cache, 0o600)   # Lark writes it under the umask; keep it ours alone
+        except OSError:
+            pass
+    return parser
+
+
+def _cache_file(grammar: str) -> Optional[Path]:
+    """The parser cache: named by the grammar, Lark's and Python's versions, in the
+    user's private cache folder (see :mod:`dsl.usercache`); None when there is none."""
+    key = hashlib.sha256(f"{grammar}\0{lark_version}\0{sys.version_info[:2]}".encode()).hexdigest()
+    return private_file(f"parser-{key[:16]}.lark")
 
 
 def _pos(meta, file: str) -> SourcePosition:

@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
+from dsl.terminal import visible
+
 from .commands import Output, Processor, needs_more
 
 PROMPT_STYLE = {
@@ -118,7 +120,8 @@ def build_prompt_session(proc: Processor, input=None, output=None, history=None)
 
 
 def emit(out: Output, output=None) -> None:
-    """Print a command's output: deck source highlighted, errors in the error style."""
+    """Print a command's output: deck source highlighted, errors in the error style; deck
+    text's control characters shown, not obeyed (prompt_toolkit only turns ESC into `?`)."""
     from prompt_toolkit import print_formatted_text
     from prompt_toolkit.formatted_text import FormattedText, PygmentsTokens
     from prompt_toolkit.styles import Style
@@ -127,6 +130,7 @@ def emit(out: Output, output=None) -> None:
     from .lexer import DeckwrightLexer
     style = Style.from_dict(PROMPT_STYLE)
     for kind, text in out.chunks:
+        text = visible(text)
         if kind == "source":
             ft = PygmentsTokens(list(lex(text, DeckwrightLexer())))
             print_formatted_text(ft, end="", style=style, output=output)
@@ -166,12 +170,19 @@ def run_script(lines: Iterable[str], name: str, proc: Processor,
                error: Callable[[str], None] = lambda s: print(s, file=sys.stderr)) -> int:
     """Run commands line by line as the REPL would, echoing each after its prompt. A
     `def`/`eval` may span lines while a `{` is open. The first failing command stops the
-    run: ``NAME:LINE: ...`` on stderr, status 1."""
+    run: ``NAME:LINE: ...`` on stderr, status 1. Everything written is
+    :func:`~dsl.terminal.visible`."""
+    def say(text: str) -> None:
+        write(visible(text))
+
+    def fail(text: str) -> None:
+        error(visible(text))
+
     buffer: list = []
     start = 0
     banner = proc.banner().text()
     if banner:
-        write(banner)
+        say(banner)
     for lineno, line in enumerate(lines, 1):
         if not buffer:
             start = lineno
@@ -182,20 +193,20 @@ def run_script(lines: Iterable[str], name: str, proc: Processor,
         buffer = []
         if not text.strip() or text.lstrip().startswith("#"):
             continue
-        write(proc.prompt() + text)
+        say(proc.prompt() + text)
         out = proc.execute(text)
         shown = out.text()
         if not out.ok:
-            error(f"{name}:{start}: {shown}")
+            fail(f"{name}:{start}: {shown}")
             proc.close()
             return 1
         if shown:
-            write(shown)
+            say(shown)
         if out.quit:
             break
     if buffer:
-        error(f"{name}:{start}: error: the `{buffer[0].split(' ', 1)[0]}` starting here has "
-              f"a `{{` that is never closed")
+        fail(f"{name}:{start}: error: the `{buffer[0].split(' ', 1)[0]}` starting here has "
+             f"a `{{` that is never closed")
         proc.close()
         return 1
     proc.close()

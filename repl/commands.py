@@ -28,7 +28,7 @@ from typing import Callable, Optional
 
 from dsl.agents import BOTS, make_bot
 from dsl.errors import DeckError, EngineError, SourcePosition, suggest
-from dsl.loader import resolve_deck
+from dsl.loader import resolve_deck, resolve_reference
 from dsl.session import Effect, Session
 
 from . import render
@@ -811,12 +811,13 @@ class Processor:
         s = self.need_game()
         if not rest:
             raise ReplError("save FILE")
-        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "deck": str(self.deck_path),
+        path = Path(rest.strip().strip('"')).expanduser()
+        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                "deck": deck_reference(self.deck_path, path),
                 "deck_name": self.deck_ref, "sources": source_hashes(self.program),
                 "defs": list(self.defs.values()), "dealt_before": sorted(self.dealt_before),
                 "seats": {str(k): v for k, v in self.seats.items()},
                 "who": self.who, "game": s.to_save()}
-        path = Path(rest.strip().strip('"')).expanduser()
         try:
             path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
         except OSError as err:
@@ -838,12 +839,12 @@ class Processor:
         if data.get("version") != SAVE_VERSION:
             raise ReplError(f"{path} is a version {data.get('version')} save; this Deckwright "
                             f"reads version {SAVE_VERSION}")
-        try:
-            deck_path = resolve_deck(data["deck"])
-        except DeckError:
-            deck_path = resolve_deck(data.get("deck_name") or data["deck"])
+        deck_path = self._saved_deck(data, path)
         defs = {}
-        for text in data.get("defs", []):
+        saved_defs = data.get("defs", [])
+        for i, text in enumerate(saved_defs if isinstance(saved_defs, list) else [None]):
+            if not isinstance(text, str) or def_name(text) is None:
+                raise ReplError(f"{path}: `defs` entry {i + 1} is not a card definition")
             defs[def_name(text)] = text
         program = build_program(deck_path, defs, set(data.get("dealt_before", [])))
         changed = [f for f, h in data.get("sources", {}).items()
@@ -880,8 +881,55 @@ class Processor:
         self._bots_play()
         self._news(out)
 
+    def _saved_deck(self, data: dict, path: Path) -> Path:
+        """The deck a save file names. A save file may come from anyone, so it may name
+        only a bundled deck, a `.deck` file in its own folder tree (both as a deck's
+        `include` would), or the deck the user has open: never any other file."""
+        folder = path.resolve().parent
+        refs = [r for r in dict.fromkeys((data.get("deck"), data.get("deck_name")))
+                if isinstance(r, str) and r.strip() and "\0" not in r]
+        if not refs:
+            raise ReplError(f"{path} names no deck")
+        refused = None
+        for ref in refs:
+            if self.deck_path is not None and any(
+                    _same_file(folder / r, self.deck_path) for r in (ref, ref + ".deck")):
+                return self.deck_path               # the deck the user opened
+            try:
+                return resolve_reference(ref, folder, folder, "load")
+            except DeckError as err:
+                if err.diagnostics[0].code == "outside" and refused is None:
+                    refused = ref
+        if refused is not None:
+            raise ReplError(f"{path} names the deck `{refused}`, outside the save file's folder; "
+                            f"a save file may name only a bundled deck or a `.deck` file in its "
+                            f"own folder ({folder}) or below it (to load it onto that deck, "
+                            f"`open` the deck first, then `load` the save)")
+        raise ReplError(f"{path} names the deck `{refs[0]}`, which is neither in {folder} "
+                        f"nor bundled")
+
     def cmd_quit(self, rest, out):
         out.quit = True
+
+
+def deck_reference(deck: Path, save: Path) -> str:
+    """How a save file at ``save`` names ``deck``: a bundled name, a path from the save
+    file's folder, or (outside it) an absolute path, which loads only while that deck is
+    open (see `Processor._saved_deck`)."""
+    from decks import bundled
+    real = deck.resolve()
+    for name, p in bundled().items():
+        if p.resolve() == real:
+            return name
+    folder = save.resolve().parent
+    return real.relative_to(folder).as_posix() if real.is_relative_to(folder) else str(real)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except (OSError, ValueError, RuntimeError):
+        return False
 
 
 def source_hashes(program) -> dict:

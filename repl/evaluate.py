@@ -127,7 +127,7 @@ def build_program(deck_path: Path, defs: dict, dealt: set = frozenset()) -> Prog
         return base
     text, starts = overlay_text(base.name, deck_path, defs, set(base.cards))
     try:
-        program = load_text(text, DEF_FILE)
+        program = load_text(text, DEF_FILE, root=Path(deck_path).resolve().parent)
     except DeckError as err:
         diags = []
         for d in err.diagnostics:
