@@ -20,6 +20,13 @@ taken. Seat k's bot draws from `Rng(seed * 1000 + k + 1)`, the game (shuffles, t
 confused wizard's random card) from `Rng(seed)`. The generators are not the engine's
 present ones, so a seed plays a different game than in the engine: only the figures over
 many games compare.
+
+Checked against the engine (random bots, 2 players; engine 12,000 games, this file
+40,000): average rounds 75.2 +- 0.2 and 74.9 +- 0.1, decisions per game 398.7 +- 1.1 and
+397.3 +- 0.6, first seat wins 50.1 % +- 0.5 and 50.2 % +- 0.2; per decision prompt the
+counts, option counts and picks agree too (Counter Spell and Magic Mirror offers, runes
+spent, Amnesia). 3 players (2,000 / 10,000 games): 92.5 / 93.0 rounds, 732 / 734
+decisions; 6 players (600 / 3,000): 139.3 / 139.1 rounds, 1,700 / 1,690 decisions.
 """
 from __future__ import annotations
 
