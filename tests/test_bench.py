@@ -30,3 +30,27 @@ def test_bench_scripts_print_their_figures():
     assert "µs per decision" in floor and "Dueling Runes (issue 3)" in floor
     games = run_bench("bench/games.py", "--deck", "example", "--games", "3")
     assert "games/s" in games and "finished 3, errors 0" in games
+
+
+def test_dueling_runes_by_hand_plays_whole_games():
+    """The hand-written speed reference (bench/runes_by_hand.py) ends every game with a
+    winner or a draw, at a plausible length, and stands alone (no project imports)."""
+    import ast
+    from bench.runes_by_hand import play_game
+    source = (ROOT / "bench" / "runes_by_hand.py").read_text()
+    imported = {alias.name.split(".")[0] for node in ast.walk(ast.parse(source))
+                if isinstance(node, ast.Import) for alias in node.names}
+    imported |= {node.module.split(".")[0] for node in ast.walk(ast.parse(source))
+                 if isinstance(node, ast.ImportFrom) and node.module}
+    assert imported <= {"__future__", "argparse", "random", "time"}, imported
+    for players in (2, 3, 6):
+        for seed in range(5):
+            result = play_game(seed, players)
+            assert result["reason"] in ("winner", "draw"), result
+            assert result["draw"] == (result["winner"] is None)
+            assert result["winner"] is None or 0 <= result["winner"] < players
+            assert 3 <= result["rounds"] < 1000, result
+            assert result["rounds"] <= result["decisions"] < 40 * players * result["rounds"]
+    assert play_game(7) == play_game(7)          # a seed is one game
+    out = run_bench("bench/runes_by_hand.py", "--games", "3")
+    assert "games/s" in out and "rounds/s" in out
