@@ -4,15 +4,17 @@ Every agent has ``choose(game, decision)`` returning an option index (or a tuple
 indices for a choice of several). Bots get their own seeded RNG, so a game is reproduced
 by deck + game seed + bot seeds, or by deck + game seed + the recorded decisions.
 
->>> from dsl.runtime import Decision
+>>> from dsl.engine import Decision
 >>> d = Decision(None, "move", "your move", ["play_thing: Coin", "pass"], [None, None])
 >>> FirstLegalAgent().choose(None, d), ScriptedAgent(["pass"]).choose(None, d)
 (0, 1)
 """
 from __future__ import annotations
 
+import copy
 from typing import Iterable
 
+from .engine.state import CardInst
 from .errors import EngineError
 from .rng import Rng
 
@@ -23,6 +25,10 @@ class Agent:
     def choose(self, game, decision):
         raise NotImplementedError
 
+    def copy(self) -> "Agent":
+        """An agent in the same state, for a copy of the game (see Game.clone)."""
+        return self
+
 
 class RandomAgent(Agent):
     """Uniformly random among legal options; passes less often so games move on."""
@@ -31,8 +37,13 @@ class RandomAgent(Agent):
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
 
+    def copy(self) -> "RandomAgent":
+        other = copy.copy(self)
+        other.rng = self.rng.copy()
+        return other
+
     def choose(self, game, decision):
-        n = len(decision.labels)
+        n = len(decision.values)
         if decision.multi:
             k = decision.min_count + self.rng.below(decision.max_count - decision.min_count + 1)
             picks = list(range(n))
@@ -63,6 +74,11 @@ class ScriptedAgent(Agent):
         self.position = 0
         self.fallback = fallback
 
+    def copy(self) -> "ScriptedAgent":
+        other = copy.copy(self)
+        other.fallback = self.fallback.copy() if self.fallback is not None else None
+        return other
+
     def choose(self, game, decision):
         if self.position >= len(self.choices):
             if self.fallback is not None:
@@ -79,6 +95,11 @@ class SharedScript(Agent):
 
     def __init__(self, choices: Iterable):
         self.script = ScriptedAgent(choices)
+
+    def copy(self) -> "SharedScript":
+        other = copy.copy(self)
+        other.script = self.script.copy()
+        return other
 
     def choose(self, game, decision):
         return self.script.choose(game, decision)
@@ -129,9 +150,9 @@ class GreedyAgent(RandomAgent):
         self.prop = prop
 
     def _worth(self, game, value) -> int:
-        payload = value[2] if isinstance(value, tuple) and len(value) == 3 else None
-        card = payload[1] if isinstance(payload, tuple) and len(payload) == 2 else None
-        if card is None or not hasattr(card, "name") or game is None:
+        # a move's option is (move index, the card or other value it is made with)
+        card = value[1] if isinstance(value, tuple) and value[0] >= 0 else None
+        if not isinstance(card, CardInst) or game is None:
             return 0
         v = game.defs[card.name].props.get(self.prop, game.program.properties.get(self.prop))
         return v if isinstance(v, int) else 0

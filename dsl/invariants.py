@@ -9,6 +9,8 @@
 """
 from __future__ import annotations
 
+from .engine.primitives import limit_amount
+
 
 def violations(game) -> list:
     """Every broken invariant, as readable sentences (empty when all hold)."""
@@ -42,20 +44,20 @@ def violations(game) -> list:
     for c in s.cards.values():
         if c.id not in seen:
             out.append(f"{c!r} is in no zone")
+    code = game.code
     for p in s.players:
         for name, r in game.program.resources.items():
             if r.shared:
                 continue
             value = p.res.get(name, 0)
-            from .runtime import Ctx
-            cx = Ctx(game, p)
-            if r.min is not None and value < r.min(cx):
+            lo, hi = code.resource_min.get(name), code.resource_max.get(name)
+            if lo is not None and value < lo(game, p, None, None):
                 out.append(f"{p.name} has {value} {name}, below its minimum")
-            if r.max is not None and value > r.max(cx):
+            if hi is not None and value > hi(game, p, None, None):
                 out.append(f"{p.name} has {value} {name}, above its maximum")
     for (index, limit), n in s.used.items():
         p = s.players[index]
-        if n > game.limit_amount(limit, p) + 1:
+        if n > limit_amount(game, limit, p) + 1:
             out.append(f"{p.name} used `{limit}` {n} times this turn")
     return out
 

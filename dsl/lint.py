@@ -1327,35 +1327,24 @@ def _list(xs) -> str:
 def run_sim(ctx: LintContext) -> dict:
     """Play ``ctx.sim_games`` seeded bot games, counting what each card and trigger did."""
     from .errors import EngineError
+    from .codegen import counting
     from .sim import play_one
     p = ctx.program
     used: Counter = Counter()
     fired: Counter = Counter()
-
-    def counting(fn, key, counter):
-        def run(cx):
-            counter[key] += 1
-            return fn(cx)
-        return run
-
-    for d in p.cards.values():
-        if d.effect is not None:
-            d.effect = counting(d.effect, d.name, used)
-        for ab in d.abilities:
-            ab.body = counting(ab.body, d.name, used)
-    for k, t in enumerate(p.all_triggers):
-        t.body = counting(t.body, k, fired)
+    code = counting(p, lambda name: used.update((name,)), lambda k: fired.update((k,)))
     played: set = set()
 
     def observe(game):
-        for z in game.in_play_zones():
+        for z in game.state.inplay:
             played.update(c.name for c in z.cards)
 
     errors, unfinished = [], []
     players = max(p.min_players, 2)
     for i in range(ctx.sim_games):
         try:
-            game = play_one(p, ctx.sim_seed, i, players, ["random"], log=False, observer=observe)
+            game = play_one(p, ctx.sim_seed, i, players, ["random"], log=False, observer=observe,
+                            code=code)
             observe(game)
         except EngineError as err:
             errors.append((i, err.message))

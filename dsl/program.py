@@ -1,8 +1,9 @@
-"""The checked, compiled program: what a deck means, ready to run.
+"""The checked program: what a deck means, ready to be compiled and run.
 
 Built by :func:`dsl.compiler.compile_program` from one or more deck files. Every name in
-it is resolved and every effect is already a Python closure, so a game never walks the
-syntax tree.
+it is resolved and every effect is written down as :mod:`dsl.ir`; :meth:`Program.code`
+compiles it to Python (:mod:`dsl.codegen`) the first time a game needs it, so a game
+never walks a tree.
 """
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any, Callable, Optional
 from . import ast as A
 from .errors import Diagnostic, SourcePosition
 
-Fn = Callable[[Any], Any]
+Fn = Any                           # an expression or a block of dsl.ir
 
 
 @dataclass
@@ -156,6 +157,23 @@ class Program:
     listened: set = field(default_factory=set)           # events anything listens to
     all_triggers: list = field(default_factory=list)     # every CompiledTrigger
     all_statics: list = field(default_factory=list)      # every CompiledStatic
+    event_uses: dict = field(default_factory=dict)       # action → the event fields it reads
+
+    _code: dict = field(default_factory=dict, repr=False, compare=False)
+    _info: Any = field(default=None, repr=False, compare=False)
+
+    def code(self, resumable: bool = False):
+        """The program compiled to Python, in one of the two ways of running (made once)."""
+        if resumable not in self._code:
+            from .codegen import load
+            self._code[resumable] = load(self, resumable)
+        return self._code[resumable]
+
+    def info(self):
+        if self._info is None:
+            from .codegen import ProgramInfo
+            self._info = ProgramInfo(self)
+        return self._info
 
     def library(self) -> list:
         """Card definitions that make up the deck (tokens excluded), in file order."""

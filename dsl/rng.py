@@ -33,6 +33,17 @@ class Rng:
                 self.state = s
                 return z % n
 
+    def copy(self) -> "Rng":
+        r = Rng.__new__(Rng)
+        r.state = self.state
+        return r
+
+    def get_state(self):
+        return self.state
+
+    def set_state(self, state) -> None:
+        self.state = state
+
     def shuffle(self, items: list) -> None:
         below = self.below
         for i in range(len(items) - 1, 0, -1):

@@ -34,10 +34,10 @@ def bots_for(names: list, seed: int, players: int) -> list:
 
 def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
              options: Optional[dict] = None, log: bool = False,
-             observer: Optional[Callable] = None) -> Game:
+             observer: Optional[Callable] = None, code=None) -> Game:
     gs = game_seed(seed, i)
     game = Game(program, seed=gs, agents=bots_for(bots, gs, players), players=players,
-                options=options, log=log, observer=observer)
+                options=options, log=log, observer=observer, code=code)
     game.run()
     return game
 

@@ -1,17 +1,17 @@
 """`eval` and `def card`: deck text typed at the prompt, checked against the loaded program.
 
-``compile_effect`` turns a statement block (``gain 2 gears; draw 1``) into a closure in the
-scope of a game rule: every zone, resource, action and type of the program is known,
-`this` and `event` are not. Errors are DeckErrors positioned in the typed text itself.
+``compile_effect`` checks a statement block (``gain 2 gears; draw 1``) in the scope of a
+game rule (:mod:`dsl.adhoc`): every zone, resource, action and type of the program is
+known, `this` and `event` are not. Errors are DeckErrors positioned in the typed text.
 
 ``build_program`` recompiles the deck with cards typed at the prompt (``def card ...``):
 the deck's top file is extended by an overlay that overrides cards it already has and adds
 the others.
 
 >>> from dsl.loader import load_program
->>> fn = compile_effect(load_program("example"), "gain 2 gears")
->>> callable(fn)
-True
+>>> stmts = compile_effect(load_program("example"), "gain 2 gears")
+>>> len(stmts)
+1
 """
 from __future__ import annotations
 
@@ -19,84 +19,22 @@ import re
 from pathlib import Path
 from typing import Optional
 
-from dsl import ast as A
-from dsl.compiler import Compiler, Scope
-from dsl.errors import DeckError, Diagnostic, SourcePosition
+from dsl.adhoc import EVAL_FILE, AdHoc, _shift, check_effect
+from dsl.errors import DeckError, Diagnostic
 from dsl.loader import load_program, load_text
-from dsl.parser import parse_text
 from dsl.program import Program
-from dsl.runtime import Ctx
 
-_PREFIX = 'game "eval"; setup { '          # the typed text starts on line 1 after this
-EVAL_FILE = "<eval>"
 DEF_FILE = "<def>"
 
 
-def _shift(diags, file: str, first_line_cols: int, line_offset: int = 0) -> list:
-    """Move positions from the wrapped text back into the text the user typed."""
-    out = []
-    for d in diags:
-        pos = d.pos
-        if pos is not None and pos.file == file:
-            line, end_line = pos.line - line_offset, pos.end_line - line_offset
-            col = pos.column - (first_line_cols if line == 1 else 0)
-            end = pos.end_column - (first_line_cols if end_line == 1 else 0)
-            pos = SourcePosition(file, max(line, 1), max(col, 1), max(end_line, 1), max(end, 1))
-        out.append(Diagnostic(d.code, d.message, pos, d.severity, d.hint))
-    return out
-
-
 def compile_effect(program: Program, text: str):
-    """A statement block → ``fn(ctx)``; DeckError (positions in ``text``) if it is wrong."""
-    wrapped = _PREFIX + text + "\n}\n"
-    try:
-        deck = parse_text(wrapped, EVAL_FILE)
-    except DeckError as err:
-        raise DeckError(_shift(err.diagnostics, EVAL_FILE, len(_PREFIX)), {EVAL_FILE: text}) from None
-    setup = next(i for i in deck.items if isinstance(i, A.Setup))
-    compiler = Compiler([], program)
-    compiler.symbols = set(program.types) | set(program.subtypes) | _card_symbols(program)
-    fn = compiler.block(setup.body, Scope())
-    errors = [d for d in compiler.diags if d.severity == "error"]
-    if errors:
-        raise DeckError(_shift(errors, EVAL_FILE, len(_PREFIX)), {EVAL_FILE: text})
-    return fn
+    """A statement block → its checked statements; DeckError (positions in ``text``)."""
+    return check_effect(program, text)
 
 
-def _card_symbols(program: Program) -> set:
-    out = set()
-    for d in program.cards.values():
-        for v in d.props.values():
-            for x in (v if isinstance(v, list) else [v]):
-                if isinstance(x, str) and x[:1].isupper():
-                    out.add(x)
-    return out
-
-
-class Evaluator:
-    """Runs `eval` effects inside the game (the Session calls it on the game's thread,
-    live and on every replay), compiling each text once per program."""
-
-    def __init__(self, program: Program):
-        self.program = program
-        self.compiled: dict = {}
-
-    def check(self, text: str):
-        if text not in self.compiled:
-            self.compiled[text] = compile_effect(self.program, text)
-        return self.compiled[text]
-
-    def __call__(self, game, player, text: str):
-        fn = self.check(text)
-        game.begin_action()
-        shown = "; ".join(line.strip() for line in text.splitlines() if line.strip())
-        game.write(f"{player.name} evaluates: {shown}", source="eval")
-        game.chain.append("eval")
-        try:
-            fn(Ctx(game, player))
-        finally:
-            game.chain.pop()
-        game.check_whenevers()
+class Evaluator(AdHoc):
+    """Runs `eval` effects inside the game, live and on every replay, compiling each
+    text once per program."""
 
 
 DEF_RE = re.compile(r'^\s*(card|token)\s+"((?:[^"\\\n]|\\.)*)"')

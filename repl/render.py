@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dsl.state import CardInst, Player, ZoneInst
+from dsl.engine.state import CardInst, Player, ZoneInst
 
 
 def zone_visible(zone: ZoneInst, viewer: Optional[Player]) -> bool:

@@ -151,7 +151,7 @@ def test_tokens_behave_like_things_and_cease_to_exist_when_they_leave_play():
     token = next(c for c in s.state.zones["area:0"].cards if c.name == "Tin Soldier")
     assert token.token
     assert res(s, 0, "gears") == 1          # Drill Sergeant saw a Soldier enter play
-    s.game.move(token, s.state.zones["discard_pile"], "top", None, _cx(s))
+    s.run_effect('move cards in your area named "Tin Soldier" to discard_pile')
     assert token.id not in s.state.cards
     assert "Tin Soldier" not in names(s, "discard_pile")
 
@@ -167,7 +167,8 @@ def test_cards_attached_to_a_thing_go_to_the_discard_pile_when_it_leaves_play():
     s = given("example", hands={0: ["Wrench"]}, areas={1: ["Gearbox", "Windmill"]},
               deck_cards=PILE[1:])
     gearbox, windmill = s.state.zones["area:1"].cards
-    s.game.attach(windmill, gearbox, _cx(s))
+    s.run_effect('attach cards in area of next_player(you) named "Windmill" to '
+                 'first(cards in area of next_player(you) named "Gearbox")')
     play(s, "play_action: Wrench", "Gearbox")
     assert area(s, 1) == []
     assert sorted(names(s, "discard_pile")) == ["Gearbox", "Windmill", "Wrench"]
@@ -220,7 +221,3 @@ def test_once_per_turn_abilities_are_offered_once_per_turn():
     assert res(s, 0, "gears") == 1
     assert "Music Box: Play a tune" not in s.legal()
 
-
-def _cx(s):
-    from dsl.runtime import Ctx
-    return Ctx(s.game, s.state.players[0])

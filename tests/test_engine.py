@@ -5,14 +5,16 @@ import pytest
 
 from dsl import ast as A
 from dsl.agents import RandomAgent, ScriptedAgent
-from dsl.compiler import Compiler
+from dsl import ir as I
+from dsl.check import Checker
+from dsl.codegen.module import CodeGenerator
 from dsl.engine import Game
 from dsl.errors import EngineError, Refusal
 from dsl.invariants import assert_invariants
 from dsl.loader import load_program, load_text
 from dsl.replay import play_recorded, replay
 from dsl.session import Session
-from dsl.state import GameState
+from dsl.engine.state import GameState
 from scenario import given, names, play, res
 
 LOOPING = '''game "Loops" extends "dvorak"
@@ -82,10 +84,8 @@ def test_a_runaway_loop_is_stopped_by_the_step_budget_and_the_state_is_restored(
 def test_a_trigger_loop_is_stopped_by_the_depth_cap_naming_the_chain():
     s = given(program(), hands={0: ["Filler"]}, areas={0: ["Mirror Hall"]},
               deck_cards=["Filler"] * 5, zones={})
-    g = s.game
-    from dsl.runtime import Ctx
     with pytest.raises(EngineError) as err:
-        g.gain(s.state.players[0], "gears", 1, Ctx(g, s.state.players[0]))
+        s.run_effect("gain 1 gears")
     assert "nested" in str(err.value)
     assert "Mirror Hall" in str(err.value)
 
@@ -143,16 +143,27 @@ def test_invariants_hold_through_a_game():
     assert_invariants(g)
 
 
-def test_every_syntax_node_has_a_compiler_handler():
-    exprs = [c for c in vars(A).values() if isinstance(c, type) and issubclass(c, A.Expr)
-             and c is not A.Expr]
-    stmts = [c for c in vars(A).values() if isinstance(c, type) and issubclass(c, A.Stmt)
-             and c is not A.Stmt]
-    missing = [c.__name__ for c in exprs if not hasattr(Compiler, "e_" + c.__name__)]
-    missing += [c.__name__ for c in stmts if not hasattr(Compiler, "s_" + c.__name__)]
+def _nodes(module, base):
+    return [c for c in vars(module).values() if isinstance(c, type) and issubclass(c, base)
+            and c is not base]
+
+
+def test_every_syntax_node_has_a_checker_handler_and_every_handler_a_node():
+    missing = [c.__name__ for c in _nodes(A, A.Expr) if not hasattr(Checker, "e_" + c.__name__)]
+    missing += [c.__name__ for c in _nodes(A, A.Stmt) if not hasattr(Checker, "s_" + c.__name__)]
     assert missing == []
-    handlers = [n[2:] for n in dir(Compiler) if n[:2] in ("e_", "s_")]
+    handlers = [n[2:] for n in dir(Checker) if n[:2] in ("e_", "s_")]
     assert [h for h in handlers if not hasattr(A, h)] == []
+
+
+def test_every_checked_node_has_a_generator_handler_and_every_handler_a_node():
+    missing = [c.__name__ for c in _nodes(I, I.Expr)
+               if c not in (I.And, I.Or) and not hasattr(CodeGenerator, "x_" + c.__name__)]
+    missing += [c.__name__ for c in _nodes(I, I.Stmt)
+                if not hasattr(CodeGenerator, "s_" + c.__name__)]
+    assert missing == []
+    handlers = [n[2:] for n in dir(CodeGenerator) if n[:2] in ("x_", "s_")]
+    assert [h for h in handlers if not hasattr(I, h) and h != "bool_op"] == []
 
 
 def test_rng_is_owned_by_the_state_and_reproducible():

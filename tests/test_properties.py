@@ -11,7 +11,7 @@ from grammar import GRAMMAR_PATH
 from lark import Lark
 from dsl.replay import play_recorded, replay
 from dsl.session import Session
-from dsl.state import GameState
+from dsl.engine.state import GameState
 
 EXAMPLE = load_program("example")
 

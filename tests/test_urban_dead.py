@@ -79,9 +79,7 @@ def test_every_card_is_marked_with_its_deck_and_the_decks_are_big_enough():
 
 def test_setup_gives_each_side_its_own_deck_and_a_starting_survivor():
     game = Game(program(DECK), seed=4, agents=[RandomAgent(1), RandomAgent(2)])
-    game.agents = []                     # set up only
-    from dsl.runtime import Ctx
-    game.program.setup(Ctx(game, game.state.players[0]))
+    game.code.setup(game, game.state.players[0], None, None)     # the set-up alone
     zs = game.state.zones
     sd = zs["deck:survivors"].cards + zs["hand:0"].cards + zs["rest:survivors"].cards
     zd = zs["deck:zombies"].cards + zs["hand:1"].cards

@@ -19,11 +19,11 @@ import hashlib
 import json
 from typing import Any, Optional
 
-from .rng import Rng
+from ..rng import Rng
 
 
 class Player:
-    __slots__ = ("index", "name", "side", "alive", "res", "vars", "marks", "turns")
+    __slots__ = ("index", "name", "side", "alive", "res", "vars", "marks", "turns", "z")
 
     def __init__(self, index: int, name: str, side: Optional[str] = None):
         self.index = index
@@ -34,6 +34,7 @@ class Player:
         self.vars: dict[str, Any] = {}
         self.marks: dict[str, Any] = {}      # mark → expiry (see Expiry) or None
         self.turns = 0                       # turns this player has started
+        self.z: list = []                    # zone-table index → this player's instance
 
     def __repr__(self) -> str:
         return self.name
@@ -59,12 +60,14 @@ class ZoneInst:
 
 
 class CardInst:
-    __slots__ = ("id", "name", "owner", "controller", "zone", "face_up", "counters",
+    __slots__ = ("id", "name", "d", "owner", "controller", "zone", "face_up", "counters",
                  "attached_to", "marks", "token", "turned")
 
-    def __init__(self, id: int, name: str, owner: Optional[Player], token: bool = False):
+    def __init__(self, id: int, name: str, owner: Optional[Player], token: bool = False,
+                 d: int = -1):
         self.id = id
         self.name = name
+        self.d = d                            # index of its definition in the program's tables
         self.owner = owner
         self.controller: Optional[Player] = owner
         self.zone: Optional[ZoneInst] = None
@@ -77,6 +80,13 @@ class CardInst:
 
     def __repr__(self) -> str:
         return f"{self.name}#{self.id}"
+
+    def detached_copy(self) -> "CardInst":
+        """A copy of a card no longer in the game (a value still names it), in no zone."""
+        n = CardInst(self.id, self.name, None, self.token, self.d)
+        n.face_up, n.turned = self.face_up, self.turned
+        n.counters, n.marks = dict(self.counters), dict(self.marks)
+        return n
 
 
 class GameState:
@@ -97,6 +107,12 @@ class GameState:
         self.once: set = set()                # once-per-turn keys spent this turn
         self.temp: list[dict] = []            # temporary static effects with expiry
         self.result: Optional[dict] = None    # {"winners": [...], "draw": bool, "reason": str}
+        # Derived from the zones, for compiled rules: zone-table index → the shared
+        # instance (None for per-player zones), → every instance; the zones in play.
+        self.zone_order: list = []
+        self.zl: list = []
+        self.zn: list = []
+        self.inplay: list = []
 
     # --- construction --------------------------------------------------------------
     def add_player(self, name: str, side: Optional[str] = None) -> Player:
@@ -111,8 +127,23 @@ class GameState:
         self.zones[key] = z
         return z
 
-    def new_card(self, name: str, owner: Optional[Player], token: bool = False) -> CardInst:
-        c = CardInst(self.next_id, name, owner, token)
+    def index_zones(self, zone_order: list) -> None:
+        """Build the zone tables compiled rules read, given the program's zone names in
+        table order (per-side zones: a player's is the one of its side)."""
+        self.zone_order = list(zone_order)
+        by_name: dict = {}
+        for z in self.zones.values():
+            by_name.setdefault(z.name, []).append(z)
+        self.zn = [by_name.get(name, []) for name in zone_order]
+        self.zl = [self.zones.get(name) for name in zone_order]
+        self.inplay = [z for z in self.zones.values() if z.in_play]
+        for p in self.players:
+            p.z = [self.zones.get(name) or self.zones.get(f"{name}:{p.index}")
+                   or self.zones.get(f"{name}:{p.side}") for name in zone_order]
+
+    def new_card(self, name: str, owner: Optional[Player], token: bool = False,
+                 d: int = -1) -> CardInst:
+        c = CardInst(self.next_id, name, owner, token, d)
         self.cards[c.id] = c
         self.next_id += 1
         return c
@@ -125,11 +156,81 @@ class GameState:
             zone.cards.insert(index, card)
         card.zone = zone
 
+    # --- copies ---------------------------------------------------------------------
+    def copy(self) -> "GameState":
+        """An independent copy: new players, zones and cards, every reference between
+        them (and in variables, marks and temporary effects) pointing into the copy."""
+        s = GameState.__new__(GameState)
+        s.seed, s.rng, s.next_id, s.turn = self.seed, self.rng.copy(), self.next_id, self.turn
+        s.phase, s.result = self.phase, self.result
+        players = s.players = []
+        for p in self.players:
+            q = Player.__new__(Player)
+            q.index, q.name, q.side, q.alive, q.turns = p.index, p.name, p.side, p.alive, p.turns
+            q.res, q.marks = p.res.copy(), p.marks.copy()
+            players.append(q)
+        cards = s.cards = {}
+        new = CardInst.__new__
+        for cid, c in self.cards.items():
+            n = new(CardInst)
+            n.id, n.name, n.d, n.face_up, n.token, n.turned = cid, c.name, c.d, c.face_up, \
+                c.token, c.turned
+            n.owner = None if c.owner is None else players[c.owner.index]
+            n.controller = None if c.controller is None else players[c.controller.index]
+            n.counters = c.counters.copy() if c.counters else {}
+            n.marks = c.marks.copy() if c.marks else {}
+            n.attached_to = c.attached_to
+            n.zone = None
+            cards[cid] = n
+        zones = s.zones = {}
+        for key, z in self.zones.items():
+            y = ZoneInst(key, z.name, None if z.owner is None else players[z.owner.index],
+                         z.visibility, z.ordered, z.in_play, z.capacity, z.side)
+            y.cards = [cards[c.id] for c in z.cards]
+            for c in y.cards:
+                c.zone = y
+            zones[key] = y
+        ghosts: dict = {}               # cards gone from the game that a value still names
+
+        def value(v):
+            t = type(v)
+            if t is CardInst:
+                n = cards.get(v.id)
+                if n is None or self.cards.get(v.id) is not v:
+                    n = ghosts.get(id(v))
+                    if n is None:
+                        n = ghosts[id(v)] = v.detached_copy()
+                return n
+            if t is Player:
+                return players[v.index]
+            if t is ZoneInst:
+                return zones[v.key]
+            if t is list:
+                return [value(x) for x in v]
+            if t is dict:
+                return {value(k): value(x) for k, x in v.items()}
+            if t is tuple:
+                return tuple(value(x) for x in v)
+            return v
+
+        for n in cards.values():
+            if n.attached_to is not None:
+                n.attached_to = value(n.attached_to)
+        for q, p in zip(players, self.players):
+            q.vars = {k: value(v) for k, v in p.vars.items()}
+        s.globals = {k: value(v) for k, v in self.globals.items()}
+        s.active = None if self.active is None else players[self.active.index]
+        s.used = self.used.copy()
+        s.once = self.once.copy()
+        s.temp = [{k: value(v) for k, v in t.items()} for t in self.temp]
+        s.index_zones(self.zone_order)
+        return s
+
     # --- serialisation ------------------------------------------------------------
     def to_json(self) -> dict:
         enc = encode_value
         return {
-            "seed": self.seed, "rng": self.rng.state, "next_id": self.next_id,
+            "seed": self.seed, "rng": self.rng.get_state(), "next_id": self.next_id,
             "turn": self.turn, "phase": self.phase,
             "active": self.active.index if self.active else None,
             "players": [{"name": p.name, "side": p.side, "alive": p.alive, "turns": p.turns,
@@ -160,7 +261,7 @@ class GameState:
     @classmethod
     def from_json(cls, data: dict) -> "GameState":
         s = cls(data["seed"])
-        s.rng.state = data["rng"]
+        s.rng.set_state(data["rng"])
         s.next_id = data["next_id"]
         s.turn = data["turn"]
         s.phase = data["phase"]

@@ -1,0 +1,84 @@
+"""The kinds of values a deck's expressions have, and the names the language builds in.
+
+The checker gives every expression one of these kinds; ``any`` means the kind is known
+only at run time (a variable, an event's field).
+"""
+from __future__ import annotations
+
+INT, BOOL, STR, CARD, CARDS, PLAYER, PLAYERS, ZONE, ZONES, LIST, EVENT, NONE, ANY = (
+    "number", "condition", "text", "card", "cards", "player", "players", "zone", "zones",
+    "list", "event", "none", "any")
+
+COLLECTIONS = {CARDS, PLAYERS, LIST, ZONE, ZONES, ANY}
+
+BUILTIN_NAMES = {"you": PLAYER, "this": CARD, "event": EVENT, "it": ANY,
+                 "active_player": PLAYER, "turn_number": INT, "play": ZONES}
+
+# Plain fields of a card, read directly; the others of CARD_ATTRS are computed.
+CARD_FIELDS = ("name", "owner", "controller", "zone", "face_up", "token", "id", "turned")
+CARD_ATTRS = {"name": STR, "owner": PLAYER, "controller": PLAYER, "zone": ZONE, "host": CARD,
+              "face_up": BOOL, "token": BOOL, "in_play": BOOL, "id": INT, "turned": BOOL,
+              "attachments": CARDS}
+PLAYER_ATTRS = {"alive": BOOL, "seat": INT, "name": STR, "side": STR, "turns": INT}
+ZONE_ATTRS = {"owner": PLAYER, "name": STR, "in_play": BOOL, "size": INT, "cards": CARDS,
+              "top": CARD, "bottom": CARD}
+
+FUNCTIONS = {"top", "bottom", "random", "min", "max", "abs", "remaining", "first", "last",
+             "next_player", "shuffled", "range"}
+
+# How many arguments each built-in function takes (99: any number).
+ARITY = {"top": (1, 2), "bottom": (1, 2), "random": (1, 1), "abs": (1, 1),
+         "first": (1, 1), "last": (1, 1), "next_player": (1, 1), "shuffled": (1, 1),
+         "min": (1, 99), "max": (1, 99), "range": (2, 2)}
+
+EVENTS_BUILTIN = {"move", "enter", "leave", "turn_start", "turn_end", "phase_start",
+                  "phase_end", "round_start", "round_end", "game_start", "gain", "lose",
+                  "create", "activate", "resolve", "counter_added",
+                  "counter_removed", "attach", "control", "eliminate", "shuffle",
+                  "transform"}
+
+# Events the engine announces only once they have happened: `when` may follow them, but
+# `before`, `prevent` and `instead` cannot stop them.
+AFTER_THE_FACT = {"turn_start", "turn_end", "phase_start", "phase_end", "round_start",
+                  "round_end", "game_start", "shuffle", "create", "counter_added",
+                  "counter_removed", "attach", "control", "eliminate", "transform"}
+
+# The fields each built-in event carries (besides `player` and `name`, which all have).
+EVENT_FIELDS = {
+    "move": {"card", "from", "to"}, "enter": {"card", "from", "to"},
+    "leave": {"card", "from", "to"}, "turn_start": set(), "turn_end": set(),
+    "phase_start": {"phase"}, "phase_end": {"phase"}, "round_start": set(),
+    "round_end": set(), "game_start": set(), "gain": {"resource", "amount"},
+    "lose": {"resource", "amount"}, "create": {"card"}, "activate": {"card", "ability"},
+    "resolve": {"card"}, "counter_added": {"card", "counter", "amount"},
+    "counter_removed": {"card", "counter", "amount"}, "attach": {"card", "host"},
+    "control": {"card"}, "eliminate": set(), "shuffle": {"zone"},
+    "transform": {"card", "old", "new"},
+}
+
+
+def is_kind(kind, *allowed) -> bool:
+    return kind == ANY or kind in allowed
+
+
+def article(kind: str) -> str:
+    return {"any": "anything", "none": "`none`", "condition": "a condition (true or false)",
+            "cards": "cards", "players": "players", "zones": "zones"}.get(
+        kind, ("an " if kind[0] in "aeiou" else "a ") + kind)
+
+
+def element(kind: str) -> str:
+    """The kind of each element of a collection of this kind."""
+    return {CARDS: CARD, PLAYERS: PLAYER, ZONE: CARD, ZONES: CARD}.get(kind, ANY)
+
+
+def kind_of_value(v) -> str:
+    if isinstance(v, bool):
+        return BOOL
+    if isinstance(v, int):
+        return INT
+    if isinstance(v, str):
+        return STR
+    if isinstance(v, list):
+        return LIST
+    return ANY

@@ -1,0 +1,409 @@
+"""Checking a whole program: declarations, cards, triggers, statics, moves.
+
+The merged declarations of a deck (base first) go through two passes: the first collects
+every name the program declares (so order in the file never matters), the second checks
+each item and writes its effects down as :mod:`dsl.ir`. The result is the
+:class:`~dsl.program.Program`, still without code: :mod:`dsl.codegen` adds that.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from .. import ast as A
+from .. import ir as I
+from ..errors import Diagnostic, suggest
+from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
+                       CompiledTrigger, Program, ResourceDef, ZoneDef)
+from .exprs import ExprChecker, chain_of
+from .kinds import (AFTER_THE_FACT, BOOL, CARD, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN, INT,
+                    PLAYER, PLAYERS, article, element, is_kind)
+from .scope import Scope
+from .stmts import StmtChecker
+
+NAMED_DECLS = {A.Option: "option", A.Param: "param", A.Zone: "zone", A.Resource: "resource",
+               A.Var: "var", A.PropertyDecl: "property", A.LimitDecl: "limit",
+               A.ActionDecl: "action", A.MoveDecl: "move", A.CardDecl: "card", A.Side: "side"}
+SINGLE_DECLS = {A.Setup: "setup", A.Turn: "turn", A.Round: "round", A.Players: "players"}
+
+# How each kind of name is declared, for the hint when an unknown one has no near match.
+_DECLARED_AS = {"subtype": "subtype {}", "card type": "type {}", "counter": "counter {}",
+                "mark": "mark {}", "resource": "resource {}",
+                "limit": "limit {} = 1 per turn", "card property": "property {}"}
+
+
+def decl_key(decl) -> Optional[tuple]:
+    if type(decl) in NAMED_DECLS:
+        return NAMED_DECLS[type(decl)], decl.name
+    if type(decl) in SINGLE_DECLS:
+        return (SINGLE_DECLS[type(decl)],)
+    return None
+
+
+def describe_key(key: tuple) -> str:
+    return f"{key[0]} `{key[1]}`" if len(key) > 1 else f"`{key[0]}`"
+
+
+class Checker(ExprChecker, StmtChecker):
+    """Names and kinds of one program; ``diags`` collects every mistake found."""
+
+    def __init__(self, items: list, program: Program):
+        self.items = items          # merged declarations, base first
+        self.p = program
+        self.diags: list[Diagnostic] = []
+        self.symbols: set = set()
+        self.trigger_count = 0
+        self.event_uses: dict = {}
+
+    # --- diagnostics ------------------------------------------------------------
+    def error(self, code, message, pos, hint=None):
+        self.diags.append(Diagnostic(code, message, pos, "error", hint))
+
+    def unknown(self, what, name, pos, candidates):
+        hint = suggest(name, candidates)
+        if hint is None and what in _DECLARED_AS:     # nothing close: say how to declare it
+            hint = f"declare it first: `{_DECLARED_AS[what].format(name)}`"
+        self.error("unknown-name", f"unknown {what} `{name}`", pos, hint)
+
+    def expect(self, kind, allowed, pos, what):
+        if not is_kind(kind, *allowed):
+            self.error("type", f"{what} must be {' or '.join(article(a) for a in allowed)}, "
+                               f"not {article(kind)}", pos)
+
+    # --- the program --------------------------------------------------------------
+    def check(self) -> Program:
+        p = self.p
+        self._declare()
+        for item in self.items:
+            self._check_item(item)
+        listened = set()
+        for t in p.all_triggers:
+            listened.add(t.event)
+        for s in p.all_statics:
+            if s.event:
+                listened.add(s.event)
+        p.listened = listened
+        if p.turn is None and p.round is None:
+            self.error("no-turn", "the game has no `turn { ... }` or `round { ... }` block",
+                       self.items[0].pos if self.items else None,
+                       "extend \"dvorak\" or write a turn block")
+        return p
+
+    def _declare(self):
+        """First pass: every name the program declares."""
+        p = self.p
+        for item in self.items:
+            if isinstance(item, A.Players):
+                p.min_players, p.max_players = item.min, item.max
+            elif isinstance(item, A.Side):
+                p.sides.append((item.name, item.min, item.max))
+            elif isinstance(item, A.CounterDecl):
+                p.counters.update(item.names)
+            elif isinstance(item, A.MarkDecl):
+                p.marks.update(item.names)
+            elif isinstance(item, A.TypeDecl):
+                p.types.update(item.names)
+            elif isinstance(item, A.SubtypeDecl):
+                p.subtypes.update(item.names)
+            elif isinstance(item, A.Zone):
+                p.zones[item.name] = ZoneDef(item.name, item.scope, item.visibility,
+                                             item.ordered, item.in_play, None, item.pos)
+            elif isinstance(item, A.Resource):
+                p.resources[item.name] = ResourceDef(item.name, None, None, None, item.shared,
+                                                     item.pos)
+            elif isinstance(item, A.Var):
+                p.vars[item.name] = (item.per_player, None)
+            elif isinstance(item, A.Param):
+                p.params[item.name] = None
+            elif isinstance(item, A.Option):
+                p.options[item.name] = None
+            elif isinstance(item, A.PropertyDecl):
+                p.properties[item.name] = None
+            elif isinstance(item, A.LimitDecl):
+                p.limits[item.name] = None
+            elif isinstance(item, A.ActionDecl):
+                p.actions[item.name] = CompiledAction(item.name, item.params, (), item.pos)
+            elif isinstance(item, A.MoveDecl):
+                p.moves[item.name] = None
+            elif isinstance(item, A.CardDecl):
+                p.cards[item.name] = None
+                for prop in item.props:
+                    for v in prop.values:
+                        if isinstance(v, A.Symbol):
+                            self.symbols.add(v.id)
+                        elif isinstance(v, A.ListLit):
+                            self.symbols.update(x.id for x in v.items if isinstance(x, A.Symbol))
+        self.symbols |= p.types | p.subtypes
+        self.event_uses = p.event_uses = event_uses_by_action(self.items)
+        for item in self.items:
+            if isinstance(item, A.Option):
+                p.options[item.name] = self.constant(item.value, "an option's value")
+            elif isinstance(item, A.PropertyDecl):
+                p.properties[item.name] = (self.constant(item.default, "a property's default")
+                                           if item.default else None)
+
+    def constant(self, node, what):
+        """Evaluate an expression that must not depend on the game (options, card numbers)."""
+        if isinstance(node, (A.IntLit, A.StrLit, A.BoolLit)):
+            return node.value
+        if isinstance(node, A.NoneLit):
+            return None
+        if isinstance(node, A.Symbol):
+            return node.id
+        if isinstance(node, A.Neg) and isinstance(node.operand, A.IntLit):
+            return -node.operand.value
+        if isinstance(node, A.ListLit):
+            return [self.constant(x, what) for x in node.items]
+        if isinstance(node, A.Name) and node.id in self.p.options \
+                and self.p.options[node.id] is not None:
+            return self.p.options[node.id]
+        self.error("not-constant", f"{what} must be a number, text or symbol written out, "
+                                   f"not an expression", node.pos)
+        return None
+
+    def _check_item(self, item):
+        p = self.p
+        root = Scope()
+        if isinstance(item, A.Zone):
+            if item.capacity is not None:
+                p.zones[item.name].capacity = self._int(item.capacity, root, "a zone's capacity")
+        elif isinstance(item, A.Resource):
+            r = p.resources[item.name]
+            for attr in ("start", "min", "max"):
+                node = getattr(item, attr)
+                if node is not None:
+                    setattr(r, attr, self._int(node, root, f"a resource's {attr}"))
+        elif isinstance(item, A.Var):
+            value = self.expr(item.value, root) if item.value is not None else None
+            p.vars[item.name] = (item.per_player, value)
+        elif isinstance(item, A.Param):
+            p.params[item.name] = self._int(item.value, root, "a parameter")
+        elif isinstance(item, A.LimitDecl):
+            p.limits[item.name] = self._int(item.amount, root, "a limit")
+        elif isinstance(item, A.ActionDecl):
+            scope = Scope({n: "any" for n in item.params}, card="*", event=True)
+            p.actions[item.name].body = self.block(item.body, scope)
+        elif isinstance(item, A.MoveDecl):
+            p.moves[item.name] = self._move(item)
+        elif isinstance(item, A.Setup):
+            p.setup = self.block(item.body, Scope())
+        elif isinstance(item, A.Turn):
+            p.turn = self.block(item.body, Scope())
+        elif isinstance(item, A.Round):
+            p.round = self.block(item.body, Scope())
+        elif isinstance(item, A.Trigger):
+            p.triggers.append(self.trigger(item, None))
+        elif isinstance(item, A.Whenever):
+            cond = self._bool(item.cond, Scope(), "a `whenever` condition")
+            p.whenevers.append((cond, self.block(item.body, Scope()), item.pos))
+        elif isinstance(item, A.StaticDecl):
+            p.statics.append(self.static(item.static, None, item.pos))
+        elif isinstance(item, A.CardDecl):
+            p.cards[item.name] = self.card(item)
+
+    def _move(self, item: A.MoveDecl) -> CompiledMove:
+        scope = Scope(event=False)
+        source = None
+        if item.var:
+            source = self.typed(item.source, scope, COLLECTIONS, "a move's options")
+            scope = scope.with_names(**{item.var: element(source.kind)})
+        gate = each = None
+        if item.cond is not None:
+            gate, each = self._move_condition(item, scope)
+        return CompiledMove(item.name, item.var, source, gate, each,
+                            self.block(item.body, scope), item.pos)
+
+    def _move_condition(self, item: A.MoveDecl, scope):
+        """A move's `if` as (gate, each): `move m(c from S) if a and b and <c's test>` checks
+        the leading tests that do not read `c` once, before S is looked at, and the rest
+        once per option (the same answers: conditions have no effects). A condition that
+        draws random numbers after reading `c` is checked per option, in order."""
+        parts = chain_of(item.cond, A.And)
+        what = "a move's condition" if len(parts) == 1 else "each side of `and`"
+        tests = [self._bool(x, scope, what) for x in parts]
+        k = 0
+        while k < len(parts) and (item.var is None or not _mentions(parts[k], item.var)):
+            k += 1
+        if k < len(parts) and (_draws(item.cond) or _draws(item.source)):
+            k = 0
+        gate = tests[:k]
+        each = tests[k:]
+        return (_conj(gate) if gate else None), (_conj(each) if each else None)
+
+    # --- cards, triggers, statics -------------------------------------------------
+    def card(self, d: A.CardDecl) -> CardDef:
+        p = self.p
+        for what, pos in d.repeated:
+            self.error("duplicate", f"`{d.name}` has a second `{what}`; the first would be lost",
+                       pos, f"give a card one `{what}`")
+        for word in d.types:
+            if word not in p.types:
+                self.unknown("card type", word, d.pos, p.types)
+        for word in d.subtypes:
+            if word not in p.subtypes and word not in p.types:
+                self.unknown("subtype", word, d.pos, p.subtypes | p.types)
+        props = {}
+        for prop in d.props:
+            if prop.name not in p.properties:
+                self.unknown("card property", prop.name, prop.pos,
+                             list(p.properties) + ["text", "effect", "ability"])
+                continue
+            if prop.name in props:
+                self.error("duplicate", f"property `{prop.name}` is given twice", prop.pos)
+            values = [self.constant(v, f"property `{prop.name}`") for v in prop.values]
+            props[prop.name] = values[0] if len(values) == 1 else values
+        scope = Scope(card=d.name)
+        effect = self.block(d.effect, scope) if d.effect is not None else None
+        triggers = [self.trigger(t, d.name) for t in d.triggers]
+        abilities = []
+        for ab in d.abilities:
+            cond = None
+            if ab.uses is not None and ab.uses not in p.limits:
+                self.unknown("limit", ab.uses, ab.pos, p.limits)
+            if ab.from_zone is not None and ab.from_zone not in p.zones:
+                self.unknown("zone", ab.from_zone, ab.pos, p.zones)
+            if ab.cond is not None:
+                cond = self._bool(ab.cond, scope, "an ability's condition")
+            abilities.append(CompiledAbility(ab.name, self.block(ab.body, scope), ab.uses,
+                                             ab.once_per_turn, cond, ab.any_time, ab.from_zone,
+                                             d.name, ab.pos))
+        statics = [self.static(s, d.name, d.pos) for s in d.statics]
+        return CardDef(d.name, frozenset(d.types), frozenset(d.subtypes), d.copies, d.token,
+                       d.text, props, effect, triggers, abilities, statics, d.pos, d)
+
+    def event_fields(self, event: str) -> Optional[set]:
+        """What `event.X` may name for this event, or None when it is unknown."""
+        p = self.p
+        if event in p.actions:
+            fields = set(p.actions[event].params)
+        elif event in p.moves and p.moves[event] is not None:
+            fields = {p.moves[event].var} - {None}
+        elif event in p.moves:
+            decl = p.decls.get(("move", event))
+            fields = {decl.var} - {None} if decl is not None else None
+        else:
+            fields = EVENT_FIELDS.get(event)
+        return None if fields is None else fields | {"player", "name"}
+
+    def trigger(self, t: A.Trigger, card: Optional[str]) -> CompiledTrigger:
+        p = self.p
+        if t.event not in p.actions and t.event not in EVENTS_BUILTIN:
+            self.unknown("event", t.event, t.pos, list(p.actions) + sorted(EVENTS_BUILTIN))
+        if t.kind == "before" and t.event in AFTER_THE_FACT:
+            self.error("no-reaction", f"`{t.event}` is announced after it happens, so nothing "
+                                      f"can react before it", t.pos,
+                       "use `when` instead of `before`")
+        if t.from_zone is not None and t.from_zone not in p.zones:
+            self.unknown("zone", t.from_zone, t.pos, p.zones)
+        scope = Scope(card=card, event=True, fields=self.event_fields(t.event))
+        where = self._bool(t.where, scope, "a trigger's condition") if t.where is not None \
+            else None
+        body = self.block(t.body, scope)
+        self.trigger_count += 1
+        ct = CompiledTrigger(t.kind, t.event, where, body, t.from_zone, t.once_per_turn, card,
+                             t.pos, self.trigger_count)
+        p.all_triggers.append(ct)
+        return ct
+
+    def static(self, s, card: Optional[str], pos) -> CompiledStatic:
+        p = self.p
+        scope = Scope(card=card, event=True)
+        pos = s.pos if s.pos.line else pos
+        cs = CompiledStatic(type(s).__name__[6:].lower(), s, card, pos)
+        if isinstance(s, A.StaticModify):
+            if s.param not in p.params:
+                self.unknown("parameter", s.param, s.pos, p.params)
+            cs.param = s.param
+            cs.amount = self._int(s.amount, scope, "a modifier")
+            if s.target is not None:
+                cs.target = self.typed(s.target, scope, (PLAYER, PLAYERS), "whom a modifier is for")
+        elif isinstance(s, A.StaticSubstitute):
+            for name in (s.limit, s.substitute):
+                if name not in p.limits:
+                    self.unknown("limit", name, s.pos, p.limits)
+            cs.limit, cs.substitute, cs.once_per_turn = s.limit, s.substitute, s.once_per_turn
+        elif isinstance(s, (A.StaticForbid, A.StaticPrevent, A.StaticInstead)):
+            known = set(p.actions) | set(p.moves) | EVENTS_BUILTIN
+            if s.event not in known:
+                self.unknown("event", s.event, s.pos, known)
+            elif s.event in AFTER_THE_FACT:
+                self.error("no-reaction", f"`{s.event}` is announced after it happens, so it "
+                                          f"cannot be forbidden, prevented or replaced", s.pos)
+            cs.event = s.event
+            scope = scope.child(fields=self.event_fields(s.event))
+            if s.where is not None:
+                cs.where = self._bool(s.where, scope, "a condition")
+            if isinstance(s, A.StaticInstead):
+                cs.body = self.block(s.body, scope)
+        elif isinstance(s, A.StaticCopy):
+            cs.source = self.typed(s.source, scope, (CARD,), "what a card copies")
+        cs.index = len(p.all_statics)
+        p.all_statics.append(cs)
+        return cs
+
+
+def _conj(tests: list):
+    return tests[0] if len(tests) == 1 else I.And(tuple(tests), BOOL)
+
+
+def _draws(node) -> bool:
+    """Whether an expression draws on the game's random numbers (so evaluating it fewer
+    times would change the game)."""
+    if isinstance(node, A.Call) and node.func in ("random", "shuffled"):
+        return True
+    if isinstance(node, (list, tuple)):
+        return any(_draws(x) for x in node)
+    if isinstance(node, A.Node):
+        return any(_draws(getattr(node, f)) for f in node._fields)
+    return False
+
+
+def _mentions(node, name: str) -> bool:
+    """Whether an expression reads the local `name` (so it must be re-evaluated per option)."""
+    if isinstance(node, A.Name):
+        return node.id == name
+    if isinstance(node, (list, tuple)):
+        return any(_mentions(x, name) for x in node)
+    if isinstance(node, A.Node):
+        return any(_mentions(getattr(node, f), name) for f in node._fields)
+    return False
+
+
+def event_uses_by_action(items) -> dict:
+    """action → what its body needs of `event`, with the actions it calls: the fields it
+    reads (`event.card`, `card of event`), and "" for any other use (`negate`, `event`
+    passed on). An action's body sees its caller's event."""
+    direct: dict = {}
+    calls: dict = {}
+
+    def walk(node, uses: set, called: set):
+        if isinstance(node, A.Attr) and isinstance(node.obj, A.Name) and node.obj.id == "event":
+            uses.add(node.name)
+            return
+        if isinstance(node, A.Of) and isinstance(node.target, A.Name) \
+                and node.target.id == "event":
+            uses.add(node.name)
+            return
+        if (isinstance(node, A.Name) and node.id == "event") or isinstance(node, A.Negate):
+            uses.add("")
+        elif isinstance(node, A.CallStmt):
+            called.add(node.name)
+        if isinstance(node, (list, tuple)):
+            for x in node:
+                walk(x, uses, called)
+        elif isinstance(node, A.Node):
+            for f in node._fields:
+                walk(getattr(node, f), uses, called)
+
+    for item in items:
+        if isinstance(item, A.ActionDecl):
+            direct[item.name], calls[item.name] = set(), set()
+            walk(item.body, direct[item.name], calls[item.name])
+    changed = True
+    while changed:                       # what a called action needs, its callers need too
+        changed = False
+        for name, called in calls.items():
+            for other in called & direct.keys():
+                if not direct[other] <= direct[name]:
+                    direct[name] |= direct[other]
+                    changed = True
+    return {name: uses for name, uses in direct.items() if uses}

@@ -1,0 +1,329 @@
+"""Checking statements: a block of a deck's effects → a tuple of :mod:`dsl.ir` statements.
+
+Handlers are methods ``s_<Node>`` of :class:`StmtChecker`, one per syntax node; each
+states the syntax it implements. A handler that finds its statement wrong reports it and
+returns None (the statement is left out; the deck will not load anyway).
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from .. import ast as A
+from .. import ir as I
+from ..errors import suggest
+from .kinds import (ANY, BOOL, CARD, CARDS, COLLECTIONS, INT, LIST, NONE, PLAYER, PLAYERS,
+                    STR, ZONE, ZONES, element)
+
+
+class StmtChecker:
+    """The statement half of :class:`dsl.check.program.Checker`."""
+
+    def block(self, block: Optional[A.Block], scope) -> tuple:
+        if block is None:
+            return ()
+        scope = scope.child()
+        out = (self.stmt(s, scope) for s in block.stmts)
+        return tuple(s for s in out if s is not None)
+
+    def stmt(self, node, scope):
+        return getattr(self, "s_" + type(node).__name__)(node, scope)
+
+    def _cards_or_card(self, node, scope, what):
+        return self.typed(node, scope, (CARD, CARDS, NONE, LIST), what)
+
+    def _one_zone(self, node, scope, what):
+        out = self.expr(node, scope)
+        if out.kind == ZONES:
+            name = node.id if isinstance(node, A.Name) else "it"
+            self.error("zone-owner", f"zone `{name}` belongs to each player: say whose, "
+                                     f"as in `your {name}` or `{name} of PLAYER`", node.pos)
+        else:
+            self.expect(out.kind, (ZONE,), node.pos, what)
+        return out
+
+    # `move WHAT to ZONE [at top|bottom|random|N]`
+    def s_Move(self, n: A.Move, scope):
+        what = self._cards_or_card(n.what, scope, "what `move` moves")
+        to = self._one_zone(n.to, scope, "where `move` puts cards")
+        where, index = "top", None
+        if n.position is not None:
+            where = n.position[0]
+            if where == "index":
+                index = self._int(n.position[1], scope, "a position")
+        return I.Move(what, to, where, index)
+
+    def s_Shuffle(self, n, scope):
+        return I.Shuffle(self._one_zone(n.zone, scope, "what `shuffle` shuffles"))
+
+    def s_Reveal(self, n, scope):
+        return I.Reveal(self._cards_or_card(n.what, scope, "what `reveal` shows"))
+
+    def s_Face(self, n, scope):
+        what = self._cards_or_card(n.what, scope,
+                                   "what is turned face " + ("up" if n.up else "down"))
+        return I.Face(what, n.up)
+
+    def s_Attach(self, n, scope):
+        what = self._cards_or_card(n.what, scope, "what `attach` attaches")
+        host = self.typed(n.host, scope, (CARD,), "what a card is attached to")
+        return I.Attach(what, host)
+
+    def s_Detach(self, n, scope):
+        return I.Detach(self._cards_or_card(n.what, scope, "what `detach` detaches"))
+
+    def s_GiveControl(self, n, scope):
+        what = self._cards_or_card(n.what, scope, "what changes control")
+        return I.GiveControl(what, self._player(n.player, scope, "the new controller"))
+
+    def s_Give(self, n, scope):
+        what = self._cards_or_card(n.what, scope, "what changes owner")
+        return I.Give(what, self._player(n.player, scope, "the new owner"))
+
+    # `transform CARD into NAME`
+    def s_Transform(self, n, scope):
+        what = self._cards_or_card(n.what, scope, "what `transform` changes")
+        into = self.typed(n.into, scope, (STR,), "the card name a card transforms into")
+        if isinstance(n.into, A.StrLit) and n.into.value not in self.p.cards:
+            self.unknown("card", n.into.value, n.into.pos, self.p.cards)
+        return I.Transform(what, into, n.pos)
+
+    def _counter(self, name, pos):
+        if name not in self.p.counters:
+            self.unknown("counter", name, pos, self.p.counters)
+
+    def s_PutCounter(self, n, scope):
+        self._counter(n.counter, n.pos)
+        amount = self._int(n.amount, scope, "how many counters")
+        target = self._cards_or_card(n.target, scope, "where counters go")
+        return I.PutCounter(target, n.counter, amount)
+
+    def s_RemoveCounter(self, n, scope):
+        self._counter(n.counter, n.pos)
+        amount = self._int(n.amount, scope, "how many counters") if n.amount is not None else None
+        target = self._cards_or_card(n.target, scope, "where counters are removed from")
+        return I.RemoveCounter(target, n.counter, amount)
+
+    def _resource(self, name, pos):
+        if name not in self.p.resources:
+            self.unknown("resource", name, pos, self.p.resources)
+
+    def s_Gain(self, n, scope):
+        self._resource(n.resource, n.pos)
+        return I.Gain(n.resource, self._int(n.amount, scope, "how much is gained"))
+
+    def s_Lose(self, n, scope):
+        self._resource(n.resource, n.pos)
+        amount = self._int(n.amount, scope, "how much is lost") if n.amount is not None else None
+        return I.Lose(n.resource, amount)
+
+    # `set NAME [of PLAYER] to VALUE`
+    def s_Set(self, n, scope):
+        p, name = self.p, n.name
+        value = self.expr(n.value, scope)
+        target = self._player(n.target, scope, "whose value is set") \
+            if n.target is not None else None
+        if name in p.resources:
+            if p.resources[name].shared:
+                if target is not None:
+                    self._shared_of("resource", name, n.pos)
+                return I.SetShared(name, value)
+            return I.SetRes(name, target, value)
+        if name in p.vars:
+            if p.vars[name][0]:
+                return I.SetPlayerVar(name, target, value)
+            if target is not None:
+                self.error("type", f"variable `{name}` is not per player", n.pos)
+            return I.SetGlobal(name, value)
+        self.unknown("variable or resource", name, n.pos, list(p.vars) + list(p.resources))
+        return None
+
+    # `create N "Name" in ZONE`
+    def s_Create(self, n, scope):
+        amount = self._int(n.amount, scope, "how many are created")
+        if n.card not in self.p.cards:
+            self.unknown("card", n.card, n.pos, self.p.cards)
+        if n.zone is None:
+            self.error("create-where", f"say where `{n.card}` is created", n.pos,
+                       f"for example `create 1 \"{n.card}\" in your area`")
+            return None
+        return I.Create(n.card, amount, self._one_zone(n.zone, scope, "where they are created"))
+
+    # `create library in ZONE [if COND]`
+    def s_CreateLibrary(self, n, scope):
+        zone = self._one_zone(n.zone, scope, "where the deck's cards are created")
+        cond = None
+        if n.cond is not None:
+            cond = self._bool(n.cond, scope.child(it=CARD), "which cards to create")
+        return I.CreateLibrary(zone, cond)
+
+    def s_Let(self, n, scope):
+        value = self.expr(n.value, scope)
+        scope.names[n.name] = value.kind
+        return I.Let(n.name, value)
+
+    def s_Assign(self, n, scope):
+        if n.name not in scope.names:
+            if n.name in self.p.vars and not self.p.vars[n.name][0]:
+                return self.s_Set(A.Set(n.name, None, n.value, pos=n.pos), scope)
+            self.error("unknown-name", f"`{n.name}` is not defined here", n.pos,
+                       suggest(n.name, scope.names) or f"write `let {n.name} = ...` to define it")
+            return None
+        return I.Let(n.name, self.expr(n.value, scope))
+
+    def duration(self, d: Optional[A.Duration], scope):
+        if d is None:
+            return None
+        turns = self._int(d.turns, scope, "a duration") if d.turns is not None else None
+        return I.Duration(d.kind, turns)
+
+    def s_MarkStmt(self, n, scope):
+        if n.mark not in self.p.marks:
+            self.unknown("mark", n.mark, n.pos, self.p.marks)
+        target = self.typed(n.target, scope, (PLAYER, CARD, PLAYERS, CARDS), "what is marked")
+        return I.Mark(target, n.mark, self.duration(n.duration, scope))
+
+    def s_Unmark(self, n, scope):
+        if n.mark not in self.p.marks:
+            self.unknown("mark", n.mark, n.pos, self.p.marks)
+        return I.Unmark(self.expr(n.target, scope), n.mark)
+
+    def s_Resolve(self, n, scope):
+        return I.Resolve(self.typed(n.card, scope, (CARD,), "what `resolve` resolves"))
+
+    def s_Negate(self, n, scope):
+        if not scope.event:
+            self.error("negate-outside", "`negate` only means something in a `before` reaction "
+                                         "or an `instead` rule", n.pos)
+        return I.Negate()
+
+    def s_Use(self, n, scope):
+        if n.limit not in self.p.limits:
+            self.unknown("limit", n.limit, n.pos, self.p.limits)
+        return I.Use(n.limit)
+
+    def s_Offer(self, n, scope):
+        for m in n.moves:
+            if m not in self.p.moves and m != "abilities":
+                self.unknown("move", m, n.pos, list(self.p.moves) + ["abilities"])
+        return I.Offer(tuple(n.moves))
+
+    def s_EndGame(self, n, scope):
+        if n.kind == "draw":
+            return I.EndGame("draw", None, None)
+        if n.kind == "most":
+            self._resource(n.resource, n.pos)
+            return I.EndGame("most", None, n.resource)
+        winner = self.typed(n.winner, scope, (PLAYER, PLAYERS), "the winner")
+        return I.EndGame("winner", winner, None)
+
+    def s_Eliminate(self, n, scope):
+        return I.Eliminate(self.typed(n.player, scope, (PLAYER, PLAYERS), "who is eliminated"))
+
+    def s_Say(self, n, scope):
+        return I.Say(n.text, n.pos)
+
+    def s_Pass(self, n, scope):
+        return None
+
+    # `NAME args...`: a deck-defined action
+    def s_CallStmt(self, n, scope):
+        action = self.p.actions.get(n.name)
+        if action is None:
+            self.unknown("action", n.name, n.pos, self.p.actions)
+            return None
+        if len(n.args) != len(action.params):
+            self.error("arity", f"`{n.name}` takes {len(action.params)} "
+                                f"argument{'s' if len(action.params) != 1 else ''} "
+                                f"({', '.join(action.params) or 'none'}), not {len(n.args)}", n.pos)
+            return None
+        uses = self.event_uses.get(n.name)
+        if uses:
+            self._check_event_uses(n.name, uses, scope, n.pos)
+        return I.CallAction(n.name, tuple(self.expr(a, scope) for a in n.args), n.pos)
+
+    def _check_event_uses(self, action: str, uses: set, scope, pos):
+        """An action's body sees its caller's `event`: check, where the call is made, that
+        there is one and that it has the fields the body (or an action it calls) reads."""
+        if not scope.event:
+            self.error("event-outside", f"`{action}` uses `event`, and there is no event here",
+                       pos, "call it from a trigger, a reaction, a static or an action, or "
+                            "pass what it needs as an argument")
+            return
+        if scope.fields is None:
+            return                       # inside an action: checked where that one is called
+        for name in sorted(uses - scope.fields - {""}):
+            self.error("unknown-name", f"`{action}` reads `event.{name}`, and this event has "
+                                       f"no field `{name}`", pos,
+                       suggest(name, scope.fields)
+                       or f"its fields: {', '.join(sorted(scope.fields))}")
+
+    def s_If(self, n, scope):
+        cond = self._bool(n.cond, scope, "an `if` condition")
+        then = self.block(n.then, scope)
+        orelse = self.block(n.orelse, scope) if n.orelse is not None else None
+        return I.If(cond, then, orelse)
+
+    # `for each x in C { ... }`, `... ordered by KEY`, `... grouped by KEY`
+    def s_ForEach(self, n, scope):
+        coll = self.typed(n.collection, scope, COLLECTIONS, "what `for each` goes through")
+        if n.order_key is not None:
+            key = self._int(n.order_key, scope.child(it=element(coll.kind)), "an ordering key")
+            body = self.block(n.body, scope.with_names(
+                **{n.var: LIST if n.grouped else element(coll.kind)}))
+            return I.ForOrdered(n.var, coll, key, n.descending, n.grouped, body, n.pos)
+        body = self.block(n.body, scope.with_names(**{n.var: element(coll.kind)}))
+        return I.ForEach(n.var, coll, body, n.pos)
+
+    def s_Repeat(self, n, scope):
+        return I.Repeat(self._int(n.times, scope, "how many times"), self.block(n.body, scope),
+                        n.pos)
+
+    def s_While(self, n, scope):
+        return I.While(self._bool(n.cond, scope, "a `while` condition"),
+                       self.block(n.body, scope), n.pos)
+
+    # `choose x from C [up to N | exactly N | at least N] [by P] [secret] [optional]
+    #  [prompt "..."] { ... }`
+    def s_Choose(self, n: A.Choose, scope):
+        source = self.typed(n.source, scope, COLLECTIONS, "what `choose` chooses from")
+        up_to = self._int(n.up_to, scope, "how many may be chosen") if n.up_to is not None else None
+        exactly = self._int(n.exactly, scope, "how many are chosen") \
+            if n.exactly is not None else None
+        by = self._player(n.by, scope, "who chooses") if n.by is not None else None
+        at_least = self._int(n.at_least, scope, "how many must be chosen") \
+            if n.at_least is not None else None
+        body = self.block(n.body, scope.with_names(**{n.var: element(source.kind)}))
+        return I.Choose(n.var, source, (exactly, up_to, at_least, n.optional), by, n.secret, n.prompt or f"choose {n.var}",
+                        body, n.pos)
+
+    # `choose one [by P] { "label" [if COND] { ... } ... }`
+    def s_ChooseOne(self, n: A.ChooseOne, scope):
+        by = self._player(n.by, scope, "who chooses") if n.by is not None else None
+        cases = []
+        for case in n.cases:
+            cond = self._bool(case.cond, scope, "an option's condition") if case.cond else None
+            cases.append((case.label, cond, self.block(case.body, scope)))
+        return I.ChooseOne(by, tuple(cases), n.pos)
+
+    # `may [by P] [secret] ["prompt"] { ... }`
+    def s_May(self, n: A.May, scope):
+        by = self._player(n.by, scope, "who decides") if n.by is not None else None
+        return I.May(by, n.prompt or "you may", n.secret, self.block(n.body, scope), n.pos)
+
+    # `as PLAYER { ... }`
+    def s_As(self, n, scope):
+        who = self.typed(n.player, scope, (PLAYER,), "who acts")
+        return I.As(who, self.block(n.body, scope))
+
+    def s_Simultaneously(self, n, scope):
+        return I.Simultaneously(self.block(n.body, scope))
+
+    def s_Phase(self, n, scope):
+        return I.Phase(n.name, self.block(n.body, scope))
+
+    # `until end of turn static ...` (and `static ...` as a statement: permanent)
+    def s_TempStatic(self, n: A.TempStatic, scope):
+        cs = self.static(n.static, scope.card if scope.card != "*" else None, n.pos)
+        self.p.temp_statics.append(cs)
+        dur = self.duration(n.duration, scope) if n.duration.kind != "permanent" else None
+        return I.TempStatic(cs.index, dur)

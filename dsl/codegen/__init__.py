@@ -1,0 +1,150 @@
+"""Code generation: a checked program becomes Python source, compiled once and run.
+
+>>> from dsl.loader import load_program
+>>> code = load(load_program("example"), resumable=False)
+>>> callable(code.main)
+True
+
+This package is the only place where Deckwright compiles and runs Python source, and it
+compiles only what its own generator wrote from the checked program. The safety of that
+rests on three rules, each kept in one place and proved by tests:
+
+* identifiers are the generator's own (:class:`dsl.codegen.writer.Writer`), or names of
+  the runtime's helpers (:mod:`dsl.codegen.runtime`);
+* deck values reach the source only as literals whose ``repr`` is exactly them
+  (:func:`dsl.codegen.writer.literal`) or as indexes into tables held in the namespace;
+* the namespace holds the helpers, the tables and a handful of builtins, nothing else.
+"""
+from __future__ import annotations
+
+from .module import CodeGenerator
+from .runtime import BUILTINS, HELPERS, PASS, move_labeler
+
+
+class ProgramInfo:
+    """Facts about a program the engine's primitives look up while a game runs (the same
+    for both ways of running)."""
+
+    def __init__(self, program):
+        p = program
+        self.deflist = list(p.cards.values())
+        self.def_index = {d.name: k for k, d in enumerate(self.deflist)}
+        self.zone_index = {name: k for k, name in enumerate(p.zones)}
+        self.static_kinds = {st.kind for st in p.all_statics}
+        self.static_events: dict = {}
+        for st in p.all_statics:
+            if st.event:
+                self.static_events.setdefault(st.kind, set()).add(st.event)
+        self.static_carriers: dict = {}
+        for d in self.deflist:
+            for st in d.statics:
+                self.static_carriers.setdefault(st.kind, set()).add(d.name)
+        self.substitutes = {st.limit for st in p.all_statics if st.kind == "substitute"}
+        self.copiers = {d.name for d in self.deflist
+                        if any(st.kind == "copy" for st in d.statics)}
+        self.shared_resources = {r.name for r in p.resources.values() if r.shared}
+        self.able = {d.name for d in self.deflist if d.abilities} | self.copiers
+        self.ability_zones = sorted({ab.from_zone for d in self.deflist
+                                     for ab in d.abilities if ab.from_zone})
+        self.abilities = [ab for d in self.deflist for ab in d.abilities]
+        self.ability_index = {id(ab): k for k, ab in enumerate(self.abilities)}
+        self.move_names = list(p.moves)
+        self.move_vars = [mv.var for mv in p.moves.values()]
+
+
+class Code:
+    """One program's generated module, loaded: the functions the engine calls."""
+
+    def __init__(self, program, gen: CodeGenerator, source: str, ns: dict):
+        self.source = source
+        self.info = program.info()
+        self.main = ns["MAIN"]
+        self.setup = ns.get("SETUP")        # the deck's `setup` alone (tests, tools)
+        inits = gen.inits
+        pick = lambda table: {k: ns[v] for k, v in table.items()}
+        self.zone_capacity = pick(inits["zone_capacity"])
+        self.resource_start = pick(inits["resource_start"])
+        self.resource_min = pick(inits["resource_min"])
+        self.resource_max = pick(inits["resource_max"])
+        self.var_init = pick(inits["var_init"])
+        self.params = pick(inits["params"])
+        self.limits = pick(inits["limits"])
+        for name, node in program.limits.items():
+            if type(node).__name__ == "Const":
+                self.limits[name].const = node.value
+        self.ability_conds = [ns[n] if n else None for n in gen.ability_conds]
+        fns = {kind: {} for kind in ("where", "amount", "target", "source", "body")}
+        for index, parts in gen.statics.items():
+            for kind, name in parts.items():
+                fns[kind][index] = ns[name]
+        self.where, self.amount = fns["where"], fns["amount"]
+        self.target, self.source_of, self.instead = fns["target"], fns["source"], fns["body"]
+
+
+def generate(program, resumable: bool, notes: bool = False) -> tuple:
+    """(source, generator) for a program: the source is what ``--emit`` prints."""
+    gen = CodeGenerator(program, resumable, notes)
+    return gen.generate(), gen
+
+
+def load_effect(program, stmts, resumable: bool):
+    """An ad-hoc effect (checked statements) compiled in the program's namespace:
+    ``fn(g, you, this, ev)``, a generator when ``resumable``."""
+    code = program.code(resumable)
+    gen = CodeGenerator(program, resumable)
+    source = gen.generate_effect(stmts)
+    ns = dict(code.namespace)
+    ns.update(gen.table_values)
+    ns["POS"] = list(gen.positions)
+    exec(compile(source, "<deckwright effect>", "exec"), ns)
+    return ns["EVAL"]
+
+
+def load(program, resumable: bool, notes: bool = False) -> Code:
+    """Generate, compile and load a program's module."""
+    source, gen = generate(program, resumable, notes)
+    ns = dict(HELPERS)
+    ns["__builtins__"] = dict(BUILTINS)
+    ns.update(gen.table_values)
+    ns["POS"] = list(gen.positions)
+    exec(compile(source, "<deckwright>", "exec"), ns)
+    info = program.info()
+    triggers = [None] * (max((t.index for t in program.all_triggers), default=0) + 1)
+    for t in program.all_triggers:
+        triggers[t.index] = ns[f"T{t.index}"]
+    ns["TRIGGERS"] = triggers
+    ns["EFFECTS"] = [ns[n] if n else None for n in gen.effects]
+    ns["ABILITY"] = info.abilities
+    ns["ABILITY_BODY"] = [ns[n] for n in gen.ability_bodies]
+    ns["INSTEAD"] = {i: ns[p["body"]] for i, p in gen.statics.items() if "body" in p}
+    ns["WHERE"] = {st.index: ns.get(gen.statics[st.index].get("where"))
+                   for st in program.all_statics}
+    ns["SHARED"] = info.shared_resources
+    ns["MOVE_LABELS"] = move_labeler(info)
+    code = Code(program, gen, source, ns)
+    code.namespace = ns
+    return code
+
+
+def counting(program, on_effect, on_trigger) -> Code:
+    """A fresh load of a program (run directly, not stepped) that calls ``on_effect(card
+    name)`` whenever a card's effect or ability runs and ``on_trigger(k)`` whenever the
+    body of the program's trigger ``k`` (its index in ``all_triggers``) runs: the linter's way of
+    seeing which cards and triggers a simulation used."""
+    code = load(program, resumable=False, notes=True)
+    ns = code.namespace
+    ns["NOTE_TRIGGER"] = on_trigger
+    info = program.info()
+
+    def wrap(fn, note, key):
+        def counted(g, you, this, ev):
+            note(key)
+            return fn(g, you, this, ev)
+        return counted
+
+    ns["EFFECTS"] = [None if fn is None else wrap(fn, on_effect, d.name)
+                     for fn, d in zip(ns["EFFECTS"], info.deflist)]
+    owners = [d.name for d in info.deflist for _ in d.abilities]
+    ns["ABILITY_BODY"] = [wrap(fn, on_effect, name)
+                          for fn, name in zip(ns["ABILITY_BODY"], owners)]
+    return code

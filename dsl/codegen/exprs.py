@@ -1,0 +1,493 @@
+"""Expressions → Python expressions.
+
+``expr(node, frame)`` returns the source of a Python expression for a :mod:`dsl.ir`
+expression. Where the frame allows it, it may first write statements (a selector's loop)
+to the function being generated; it never does inside the right side of `and`/`or` or
+a comprehension, where they would run out of turn.
+
+Reads of the game state follow the model's layout: a player's zone is ``p.z[k]`` (k the
+zone's index in the program's table), a card's printed property ``PR3[c.d]`` (a table per
+property, indexed by the card's definition). Tests on a card that depend only on its
+definition (`Suns is in it.suits`, `it is Ace`) are worked out for every definition when
+the code is generated, and read from a table.
+"""
+from __future__ import annotations
+
+from .. import ir as I
+from ..check.kinds import ANY, CARD, CARDS, INT, LIST, PLAYER, PLAYERS, ZONE, ZONES
+from .writer import literal
+
+_BOUND = "1000000000"              # the engine's integer limit (MAX_INT), as source
+_CARD_FIELDS = {"name": "name", "owner": "owner", "controller": "controller", "zone": "zone",
+                "face_up": "face_up", "token": "token", "id": "id", "turned": "turned"}
+_PLAYER_FIELDS = {"alive": "alive", "seat": "index", "name": "name", "side": "side",
+                  "turns": "turns"}
+_ZONE_FIELDS = {"owner": "owner", "name": "name", "in_play": "in_play"}
+_ORDER = {"<": "LT", "<=": "LE", ">": "GT", ">=": "GE"}
+
+# Nodes whose value is never none, so comparisons need not test for it.
+_NUMBERS = (I.Count, I.Arith, I.Res, I.ResShared, I.CounterCount, I.Remaining)
+
+
+class ExprWriter:
+    """The expression half of :class:`dsl.codegen.module.CodeGenerator`."""
+
+    def expr(self, node, f, cond: bool = False) -> str:
+        """Source for ``node``; with ``cond``, only its truth matters."""
+        if type(node) in (I.And, I.Or):
+            return self.x_bool_op(node, f, cond)
+        return getattr(self, "x_" + type(node).__name__)(node, f)
+
+    def cond(self, node, f) -> str:
+        return self.expr(node, f, cond=True)
+
+    def quiet(self, node, f, cond: bool = False) -> str:
+        """Source for ``node`` written without statements before it."""
+        saved = f.hoist
+        f.hoist = False
+        try:
+            return self.expr(node, f, cond)
+        finally:
+            f.hoist = saved
+
+    def nullsafe(self, node, f, then: str, none: str = "None") -> str:
+        """``then`` (with ``{}`` standing for the value) unless the value is none."""
+        src = self.expr(node, f)
+        if self.never_none(node, f):
+            return then.format(src)
+        if f.walrus:
+            t = f.temp()
+            return f"({none} if ({t} := {src}) is None else {then.format(t)})"
+        return f"NULLSAFE({src}, lambda v: {then.format('v')}, {none})"
+
+    def never_none(self, node, f) -> bool:
+        if isinstance(node, I.Builtin):
+            return node.which in ("you", "play", "turn_number") or \
+                (node.which == "it" and f.it_safe) or (node.which == "this" and f.this_safe)
+        if isinstance(node, I.ZoneRef):
+            return node.scope == "shared"
+        return isinstance(node, _NUMBERS) or (isinstance(node, I.Const) and node.value is not None)
+
+    # --- names ------------------------------------------------------------------------
+    def x_Const(self, n, f):
+        return literal(n.value)
+
+    def x_Local(self, n, f):
+        return f.local(n.name)
+
+    def x_Builtin(self, n, f):
+        w = n.which
+        if w == "you":
+            return f.you
+        if w == "this":
+            return f.this
+        if w == "event":
+            return f.ev
+        if w == "it":
+            return f.it
+        if w == "active_player":
+            return self.state(f) + ".active"
+        if w == "turn_number":
+            return self.state(f) + ".turn"
+        return self.state(f) + ".inplay"
+
+    def state(self, f) -> str:
+        f.uses_state = True
+        return "S"
+
+    def who(self, player, f) -> str:
+        return f.you if player is None else self.expr(player, f)
+
+    def x_OptionRef(self, n, f):
+        return f"g.options[{literal(n.name)}]"
+
+    def x_ParamRef(self, n, f):
+        return f"PARAM(g, {literal(n.name)}, {self.who(n.player, f)})"
+
+    def x_GlobalVar(self, n, f):
+        return f"{self.state(f)}.globals[{literal(n.name)}]"
+
+    def x_PlayerVar(self, n, f):
+        if n.player is None:
+            return f"{f.you}.vars[{literal(n.name)}]"
+        return self.nullsafe(n.player, f, "{}.vars[" + literal(n.name) + "]")
+
+    def x_Res(self, n, f):
+        if n.player is None:
+            return f"{f.you}.res[{literal(n.name)}]"
+        return self.nullsafe(n.player, f, "{}.res.get(" + literal(n.name) + ", 0)", "0")
+
+    def x_ResShared(self, n, f):
+        return f"{self.state(f)}.globals.get({literal(n.name)}, 0)"
+
+    def x_ZoneRef(self, n, f):
+        k = self.zone_index[n.name]
+        if n.scope == "shared":
+            return f"{self.state(f)}.zl[{k}]"
+        if _is_you(n.player):              # `you` is none only for a card nobody holds
+            return f"(None if {f.you} is None else {f.you}.z[{k}])"
+        return self.nullsafe(n.player, f, "{}.z[" + str(k) + "]")
+
+    def x_ZonesNamed(self, n, f):
+        return f"{self.state(f)}.zn[{self.zone_index[n.name]}]"
+
+    # --- fields ---------------------------------------------------------------------------
+    def x_Field(self, n, f):
+        table = _CARD_FIELDS if n.obj.kind == CARD else _PLAYER_FIELDS
+        return self.nullsafe(n.obj, f, "{}." + table[n.name])
+
+    def x_CardAttr(self, n, f):
+        if n.name == "host":
+            return self.nullsafe(n.obj, f, "{}.attached_to")
+        if n.name == "in_play":
+            return f"INPLAY({self.expr(n.obj, f)})"
+        return f"ATTACHMENTS(g, {self.expr(n.obj, f)})"
+
+    def x_Prop(self, n, f):
+        static = self.static_test(n, f)
+        if static is not None:
+            return static
+        table = self.prop_table(n.name)
+        return self.nullsafe(n.obj, f, table + "[{}.d]")
+
+    def x_ZoneAttr(self, n, f):
+        name = n.name
+        if name == "size":
+            return self.nullsafe(n.obj, f, "len({}.cards)")
+        if name == "cards":
+            return self.nullsafe(n.obj, f, "list({}.cards)")
+        if name == "top":
+            return f"TOP({self.expr(n.obj, f)})"
+        if name == "bottom":
+            return f"BOTTOM({self.expr(n.obj, f)})"
+        return self.nullsafe(n.obj, f, "{}." + _ZONE_FIELDS[name])
+
+    def x_EventGet(self, n, f):
+        obj = self.expr(n.obj, f)
+        if isinstance(n.obj, I.Builtin) and n.obj.which == "event" and f.ev_safe:
+            return f"{obj}.get({literal(n.name)})"
+        return f"EVGET({obj}, {literal(n.name)})"
+
+    def x_AnyAttr(self, n, f):
+        name = n.name
+        obj = self.expr(n.obj, f)
+        if not f.walrus:
+            return f"ATTR(g, {obj}, {literal(name)})"
+        t = f.temp()
+        if name in self.program.properties:      # most often a card: read it directly
+            fast = f"{self.prop_table(name)}[{t}.d]"
+        elif name in _CARD_FIELDS:
+            fast = f"{t}.{_CARD_FIELDS[name]}"
+        else:
+            return f"ATTR(g, {obj}, {literal(name)})"
+        return f"({fast} if type({t} := {obj}) is CARD else ATTR(g, {t}, {literal(name)}))"
+
+    def x_CounterCount(self, n, f):
+        return self.nullsafe(n.target, f, "{}.counters.get(" + literal(n.counter) + ", 0)", "0")
+
+    # --- numbers and tests --------------------------------------------------------------
+    def x_Count(self, n, f):
+        inner = n.expr
+        if isinstance(inner, (I.CardSel, I.PlayerSel)):
+            if f.hoist:
+                return self.selection(inner, f, count=True)
+            return f"len({self.expr(inner, f)})"
+        return f"COUNT({self.expr(inner, f)})"
+
+    def x_Arith(self, n, f):
+        left, right = self.expr(n.left, f), self.quiet(n.right, f)
+        if n.op == "/":
+            return f"DIV(g, {left}, {right})"
+        if n.op == "%":
+            return f"MOD(g, {left}, {right})"
+        value = f"{left} {n.op} {right}"
+        if not f.walrus:
+            return f"CHECK(g, {value})"
+        t = f.temp()
+        return f"({t} if -{_BOUND} <= ({t} := {value}) <= {_BOUND} else OVER(g, {t}))"
+
+    def x_Neg(self, n, f):
+        return f"(-{self.expr(n.operand, f)})"
+
+    def x_Compare(self, n, f):
+        left = self.expr(n.left, f)
+        right = self.quiet(n.right, f)
+        op = n.op
+        if op in ("==", "!="):
+            return f"({left} {op} {right})"
+        if not f.walrus:
+            return f"{_ORDER[op]}({left}, {right})"
+        if not self.never_none(n.left, f):
+            t = f.temp()
+            test = f"({t} := {left}) is not None and "
+            left = t
+        else:
+            test = ""
+        if not self.never_none(n.right, f):
+            t = f.temp()
+            test += f"({t} := {right}) is not None and "
+            right = t
+        return f"({test}{left} {op} {right})"
+
+    def x_bool_op(self, n, f, cond: bool):
+        static = self.static_test(n, f)
+        if static is not None:
+            return static
+        word = " and " if type(n) is I.And else " or "
+        parts = [self.expr(n.items[0], f, cond=True)]
+        parts += [self.quiet(x, f, cond=True) for x in n.items[1:]]
+        joined = word.join(parts)
+        return f"({joined})" if cond else f"(True if {joined} else False)"
+
+    def x_Not(self, n, f):
+        static = self.static_test(n, f)
+        if static is not None:
+            return static
+        return f"(not {self.cond(n.operand, f)})"
+
+    def x_IsType(self, n, f):
+        static = self.static_test(n, f)
+        if static is not None:
+            return static
+        test = self.nullsafe(n.expr, f, self.type_table(n.word) + "[{}.d]", "False")
+        return f"(not {test})" if n.negated else test
+
+    def x_Member(self, n, f):
+        static = self.static_test(n, f)
+        if static is not None:
+            return static
+        neg = " not" if n.negated else ""
+        if self.draws(n.item) or self.draws(n.collection):
+            coll = self.expr(n.collection, f)         # the collection first, as it was written
+            return f"({'not ' if n.negated else ''}MEMBER({coll}, {self.quiet(n.item, f)}))"
+        item = self.expr(n.item, f)
+        coll_node = n.collection
+        coll = self.quiet(coll_node, f)
+        if isinstance(coll_node, (I.CardSel, I.PlayerSel)) or (
+                isinstance(coll_node, I.ListOf) and
+                all(x.kind not in (ZONE, ZONES, ANY, LIST) for x in coll_node.items)):
+            return f"({item}{neg} in {coll})"
+        return f"({item}{neg} in MEMBERS({coll}))"
+
+    def x_HasMark(self, n, f):
+        return self.nullsafe(n.expr, f, literal(n.mark) + " in {}.marks", "False")
+
+    # --- functions, lists, selectors -----------------------------------------------------
+    def x_Func(self, n, f):
+        name = n.func
+        args = [self.expr(n.args[0], f)] + [self.quiet(a, f) for a in n.args[1:]]
+        if name in ("top", "bottom"):
+            if len(args) == 2:
+                return f"TOPN({args[0]}, {args[1]}, {name == 'bottom'})"
+            return f"{name.upper()}({args[0]})"
+        if name == "random":
+            return f"RANDOM(g, {args[0]})"
+        if name == "shuffled":
+            return f"SHUFFLED(g, {args[0]})"
+        if name in ("first", "last"):
+            return f"NTH({args[0]}, {0 if name == 'first' else -1})"
+        if name == "next_player":
+            return f"NEXT(g, {args[0]})"
+        if name == "range":
+            return f"RANGE(g, {args[0]}, {args[1]})"
+        if name == "abs":
+            return f"abs({args[0]})"
+        return f"AGG({name}, [{', '.join(args)}])"
+
+    def x_Remaining(self, n, f):
+        return f"REMAINING(g, {literal(n.limit)}, {f.you})"
+
+    def x_ListOf(self, n, f):
+        if not n.items:
+            return "[]"
+        items = [self.expr(n.items[0], f)] + [self.quiet(x, f) for x in n.items[1:]]
+        return "[" + ", ".join(items) + "]"
+
+    def x_CardSel(self, n, f):
+        if f.hoist:
+            return self.selection(n, f)
+        return self.comprehension(n, f)
+
+    def x_PlayerSel(self, n, f):
+        if f.hoist:
+            return self.selection(n, f)
+        return self.comprehension(n, f)
+
+    def _pool(self, n, f, var: str) -> tuple:
+        """(`for` clauses over a selector's candidates, its element's `it` safety)."""
+        if isinstance(n, I.PlayerSel):
+            return [f"for {var} in {self.state(f)}.players"], True
+        if not n.zones:
+            z = f.gen.fresh("z")
+            return [f"for {z} in {self.state(f)}.inplay", f"for {var} in {z}.cards"], True
+        if len(n.zones) == 1:
+            zone = n.zones[0]
+            if isinstance(zone, I.ZoneRef) and zone.scope != "shared" and _is_you(zone.player):
+                k = self.zone_index[zone.name]
+                return [f"for {var} in (() if {f.you} is None else {f.you}.z[{k}].cards)"], True
+            src = self._iterable(zone, f)
+            if zone.kind == ZONE and self.never_none(zone, f):
+                return [f"for {var} in {src}.cards"], True
+            return [f"for {var} in ZONECARDS({src})"], True
+        srcs = [self._iterable(z, f) for z in n.zones]
+        return [f"for {var} in ZONECARDS([{', '.join(srcs)}])"], True
+
+    def _iterable(self, node, f) -> str:
+        saved = f.walrus
+        f.walrus = False            # `:=` is not allowed in a comprehension's iterable
+        try:
+            return self.quiet(node, f)
+        finally:
+            f.walrus = saved
+
+    def _tests(self, n, f, var: str) -> list:
+        """The tests an element must pass, as source, in the order the language gives.
+        Filters' arguments see the `it` of where the selector is written; only the
+        `where` clause's `it` is the element."""
+        if isinstance(n, I.PlayerSel):
+            tests = [f"{var}.alive"]
+            if n.opponents:
+                tests.append(f"{var} is not {f.you}")
+            for e in n.excepts:
+                tests.append(f"{var} not in MEMBERS({self.quiet(e, f)})")
+        else:
+            tests = [self.type_table(w) + f"[{var}.d]" for w in n.words]
+            for kind, arg in n.filters:
+                tests.append(self._filter(kind, arg, f, var))
+        if n.where is not None:
+            saved = (f.it, f.it_safe)
+            f.it, f.it_safe = var, True
+            try:
+                tests.append(self.quiet(n.where, f, cond=True))
+            finally:
+                f.it, f.it_safe = saved
+        return tests
+
+    def _filter(self, kind, arg, f, var) -> str:
+        if kind in ("controlled_by", "owned_by"):
+            field = "controller" if kind == "controlled_by" else "owner"
+            who = self.quiet(arg, f)
+            if arg.kind == PLAYER:
+                return f"{var}.{field} is {who}"
+            return f"OWNED({var}.{field}, {who})"
+        if kind == "attached_to":
+            return f"ATTACHED({var}, {self.quiet(arg, f)})"
+        if kind == "named":
+            return f"{var}.name == {literal(arg.value)}"
+        return f"{var} not in MEMBERS({self.quiet(arg, f)})"
+
+    def comprehension(self, n, f) -> str:
+        var = f.gen.fresh("c")
+        clauses, _ = self._pool(n, f, var)
+        tests = self._tests(n, f, var)
+        cond = f" if {' and '.join(tests)}" if tests else ""
+        charge = "STEPS(g, " if n.kind == CARDS else "("
+        return f"{charge}[{var} {' '.join(clauses)}{cond}])"
+
+    def selection(self, n, f, count: bool = False) -> str:
+        """A selector written as a loop before the current statement: its result (the
+        list, or with ``count`` the number of elements) is a temporary."""
+        var = f.gen.fresh("c")
+        clauses, _ = self._pool(n, f, var)
+        tests = self._tests(n, f, var)
+        out = f.temp()
+        w = f.gen
+        w.writeline(f"{out} = {0 if count else '[]'}")
+        for c in clauses:
+            w.writeline(c + ":")
+            w.indent()
+        if tests:
+            w.writeline(f"if {' and '.join(tests)}:")
+            w.indent()
+        w.writeline(f"{out} += 1" if count else f"{out}.append({var})")
+        if tests:
+            w.outdent()
+        for _ in clauses:
+            w.outdent()
+        if isinstance(n, I.CardSel):
+            w.writeline("g.steps += 1")
+        return out
+
+    # --- tests worked out in advance -------------------------------------------------------
+    def static_test(self, n, f):
+        """A table lookup for a test on `it` that depends only on its definition, when
+        `it` is a selector's element; None otherwise."""
+        if not f.it_safe or f.it is None or isinstance(n, I.Prop):
+            return None
+        if not _mentions_it(n) or not _def_static(n):
+            return None
+        values = [bool(_static_eval(n, d)) if n.kind == "condition" else _static_eval(n, d)
+                  for d in self.deflist]
+        return f"{self.table(values)}[{f.it}.d]"
+
+
+def _is_you(player) -> bool:
+    return player is None or (isinstance(player, I.Builtin) and player.which == "you")
+
+
+def _mentions_it(n) -> bool:
+    return any(isinstance(x, I.Builtin) and x.which == "it" for x in I.walk(n))
+
+
+def _def_static(n) -> bool:
+    """Whether ``n`` depends on nothing but constants and the definition of `it`."""
+    t = type(n)
+    if t is I.Const:
+        return True
+    if t is I.Prop or t is I.IsType:
+        obj = n.obj if t is I.Prop else n.expr
+        return isinstance(obj, I.Builtin) and obj.which == "it"
+    if t is I.Field:
+        return n.name == "name" and isinstance(n.obj, I.Builtin) and n.obj.which == "it"
+    if t is I.Member:
+        return _def_static(n.item) and _def_static(n.collection)
+    if t is I.Compare:
+        return _def_static(n.left) and _def_static(n.right)
+    if t in (I.And, I.Or):
+        return all(_def_static(x) for x in n.items)
+    if t is I.Not:
+        return _def_static(n.operand)
+    if t is I.ListOf:
+        return all(_def_static(x) for x in n.items)
+    return False
+
+
+def _members(v):
+    if v is None:
+        return ()
+    if isinstance(v, list):
+        return v
+    return (v,)
+
+
+def _static_eval(n, d):
+    """The value of a `_def_static` node for a card of definition ``d``."""
+    t = type(n)
+    if t is I.Const:
+        return n.value
+    if t is I.Prop:
+        return d.props.get(n.name, n.default)
+    if t is I.IsType:
+        return (n.word in d.words) != n.negated
+    if t is I.Field:
+        return d.name
+    if t is I.Member:
+        return (_static_eval(n.item, d) in _members(_static_eval(n.collection, d))) != n.negated
+    if t is I.Compare:
+        a, b = _static_eval(n.left, d), _static_eval(n.right, d)
+        if n.op == "==":
+            return a == b
+        if n.op == "!=":
+            return a != b
+        if a is None or b is None:
+            return False
+        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[n.op]
+    if t is I.And:
+        return all(_static_eval(x, d) for x in n.items)
+    if t is I.Or:
+        return any(_static_eval(x, d) for x in n.items)
+    if t is I.Not:
+        return not _static_eval(n.operand, d)
+    if t is I.ListOf:
+        return [_static_eval(x, d) for x in n.items]
+    raise AssertionError(t)

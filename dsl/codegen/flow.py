@@ -1,0 +1,675 @@
+"""The game's flow as generated code: events and what answers them, turns, offers.
+
+For each event something listens to, the generator writes its dispatch: the game rules'
+triggers, then each card's (every instance in play, and those the event just took out
+of play), then copied text, in the order the engine has always used. An event nothing
+listens to costs nothing: the statement calls the engine's quiet primitive instead.
+
+Announcing an event ("emitting") is written where it happens::
+
+    ev = EVENT('draw', {'n': l0}, you)
+    g.depth += 1
+    try:
+        if g.depth > 40: TOO_DEEP(g)
+        if not (PV3(g, ev)):              # forbid, prevent, instead
+            D3b(g, ev)                    # `before` reactions, which may negate it
+            if ev.negated: NEGATED(g, ev)
+            else:
+                ... the action's body, the card's move ...
+                D3w(g, ev)                # `when` triggers
+    finally:
+        g.depth -= 1
+
+(with `yield from` before each call that may reach a decision, when the game is stepped).
+"""
+from __future__ import annotations
+
+from .. import ir as I
+from .analysis import MOVE_EVENTS
+from .writer import Frame, literal
+
+
+class FlowWriter:
+    """The flow half of :class:`dsl.codegen.module.CodeGenerator`."""
+
+    # --- names of generated helpers -----------------------------------------------------
+    def event_id(self, e: str) -> int:
+        if e not in self.events:
+            self.events[e] = len(self.events)
+        return self.events[e]
+
+    def gen_of(self, decides: bool) -> bool:
+        return self.resumable and decides
+
+    def has_dispatch(self, e: str, kind: str) -> bool:
+        return bool(self.a.listeners.get((e, kind))) or (
+            bool(self.a.copiers) and (e, kind) in self.a.copyable)
+
+    def dispatch_call(self, f, e: str, kind: str, ev: str) -> str:
+        name = f"D{self.event_id(e)}{kind[0]}"
+        self.need_dispatch.add((e, kind))
+        return self.call(f, f"{name}(g, {ev})", self.a.event_decides(e))
+
+    def emit_after(self, f, e: str, data: str, actor: str) -> None:
+        """An event announced once it has happened: only `when` triggers hear it."""
+        if self.has_dispatch(e, "when"):
+            self.writeline(self.dispatch_call(f, e, "when", f"EVENT({literal(e)}, {data}, {actor})"))
+
+    def emit(self, f, e: str, data: str, actor: str, perform) -> None:
+        """Announce event ``e`` and, unless it is stopped, run ``perform(f, ev)`` (which
+        writes the lines that make it happen). Written inline in the current function."""
+        a = self.a
+        if e not in a.listened:
+            perform(f, None)
+            return
+        ev = f.temp()
+        self.writeline(f"{ev} = EVENT({literal(e)}, {data}, {actor})")
+        self.writeline("g.depth += 1")
+        self.writeline("try:")
+        self.indent()
+        self.writeline("if g.depth > 40: TOO_DEEP(g)")
+        opened = 0
+        if e in a.guarded:
+            self.need_prevent.add(e)
+            pv = self.call(f, f"PV{self.event_id(e)}(g, {ev})", a.event_decides(e))
+            self.writeline(f"if not {pv}:")
+            self.indent()
+            opened += 1
+        if self.has_dispatch(e, "before"):
+            self.writeline(self.dispatch_call(f, e, "before", ev))
+            self.writeline(f"if {ev}.negated: NEGATED(g, {ev})")
+            self.writeline("else:")
+            self.indent()
+            opened += 1
+        if e in a.card_whens:
+            self.writeline(f"{ev}.in_play_before = INPLAY_FIELDS({ev})")
+        perform(f, ev)
+        if self.has_dispatch(e, "when"):
+            self.writeline(self.dispatch_call(f, e, "when", ev))
+        for _ in range(opened):
+            self.outdent()
+        self.outdent()
+        self.writeline("finally:")
+        self.indent()
+        self.writeline("g.depth -= 1")
+        self.outdent()
+
+    # --- statements that announce events -------------------------------------------------
+    def moves_heard(self) -> bool:
+        return self.a.hears(*MOVE_EVENTS)
+
+    def move_decides(self) -> bool:
+        return any(self.a.event_decides(e) for e in MOVE_EVENTS)
+
+    def move_call(self, f, what, to, where, index, one: bool) -> str:
+        if not self.moves_heard():
+            if one:
+                return f"MOVE_CARD_QUIET(g, {what}, {to}, {where}, {index})"
+            return f"MOVE_QUIET(g, {what}, {to}, {where}, {index})"
+        self.need.add("moves")
+        name = "MV1" if one else "MV"
+        return self.call(f, f"{name}(g, {f.you}, {what}, {to}, {where}, {index})",
+                         self.move_decides())
+
+    def attach_call(self, f, what, host) -> str:
+        if not (self.moves_heard() or self.a.hears("attach")):
+            return f"ATTACH_QUIET(g, {what}, {host})"
+        self.need.update(("moves", "attach"))
+        decides = self.move_decides() or self.a.event_decides("attach")
+        return self.call(f, f"ATTACH(g, {f.you}, {what}, {host})", decides)
+
+    def create_call(self, f, name, amount, zone) -> str:
+        if not (self.moves_heard() or self.a.hears("create")):
+            return f"CREATE_QUIET(g, {f.you}, {name}, {amount}, {zone})"
+        self.need.update(("moves", "create"))
+        decides = self.move_decides() or self.a.event_decides("create")
+        return self.call(f, f"CREATE(g, {f.you}, {name}, {amount}, {zone})", decides)
+
+    def gain_call(self, f, kind, resource, amount) -> str:
+        if not self.a.hears(kind):
+            return f"{kind.upper()}_QUIET(g, {f.you}, {resource}, {amount})"
+        self.need.add(kind)
+        helper = "GAIN" if kind == "gain" else "LOSE"
+        return self.call(f, f"{helper}(g, {f.you}, {resource}, {amount})",
+                         self.a.event_decides(kind))
+
+    def resolve_call(self, f, card) -> str:
+        self.need.add("resolve")
+        decides = self.a.effects or self.a.event_decides("resolve")
+        return self.call(f, f"RESOLVE(g, {f.you}, {f.ev}, {card})", decides)
+
+    def action_call(self, f, action, args) -> str:
+        k = self.action_index[action]
+        name = f"CA{k}" if action in self.a.listened else f"A{k}"
+        return self.call(f, f"{name}(g, {f.you}, {f.this}, {f.ev}{''.join(', ' + x for x in args)})",
+                         self.a.action[action])
+
+    def whenevers_call(self, f) -> str:
+        if not self.program.whenevers:
+            return "pass"
+        return self.call(f, "WHENEVERS(g)", self.a.whenevers)
+
+    def library_condition(self, cond, f) -> str:
+        """`create library ... if COND`: a function of the card being made (`it`), seeing
+        the locals where it is written."""
+        it = self.w.fresh("c")
+        saved = (f.it, f.it_safe)
+        f.it, f.it_safe = it, True
+        try:
+            return f"(lambda {it}: {self.quiet(cond, f, cond=True)})"
+        finally:
+            f.it, f.it_safe = saved
+
+    # --- the helpers this program needs -----------------------------------------------------
+    def write_helpers(self):
+        """Write the helpers that statements asked for (they may ask for dispatchers)."""
+        if "moves" in self.need:
+            self._moves()
+        if "attach" in self.need:
+            self._attach()
+        if "create" in self.need:
+            self._create()
+        for kind in ("gain", "lose"):
+            if kind in self.need:
+                self._gain(kind)
+        if "resolve" in self.need:
+            self._resolve()
+
+    def _moves(self):
+        a = self.a
+
+        def one(f):
+            self.writeline("if zone is None or card is None or not MOVABLE(g, card, zone): return")
+            self.writeline("src = card.zone")
+            self.writeline("leaving = src is not None and src.in_play and not zone.in_play")
+            self.writeline("entering = zone.in_play and (src is None or not src.in_play)")
+            final = "if card.zone is src: RELOCATE(g, card, zone, pos, index)"
+            if "move" not in a.listened:
+                tests = [t for t, e in (("leaving", "leave"), ("entering", "enter"))
+                         if e in a.listened]
+                self.writeline(f"if not ({' or '.join(tests)}):")
+                self.indent()
+                self.writeline("RELOCATE(g, card, zone, pos, index)")
+                self.writeline("return")
+                self.outdent()
+            self.writeline("data = {'card': card, 'from': src, 'to': zone}")
+
+            def inner(f, ev):
+                branches = [("leaving", "leave"), ("entering", "enter")]
+                for k, (test, e) in enumerate(branches):
+                    self.writeline(f"{'if' if k == 0 else 'elif'} {test}:")
+                    self.indent()
+                    self.emit(f, e, "data", "you", lambda f, ev: self.writeline(final))
+                    self.outdent()
+                self.writeline("else:")
+                self.indent()
+                self.writeline(final)
+                self.outdent()
+            self.emit(f, "move", "data", "you", inner)
+        decides = self.move_decides()
+        self.defn("MV1", "g, you, card, zone, pos, index", self.gen_of(decides), one)
+
+        def many(f):
+            self.writeline("if zone is None: return")
+            self.writeline("for card in CARDS(what):")
+            self.indent()
+            self.writeline(self.call(f, "MV1(g, you, card, zone, pos, index)", decides))
+            self.outdent()
+        self.defn("MV", "g, you, what, zone, pos, index", self.gen_of(decides), many)
+
+    def _move_one(self, f, card, zone) -> str:
+        if self.moves_heard():
+            return self.call(f, f"MV1(g, you, {card}, {zone}, 'top', None)", self.move_decides())
+        return f"MOVE_CARD_QUIET(g, {card}, {zone}, 'top', None)"
+
+    def _attach(self):
+        def body(f):
+            self.writeline("if host is None or host.zone is None: return")
+            self.writeline("for card in CARDS(what):")
+            self.indent()
+            self.writeline("if card is host: continue")
+            self.writeline(f"if card.zone is not host.zone: {self._move_one(f, 'card', 'host.zone')}")
+            if self.has_dispatch("attach", "when"):
+                self.writeline("if ATTACH_NOW(g, card, host):")
+                self.indent()
+                self.emit_after(f, "attach", "{'card': card, 'host': host}", "you")
+                self.outdent()
+            else:
+                self.writeline("ATTACH_NOW(g, card, host)")
+            self.outdent()
+        decides = self.move_decides() or self.a.event_decides("attach")
+        self.defn("ATTACH", "g, you, what, host", self.gen_of(decides), body)
+
+    def _create(self):
+        def body(f):
+            self.writeline("for _ in range(max(n, 0)):")
+            self.indent()
+            self.writeline("card = NEW_CARD(g, name, zone, you)")
+            self.writeline("if card is None: return")
+            self.writeline(self._move_one(f, "card", "zone"))
+            self.writeline("if UNMADE(g, card): continue")
+            self.emit_after(f, "create", "{'card': card}", "you")
+            self.outdent()
+        decides = self.move_decides() or self.a.event_decides("create")
+        self.defn("CREATE", "g, you, name, n, zone", self.gen_of(decides), body)
+
+    def _gain(self, kind):
+        def body(f):
+            if kind == "gain":
+                self.writeline("if n <= 0 or you is None: return")
+                self.writeline("if name in SHARED: return GAIN_QUIET(g, you, name, n)")
+                amount, now = "n", "GAIN_NOW"
+            else:
+                self.writeline("n = LOSE_AMOUNT(g, you, name, n)")
+                self.writeline("if n <= 0: return")
+                amount, now = "n", "LOSE_NOW"
+            self.emit(f, kind, f"{{'player': you, 'resource': name, 'amount': {amount}}}", "you",
+                      lambda f, ev: self.writeline(f"{now}(g, you, name, n)"))
+        self.defn(kind.upper(), "g, you, name, n", self.gen_of(self.a.event_decides(kind)), body)
+
+    def _resolve(self):
+        decides = self.a.effects or self.a.event_decides("resolve")
+
+        def body(f):
+            self.writeline("if card is None: return")
+            self.writeline("fx = EFFECTS[card.d]")
+            self.writeline("if fx is None: return")
+
+            def perform(f, ev):
+                self.writeline("g.chain.append(card.name)")
+                self.writeline("try:")
+                self.indent()
+                self.writeline(self.call(f, f"fx(g, you, card, {ev or 'ev'})", self.a.effects))
+                self.outdent()
+                self.writeline("finally:")
+                self.indent()
+                self.writeline("g.chain.pop()")
+                self.outdent()
+            self.emit(f, "resolve", "{'card': card}", "you", perform)
+        self.defn("RESOLVE", "g, you, ev, card", self.gen_of(decides), body)
+
+    # --- triggers and their dispatch ------------------------------------------------------
+    def write_triggers(self):
+        for t in self.program.all_triggers:
+            self._trigger(t)
+
+    def _trigger(self, t):
+        decides = self.a.event_decides(t.event)
+
+        def body(f):
+            f.this_safe = t.card is not None
+            f.ev_safe = True
+            key = None
+            if t.once_per_turn:
+                key = f.temp()
+                this_id = "this.id if this is not None else None"
+                self.writeline(f"{key} = ('trigger', {t.index}, {this_id})")
+                self.writeline(f"if {key} in {self.state(f)}.once: return")
+            if t.where is not None:
+                self.writeline(f"if not {self.cond(t.where, f)}: return")
+            if key is not None:
+                self.writeline(f"{self.state(f)}.once.add({key})")
+            self.budget_check(t.pos)
+            if self.notes:
+                self.writeline(f"NOTE_TRIGGER({self.program.all_triggers.index(t)})")
+            label = "this.name" if t.card is not None else literal(f"rule at {t.pos}")
+            self.guarded_body(f, label, t.body)
+        self.defn(f"T{t.index}", "g, you, this, ev", self.gen_of(decides), body)
+
+    def guarded_body(self, f, label: str, stmts) -> None:
+        """The statements, with ``label`` on the chain the engine names in errors."""
+        self.writeline(f"g.chain.append({label})")
+        self.writeline("try:")
+        self.indent()
+        self.block(stmts, f)
+        self.outdent()
+        self.writeline("finally:")
+        self.indent()
+        self.writeline("g.chain.pop()")
+        self.outdent()
+
+    def write_dispatchers(self):
+        done = set()
+        while self.need_dispatch - done:
+            for e, kind in sorted(self.need_dispatch - done):
+                done.add((e, kind))
+                self._dispatcher(e, kind)
+
+    def _dispatcher(self, e: str, kind: str):
+        a = self.a
+
+        def body(f):
+            S = self.state(f)
+            for card, t in a.listeners.get((e, kind), ()):
+                fire = f"T{t.index}"
+                if card is None:
+                    self.writeline(self.call(
+                        f, f"{fire}(g, ev.actor if ev.actor is not None else {S}.active, None, ev)",
+                        a.event_decides(e)))
+                    continue
+                c = self.w.fresh("c")
+                if t.from_zone is not None:
+                    src = f"INSTANCES(g, {literal(card)}, {literal(t.from_zone)})"
+                elif kind == "when":
+                    src = f"HEARING(g, {literal(card)}, ev)"
+                else:
+                    src = f"INSTANCES(g, {literal(card)}, None)"
+                self.writeline(f"for {c} in {src}:")
+                self.indent()
+                self.writeline(self.call(
+                    f, f"{fire}(g, {c}.controller or {c}.owner or {S}.active, {c}, ev)",
+                    a.event_decides(e)))
+                self.outdent()
+                self.writeline("if ev.negated: return")
+            if a.copiers and (e, kind) in a.copyable:
+                self.writeline("for c, d in COPIED(g):")
+                self.indent()
+                self.writeline("for t in d.triggers:")
+                self.indent()
+                self.writeline(f"if t.event == {literal(e)} and t.kind == {literal(kind)} "
+                               f"and t.from_zone is None:")
+                self.indent()
+                self.writeline(self.call(
+                    f, f"TRIGGERS[t.index](g, c.controller or c.owner or {S}.active, c, ev)",
+                    a.event_decides(e)))
+                self.writeline("if ev.negated: return")
+                self.outdent()
+                self.outdent()
+                self.outdent()
+        self.defn(f"D{self.event_id(e)}{kind[0]}", "g, ev", self.gen_of(a.event_decides(e)), body)
+
+    def write_preventions(self):
+        for e in sorted(self.need_prevent):
+            self._prevention(e)
+
+    def _prevention(self, e: str):
+        a = self.a
+
+        def body(f):
+            self.writeline(f"if FORBIDDEN(g, {literal(e)}, ev.data, ev.actor): return True")
+            for kind in ("prevent", "instead"):
+                if e not in a.static_events.get(kind, ()):
+                    continue
+                self.writeline(f"for st, src, yo in ACTIVE(g, {literal(kind)}):")
+                self.indent()
+                self.writeline(f"if st.event != {literal(e)}: continue")
+                self.writeline("w = WHERE[st.index]")
+                self.writeline("if w is None or w(g, yo, src, ev):")
+                self.indent()
+                if kind == "instead":
+                    self.writeline("g.chain.append(src.name if src else 'rule')")
+                    self.writeline("try:")
+                    self.indent()
+                    self.writeline(self.call(f, "INSTEAD[st.index](g, yo, src, ev)",
+                                             a.event_decides(e)))
+                    self.outdent()
+                    self.writeline("finally:")
+                    self.indent()
+                    self.writeline("g.chain.pop()")
+                    self.outdent()
+                self.writeline("return True")
+                self.outdent()
+                self.outdent()
+            self.writeline("return False")
+        self.defn(f"PV{self.event_id(e)}", "g, ev", self.gen_of(a.event_decides(e)), body)
+
+    # --- whenevers, offers, abilities --------------------------------------------------------
+    def write_whenevers(self):
+        p = self.program
+        if not p.whenevers:
+            return
+        bodies = []
+        for k, (cond, stmts, pos) in enumerate(p.whenevers):
+            name = f"WB{k}"
+            self.defn(name, "g, you, this, ev", self.gen_of(self.a.block(stmts)),
+                      lambda f, stmts=stmts: self.block(stmts, f))
+            bodies.append((cond, name, pos, self.a.block(stmts)))
+
+        def body(f):
+            S = self.state(f)
+            self.writeline("if g.defer or g.in_whenever: return")
+            self.writeline("g.in_whenever = True")
+            self.writeline("try:")
+            self.indent()
+            self.writeline("for _ in range(50):")
+            self.indent()
+            self.writeline("fired = False")
+            self.writeline(f"you = {S}.active or {S}.players[0]")
+            for cond, name, pos, decides in bodies:
+                self.writeline(f"if {self.cond(cond, f)}:")
+                self.indent()
+                self.writeline("fired = True")
+                self.writeline(f"g.chain.append({literal(f'whenever at {pos}')})")
+                self.writeline("try:")
+                self.indent()
+                self.writeline(self.call(f, f"{name}(g, you, None, None)", decides))
+                self.outdent()
+                self.writeline("finally:")
+                self.indent()
+                self.writeline("g.chain.pop()")
+                self.outdent()
+                self.writeline(f"you = {S}.active or {S}.players[0]")
+                self.outdent()
+            self.writeline("if not fired: return")
+            self.outdent()
+            self.writeline("ENGINE_ERROR(g, 'a `whenever` rule keeps firing: its effect never "
+                           "makes its condition false')")
+            self.outdent()
+            self.writeline("finally:")
+            self.indent()
+            self.writeline("g.in_whenever = False")
+            self.outdent()
+        self.defn("WHENEVERS", "g", self.gen_of(self.a.whenevers), body)
+
+    def offer(self, n: I.Offer, f) -> None:
+        """`offer m1, m2, abilities`: the acting player's free-action loop."""
+        lister = self._lister(n.moves)
+        opts, d, c = f.temp(), f.temp(), f.temp()
+        self.writeline("for _ in range(500):")
+        self.indent()
+        self.writeline(f"{opts} = {lister}(g, {f.you})")
+        self.writeline(f"if len({opts}) == 1: break")
+        self.writeline(f"{d} = DECISION({f.you}, 'move', 'your move', None, {opts}, 1, 1, False, "
+                       f"None, ({lister}, {f.you}), MOVE_LABELS)")
+        self.writeline(f"{c} = {d}.values[{self.ask(f, d)}]")
+        self.writeline(f"if {c}[0] == -2: break")
+        first = True
+        for name in n.moves:
+            if name == "abilities":
+                continue
+            m = self.move_index[name]
+            self.writeline(f"{'if' if first else 'elif'} {c}[0] == {m}:")
+            first = False
+            self.indent()
+            self.writeline(f"g.chain.append({literal('move ' + name)})")
+            self.writeline("try:")
+            self.indent()
+            decides = self.a.block(self.program.moves[name].body)
+            self.writeline(self.call(f, f"MB{m}(g, {f.you}, None, None, {c}[1])", decides))
+            self.outdent()
+            self.writeline("finally:")
+            self.indent()
+            self.writeline("g.chain.pop()")
+            self.outdent()
+            self.outdent()
+        if "abilities" in n.moves:
+            self.need_activate = True
+            call = self.call(f, f"ACTIVATE(g, {f.you}, {c}[1][0], {c}[1][1])", True)
+            self.writeline(call if first else "else: " + call)
+        self.writeline(self.whenevers_call(f))
+        self.outdent()
+        self.writeline("else:")
+        self.indent()
+        self.writeline(f"ENGINE_ERROR(g, {f.you}.name + ' made more than 500 moves in one turn')")
+        self.outdent()
+
+    def _lister(self, names) -> str:
+        key = tuple(names)
+        if key in self.listers:
+            return self.listers[key]
+        name = self.listers[key] = self.fresh_fn("OL")
+        p = self.program
+        forbids = self.a.static_events.get("forbid", ())
+
+        def body(f):
+            self.writeline("out = []")
+            for mname in names:
+                if mname == "abilities":
+                    self.writeline("out.extend(ABILITIES(g, you))")
+                    continue
+                mv, m = p.moves[mname], self.move_index[mname]
+                f.names = {}
+                indent = 0
+                if mv.gate is not None:
+                    self.writeline(f"if {self.cond(mv.gate, f)}:")
+                    self.indent()
+                    indent += 1
+                forbid = mname in forbids
+                if mv.var is None:
+                    test = f"not FORBIDDEN(g, {literal(mname)}, {{}}, you)" if forbid else "True"
+                    self.writeline(f"if {test}: out.append(({m}, None))")
+                else:
+                    x = f.local(mv.var)
+                    src = self.expr(mv.source, f)
+                    if not isinstance(mv.source, (I.CardSel, I.PlayerSel)):
+                        src = f"ITER({src})"
+                    self.writeline(f"for {x} in {src}:")
+                    self.indent()
+                    indent += 1
+                    tests = []
+                    if mv.each is not None:
+                        tests.append(self.quiet(mv.each, f, cond=True))
+                    if forbid:
+                        tests.append(f"not FORBIDDEN(g, {literal(mname)}, "
+                                     f"{{{literal(mv.var)}: {x}}}, you)")
+                    if tests:
+                        self.writeline(f"if {' and '.join(tests)}: out.append(({m}, {x}))")
+                    else:
+                        self.writeline(f"out.append(({m}, {x}))")
+                for _ in range(indent):
+                    self.outdent()
+            self.writeline("out.append(PASS)")
+            self.writeline("return out")
+        self.defn(name, "g, you", False, body, this="None", ev="None")
+        return name
+
+    def write_moves(self):
+        for name, mv in self.program.moves.items():
+            m = self.move_index[name]
+
+            def body(f, mv=mv):
+                if mv.var is not None:
+                    f.names[mv.var] = "x"
+                self.block(mv.body, f)
+            self.defn(f"MB{m}", "g, you, this, ev, x", self.gen_of(self.a.block(mv.body)), body)
+
+    def write_activate(self):
+        if not getattr(self, "need_activate", False):
+            return
+        a = self.a
+
+        def body(f):
+            S = self.state(f)
+            self.writeline("ab = ABILITY[k]")
+            self.writeline("if ab.uses is not None: USE(g, ab.uses, you)")
+            self.writeline(f"if ab.once_per_turn: {S}.once.add(('ability', card.id, ab.name))")
+            self.writeline("g.write(you.name + ' uses ' + card.name + ': ' + ab.name)")
+
+            def perform(f, ev):
+                self.writeline("g.chain.append(card.name + ': ' + ab.name)")
+                self.writeline("try:")
+                self.indent()
+                self.writeline(self.call(f, f"ABILITY_BODY[k](g, you, card, {ev or 'None'})", True))
+                self.outdent()
+                self.writeline("finally:")
+                self.indent()
+                self.writeline("g.chain.pop()")
+                self.outdent()
+            self.emit(f, "activate", "{'card': card, 'ability': ab.name}", "you", perform)
+        self.defn("ACTIVATE", "g, you, card, k", self.resumable, body)
+
+    # --- the game itself ------------------------------------------------------------------
+    def write_main(self):
+        p = self.program
+        a = self.a
+
+        def block_fn(name, stmts):
+            self.defn(name, "g, you, this, ev", self.gen_of(a.block(stmts)),
+                      lambda f: self.block(stmts, f))
+            return self.call_in_main(name, a.block(stmts))
+
+        setup = block_fn("SETUP", p.setup) if p.setup else None
+        body = block_fn("TURN_BODY", p.turn if p.round is None else p.round)
+        if p.round is None:
+            self._turn(body)
+        else:
+            self._round(body)
+
+        def main(f):
+            S = self.state(f)
+            self.writeline("if start is None:")
+            self.indent()
+            self.writeline("if g.arrange is not None: g.arrange(g)")
+            if setup is not None:
+                self.writeline(f"else: {self.call(f, f'SETUP(g, {S}.players[0], None, None)', setup)}")
+            self.emit_after(f, "game_start", "{}", f"{S}.players[0]")
+            self.writeline(self.whenevers_call(f))
+            if p.round is None:
+                self.writeline(f"first = {S}.globals.get('first_player')")
+                self.writeline(f"cur = first if type(first) is PLAYER else {S}.players[0]")
+            else:
+                self.writeline(f"cur = {S}.players[0]")
+            self.outdent()
+            self.writeline("else:")
+            self.indent()
+            self.writeline("cur = start")
+            self.outdent()
+            self.writeline("skip = start is not None")
+            self.writeline("while True:")
+            self.indent()
+            self.writeline("if g.keep and not skip: g.checkpoint(cur)")
+            self.writeline("skip = False")
+            if p.round is None:
+                self.writeline(self.call(f, "TURN(g, cur)", True))
+                self.writeline("cur = NEXT(g, cur)")
+            else:
+                self.writeline(self.call(f, "ROUND(g)", True))
+            self.outdent()
+        self.defn("MAIN", "g, start", self.resumable, main)
+
+    def call_in_main(self, name, decides) -> bool:
+        return decides
+
+    def _turn(self, body_decides):
+        def body(f):
+            S = self.state(f)
+            self.writeline("START_TURN(g)")
+            self.writeline(f"{S}.active = player")
+            self.writeline("player.turns += 1")
+            self.writeline(f"{S}.phase = None")
+            self.writeline(f"g.write('— turn ' + str({S}.turn) + ': ' + player.name + ' —')")
+            self.emit_after(f, "turn_start", "{'player': player}", "player")
+            self.writeline(self.call(f, "TURN_BODY(g, player, None, None)", body_decides))
+            self.writeline(f"{S}.phase = None")
+            self.emit_after(f, "turn_end", "{'player': player}", "player")
+            self.writeline("EXPIRE(g, player)")
+            self.writeline(self.whenevers_call(f))
+        self.defn("TURN", "g, player", self.resumable, body)
+
+    def _round(self, body_decides):
+        def body(f):
+            S = self.state(f)
+            self.writeline("START_TURN(g)")
+            self.writeline(f"for pl in {S}.players:")
+            self.writeline("    if pl.alive: pl.turns += 1")
+            self.writeline(f"{S}.active = next((pl for pl in {S}.players if pl.alive), "
+                           f"{S}.players[0])")
+            self.writeline(f"g.write('— round ' + str({S}.turn) + ' —')")
+            self.writeline(f"you = {S}.active")
+            self.emit_after(f, "round_start", "{}", "you")
+            self.writeline(self.call(f, "TURN_BODY(g, you, None, None)", body_decides))
+            self.writeline(f"{S}.phase = None")
+            self.emit_after(f, "round_end", "{}", "you")
+            self.writeline(f"for pl in {S}.players: EXPIRE(g, pl)")
+            self.writeline(self.whenevers_call(f))
+        self.defn("ROUND", "g", self.resumable, body)

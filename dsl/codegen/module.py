@@ -1,0 +1,259 @@
+"""A checked program → one Python module of generated source, compiled and loaded.
+
+:func:`generate` writes the source (``deckwright compile DECK --emit`` prints it);
+:func:`load` compiles it with ``compile()`` and runs it in a namespace that holds only
+the runtime's helpers (:mod:`dsl.codegen.runtime`), the constant tables the source
+indexes, and a cut-down ``__builtins__``. Nothing a deck author wrote is ever run: the
+source is made from the checked program, with identifiers of the generator's own and
+deck values only as literals (:func:`dsl.codegen.writer.literal`) or table indexes.
+
+The same program gives the same source, byte for byte.
+"""
+from __future__ import annotations
+
+from .. import ir as I
+from .analysis import Analysis
+from .exprs import ExprWriter
+from .flow import FlowWriter
+from .stmts import StmtWriter
+from .writer import Frame, Writer, literal
+
+
+class CodeGenerator(ExprWriter, StmtWriter, FlowWriter):
+    """Writes the module for one program, in one of two ways of running: ``resumable``
+    (code that can decide is a generator that yields each decision) or direct (it asks
+    the agents itself)."""
+
+    def __init__(self, program, resumable: bool, notes: bool = False):
+        self.program = program
+        self.resumable = resumable
+        self.notes = notes              # trigger bodies call NOTE_TRIGGER(k) (the linter)
+        self.a = Analysis(program)
+        self.w = Writer()
+        self.functions: list[list[str]] = []
+        self.tables: dict = {}          # repr of the values → table name
+        self.table_values: dict = {}    # table name → tuple
+        self.positions: list = []
+        self.position_index: dict = {}
+        self.events: dict = {}
+        self.need: set = set()
+        self.need_dispatch: set = set()
+        self.need_prevent: set = set()
+        self.listers: dict = {}
+        self.deflist = list(program.cards.values())
+        self.zone_index = {name: k for k, name in enumerate(program.zones)}
+        self.action_index = {name: k for k, name in enumerate(program.actions)}
+        self.move_index = {name: k for k, name in enumerate(program.moves)}
+        self.prop_tables: dict = {}
+        self.type_tables: dict = {}
+        self.abilities = [ab for d in self.deflist for ab in d.abilities]
+        self.need_activate = False
+
+    # --- writing ---------------------------------------------------------------------
+    def writeline(self, text: str) -> None:
+        self.w.writeline(text)
+
+    def indent(self) -> None:
+        self.w.indent()
+
+    def outdent(self) -> None:
+        self.w.outdent()
+
+    def fresh_fn(self, prefix: str) -> str:
+        return self.w.fresh(prefix)
+
+    def defn(self, name: str, params: str, resumable: bool, body, *, you="you", this="this",
+             ev="ev") -> str:
+        """Write ``def name(params):`` with ``body(frame)`` writing its lines."""
+        w = self.w
+        saved = (w.lines, w.level)
+        w.lines, w.level = [], 1
+        f = Frame(w, resumable, you=you, this=this, ev=ev)
+        try:
+            body(f)
+            lines = w.lines
+        finally:
+            w.lines, w.level = saved
+        head = [f"def {name}({params}):"]
+        if f.uses_state:
+            head.append("    S = g.state")
+        if f.inits:
+            head.append("    " + " = ".join(f.inits) + " = None")
+        if not lines:
+            lines = ["    pass"]
+        if resumable and not any("yield" in line for line in lines):
+            lines.append("    if False: yield")      # a generator all the same
+        self.functions.append(head + lines)
+        return name
+
+    def expr_fn(self, name: str, node, *, this_safe=False, ev_safe=False, cond=False) -> str:
+        """A function ``(g, you, this, ev)`` returning one expression's value."""
+        def body(f):
+            f.this_safe, f.ev_safe = this_safe, ev_safe
+            self.writeline(f"return {self.expr(node, f, cond=cond)}")
+        return self.defn(name, "g, you, this, ev", False, body)
+
+    def block_fn(self, name: str, stmts, params="g, you, this, ev", force=None, **frame) -> str:
+        decides = self.a.block(stmts) if force is None else force
+
+        def body(f):
+            for k, v in frame.items():
+                setattr(f, k, v)
+            self.block(stmts, f)
+        return self.defn(name, params, self.resumable and decides, body)
+
+    # --- tables ------------------------------------------------------------------------------
+    def table(self, values: list) -> str:
+        key = literal(list(values))
+        name = self.tables.get(key)
+        if name is None:
+            name = self.tables[key] = f"K{len(self.tables)}"
+            self.table_values[name] = tuple(values)
+        return name
+
+    def prop_table(self, prop: str) -> str:
+        if prop not in self.prop_tables:
+            default = self.program.properties.get(prop)
+            self.prop_tables[prop] = self.table([d.props.get(prop, default) for d in self.deflist])
+        return self.prop_tables[prop]
+
+    def type_table(self, word: str) -> str:
+        if word not in self.type_tables:
+            self.type_tables[word] = self.table([word in d.words for d in self.deflist])
+        return self.type_tables[word]
+
+    def pos(self, p) -> str:
+        if p is None:
+            return "None"
+        k = self.position_index.get(p)
+        if k is None:
+            k = self.position_index[p] = len(self.positions)
+            self.positions.append(p)
+        return f"POS[{k}]"
+
+    def draws(self, node) -> bool:
+        return any(isinstance(x, I.Func) and x.func in ("random", "shuffled")
+                   for x in I.walk(node))
+
+    # --- the program -------------------------------------------------------------------------
+    def generate(self) -> str:
+        p = self.program
+        a = self.a
+        for name, action in p.actions.items():
+            k = self.action_index[name]
+            decides = a.action[name]
+            params = "".join(f", {x}" for x in _param_idents(action.params))
+
+            def body(f, action=action):
+                f.names = dict(zip(action.params, _param_idents(action.params)))
+                self.block(action.body, f)
+            self.defn(f"A{k}", f"g, you, this, ev{params}", self.resumable and decides, body)
+            if name in a.listened:
+                self._call_wrapper(name, k, action, decides)
+        self.effects = []
+        for i, d in enumerate(self.deflist):
+            if d.effect is None:
+                self.effects.append(None)
+                continue
+            self.effects.append(self.block_fn(f"EF{i}", d.effect, force=a.effects, this_safe=True))
+        self.ability_bodies, self.ability_conds = [], []
+        for k, ab in enumerate(self.abilities):
+            self.ability_bodies.append(self.block_fn(f"AB{k}", ab.body, force=True,
+                                                     this_safe=True))
+            self.ability_conds.append(self.expr_fn(f"AC{k}", ab.cond, this_safe=True, cond=True)
+                                      if ab.cond is not None else None)
+        self.statics = {}
+        for st in p.all_statics:
+            self.statics[st.index] = self._static(st)
+        self.write_moves()
+        self.write_triggers()
+        self.write_whenevers()
+        self.write_main()
+        self.write_activate()
+        self.write_helpers()
+        self.write_dispatchers()
+        self.write_preventions()
+        self.write_dispatchers()         # preventions' instead bodies may ask for more
+        self.inits = self._inits()
+        return self.source()
+
+    def generate_effect(self, stmts) -> str:
+        """The module of one ad-hoc effect (``EVAL(g, you, this, ev)``), to run in a copy
+        of the program's namespace: it calls the program's actions and triggers, and
+        writes only the helpers it needs itself."""
+        self.block_fn("EVAL", stmts, force=True)
+        self.write_activate()
+        self.write_helpers()
+        self.write_dispatchers()
+        self.write_preventions()
+        self.write_dispatchers()
+        return self.source()
+
+    def _call_wrapper(self, name, k, action, decides):
+        params = _param_idents(action.params)
+
+        def body(f):
+            data = "{" + ", ".join(f"{literal(p)}: {x}" for p, x in zip(action.params, params)) + "}"
+            self.writeline(f"data = {data}")
+            if name in self.a.static_events.get("forbid", ()):
+                self.writeline(f"if FORBIDDEN(g, {literal(name)}, data, you): return")
+            args = "".join(f", {x}" for x in params)
+            self.emit(f, name, "dict(data)" if False else "data", "you",
+                      lambda f, ev: self.writeline(self.call(
+                          f, f"A{k}(g, you, this, ev{args})", decides)))
+        self.defn(f"CA{k}", f"g, you, this, ev{''.join(', ' + x for x in params)}",
+                  self.resumable and decides, body)
+
+    def _static(self, st) -> dict:
+        i = st.index
+        out = {}
+        this_safe = st.card is not None
+        if st.where is not None:
+            out["where"] = self.expr_fn(f"SW{i}", st.where, this_safe=this_safe, ev_safe=True,
+                                        cond=True)
+        if st.amount is not None:
+            out["amount"] = self.expr_fn(f"SA{i}", st.amount, this_safe=this_safe)
+        if st.target is not None:
+            out["target"] = self.expr_fn(f"ST{i}", st.target, this_safe=this_safe)
+        if st.source is not None:
+            out["source"] = self.expr_fn(f"SS{i}", st.source, this_safe=this_safe)
+        if st.body is not None:
+            out["body"] = self.block_fn(f"SB{i}", st.body,
+                                        force=self.a.event_decides(st.event),
+                                        this_safe=this_safe, ev_safe=True)
+        return out
+
+    def _inits(self) -> dict:
+        """The functions the engine calls while building a game and for numbers."""
+        p = self.program
+        out = {"zone_capacity": {}, "resource_start": {}, "resource_min": {},
+               "resource_max": {}, "var_init": {}, "params": {}, "limits": {}}
+        n = self.w.fresh
+        for z in p.zones.values():
+            if z.capacity is not None:
+                out["zone_capacity"][z.name] = self.expr_fn(n("ZC"), z.capacity)
+        for r in p.resources.values():
+            for attr in ("start", "min", "max"):
+                node = getattr(r, attr)
+                if node is not None:
+                    out["resource_" + attr][r.name] = self.expr_fn(n("R"), node)
+        for name, (per_player, init) in p.vars.items():
+            if init is not None:
+                out["var_init"][name] = self.expr_fn(n("V"), init)
+        for name, node in p.params.items():
+            out["params"][name] = self.expr_fn(n("PA"), node)
+        for name, node in p.limits.items():
+            out["limits"][name] = self.expr_fn(n("LI"), node)
+        return out
+
+    def source(self) -> str:
+        lines = ["# Generated by Deckwright from the checked program "
+                 f"{literal(self.program.name)}; do not edit.", ""]
+        for fn in self.functions:
+            lines.extend(fn)
+            lines.append("")
+        return "\n".join(lines) + "\n"
+
+
+def _param_idents(params) -> list:
+    return [f"a{k}" for k in range(len(params))]

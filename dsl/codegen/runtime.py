@@ -1,0 +1,248 @@
+"""The namespace generated code runs in: the runtime's helpers and nothing else.
+
+Every name the generated source reads is either made by the generator (``l0``, ``T3``,
+``K5``...) or one of :data:`HELPERS`, or one of the few builtins in :data:`BUILTINS`;
+``tests/test_codegen_safety.py`` checks this for every bundled deck and for decks full
+of injection attempts. The helpers are the engine's primitives
+(:mod:`dsl.engine.primitives`) and a few small functions here that only generated code
+calls.
+"""
+from __future__ import annotations
+
+from ..engine import primitives as P
+from ..engine.events import Decision, Event
+from ..engine.state import CardInst, Player, ZoneInst
+from ..errors import EngineError
+
+PASS = (-2, None)                 # the `pass` option of an offer
+
+
+def nullsafe(v, fn, none):
+    return none if v is None else fn(v)
+
+
+def lt(a, b):
+    return a is not None and b is not None and a < b
+
+
+def le(a, b):
+    return a is not None and b is not None and a <= b
+
+
+def gt(a, b):
+    return a is not None and b is not None and a > b
+
+
+def ge(a, b):
+    return a is not None and b is not None and a >= b
+
+
+def owned(field, who):
+    if isinstance(who, list):
+        return field in who
+    return field is who
+
+
+def attached(c, host):
+    return c.attached_to is not None and c.attached_to is host
+
+
+def zone_cards(z):
+    """The cards of a zone, of a list of zones, or of none."""
+    if z is None:
+        return ()
+    if type(z) is ZoneInst:
+        return z.cards
+    out = []
+    for x in z:
+        if type(x) is ZoneInst:
+            out.extend(x.cards)
+        elif type(x) is list:
+            out.extend(c for zz in x for c in zz.cards)
+    return out
+
+
+def iterlist(v) -> list:
+    """A value's elements, as a list of its own (a loop's body may move the cards)."""
+    return list(P.iterate(v))
+
+
+def steps(g, pool: list) -> list:
+    g.steps += 1
+    return pool
+
+
+def member(coll, item) -> bool:
+    return item in P.members(coll)
+
+
+def ordered(items, keys, descending, grouped):
+    """`ordered by KEY` (stable) or `grouped by KEY` (runs of equal keys, as lists)."""
+    keyed = [(k if k is not None else 0, x) for k, x in zip(keys, items)]
+    keyed.sort(key=(lambda kx: -kx[0]) if descending else (lambda kx: kx[0]))
+    if not grouped:
+        return [x for _, x in keyed]
+    groups = []
+    for k, x in keyed:
+        if groups and groups[-1][0] == k:
+            groups[-1][1].append(x)
+        else:
+            groups.append((k, [x]))
+    return [members for _, members in groups]
+
+
+def say(g, you, this, text, pos):
+    g.write(f"{you.name}: {text}", pos, this.name if this else None)
+
+
+def engine_error(g, message):
+    raise EngineError(message, tuple(g.chain))
+
+
+def known_card(g, name, pos):
+    if name not in g.defs:
+        raise EngineError(f"cannot transform into `{name}` at {pos}: no card has that name",
+                          tuple(g.chain))
+
+
+def check(g, v):
+    return P.check_int(g, v)
+
+
+def attach_quiet(g, what, host):
+    if host is None or host.zone is None:
+        return
+    for c in P.cards_of(what):
+        if c is host:
+            continue
+        if c.zone is not host.zone:
+            P.move_card_quiet(g, c, host.zone, "top", None)
+        P.attach_now(g, c, host)
+
+
+def create_quiet(g, you, name, n, zone):
+    for _ in range(max(n, 0)):
+        c = P.new_card_for(g, name, zone, you)
+        if c is None:
+            return
+        P.move_card_quiet(g, c, zone, "top", None)
+        P.unmade(g, c)
+
+
+def abilities(g, player):
+    """(-1, (card, ability index)) for every ability ``player`` may use now."""
+    out = []
+    info = g.info
+    able = info.able
+    if not able:
+        return out
+    s = g.state
+    active = s.active is player
+    seen = set()
+    lefts: dict = {}
+    cards = [c for z in s.inplay for c in z.cards if c.controller is player and c.name in able]
+    for zname in info.ability_zones:
+        z = player.z[info.zone_index[zname]]
+        if z is not None:
+            cards.extend(c for c in z.cards if c.name in able)
+    code = g.code
+    for c in cards:
+        if c.id in seen:
+            continue
+        seen.add(c.id)
+        abs_ = g.defs[c.name].abilities
+        if c.name in info.copiers and c.zone is not None and c.zone.in_play:
+            abs_ = list(abs_) + [ab for cc, d in P.copied_text(g) if cc is c
+                                 for ab in d.abilities if ab.from_zone is None]
+        for ab in abs_:
+            if ab.from_zone is not None and (c.zone is None or c.zone.name != ab.from_zone):
+                continue
+            if ab.from_zone is None and not (c.zone and c.zone.in_play):
+                continue
+            if not ab.any_time and not active:
+                continue
+            if ab.once_per_turn and ("ability", c.id, ab.name) in s.once:
+                continue
+            if ab.uses is not None:
+                left = lefts.get(ab.uses)      # the same for every card: ask once
+                if left is None:
+                    left = lefts[ab.uses] = P.remaining(g, ab.uses, player)
+                if left <= 0:
+                    continue
+            k = info.ability_index[id(ab)]
+            cond = code.ability_conds[k]
+            if cond is not None and not cond(g, player, c, None):
+                continue
+            out.append((-1, (c, k)))
+    return out
+
+
+def move_labeler(info):
+    """The labels of an offer's options: `move: card`, `card: ability`, `pass`."""
+    names, label = info.move_names, _label
+
+    def labels(values):
+        out = []
+        for v in values:
+            m = v[0]
+            if m >= 0:
+                out.append(names[m] if info.move_vars[m] is None else f"{names[m]}: {label(v[1])}")
+            elif m == -1:
+                c, k = v[1]
+                out.append(f"{c.name}: {info.abilities[k].name}")
+            else:
+                out.append("pass")
+        return out
+    return labels
+
+
+def _label(v) -> str:
+    if isinstance(v, (CardInst, Player)):
+        return v.name
+    if isinstance(v, ZoneInst):
+        return v.key
+    return str(v)
+
+
+HELPERS = {
+    # values and numbers
+    "ITER": P.iterate, "ITERLIST": iterlist, "MEMBERS": P.members, "MEMBER": member,
+    "COUNT": P.count, "ASLIST": P.as_list, "NTH": P.nth, "AGG": P.agg, "CARDS": P.cards_of,
+    "OVER": P.over, "CHECK": check, "DIV": P.divide, "MOD": P.modulo, "RANGE": P.number_range,
+    "NULLSAFE": nullsafe, "LT": lt, "LE": le, "GT": gt, "GE": ge, "ORDERED": ordered,
+    "STEPS": steps, "BUDGET": P.budget_exceeded, "TOO_DEEP": P.too_deep,
+    "ENGINE_ERROR": engine_error,
+    # reading the state
+    "TOP": P.top_card, "BOTTOM": P.bottom_card, "TOPN": P.top_cards, "RANDOM": P.random_of,
+    "SHUFFLED": P.shuffled, "NEXT": P.next_player, "ATTACHMENTS": P.attachments,
+    "INPLAY": P.in_play, "ATTR": P.attr, "EVGET": P.event_get, "PARAM": P.param,
+    "REMAINING": P.remaining, "OWNED": owned, "ATTACHED": attached, "ZONECARDS": zone_cards,
+    "CARD": CardInst, "PLAYER": Player, "DECISION": Decision,
+    # changing it
+    "RELOCATE": P.relocate, "MOVABLE": P.movable, "MOVE_QUIET": P.move_quiet,
+    "MOVE_CARD_QUIET": P.move_card_quiet, "SHUFFLE": P.shuffle, "REVEAL": P.reveal,
+    "SET_FACE": P.set_face, "DETACH": P.detach, "GIVE": P.give, "ATTACH_NOW": P.attach_now,
+    "ATTACH_QUIET": attach_quiet, "TAKE_CONTROL": P.take_control, "TRANSFORM": P.transform_one,
+    "KNOWN_CARD": known_card, "PUT_COUNTERS": P.put_counters_one,
+    "REMOVE_COUNTERS": P.remove_counters_one, "NEW_CARD": P.new_card_for, "UNMADE": P.unmade,
+    "CREATE_QUIET": create_quiet, "CREATE_LIBRARY": P.create_library,
+    "GAIN_QUIET": P.gain_quiet, "LOSE_QUIET": P.lose_quiet, "GAIN_NOW": P.gain_now,
+    "LOSE_NOW": P.lose_now, "LOSE_AMOUNT": P.lose_amount, "SET_RES": P.set_res,
+    "SET_SHARED": P.set_shared, "MARK": P.mark, "UNMARK": P.unmark, "ELIMINATE": P.eliminate_one,
+    "END": P.end_game, "END_MOST": P.end_by_most, "USE": P.use_limit, "ADD_TEMP": P.add_temp_static,
+    "SAY": say, "START_TURN": P.start_turn, "EXPIRE": P.expire,
+    # events and decisions
+    "EVENT": Event, "NEGATED": P.negated, "INPLAY_FIELDS": P.in_play_fields,
+    "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
+    "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
+    "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
+}
+
+# Builtins generated code may use: nothing that reaches outside the game.
+BUILTINS = {"len": len, "list": list, "range": range, "min": min, "max": max, "abs": abs,
+            "type": type, "next": next, "str": str, "dict": dict, "True": True,
+            "False": False, "None": None}
+
+# Names the program's module defines for the engine and for each other: set per program.
+PROGRAM_NAMES = ("TRIGGERS", "EFFECTS", "ABILITY", "ABILITY_BODY", "INSTEAD", "WHERE", "POS",
+                 "SHARED", "MOVE_LABELS")

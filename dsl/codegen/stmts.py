@@ -1,0 +1,414 @@
+"""Statements → lines of Python.
+
+``stmt(node, frame)`` writes the lines for one :mod:`dsl.ir` statement. Statements that
+announce events (moving cards, gaining, an action's call...) call the helpers
+:mod:`dsl.codegen.flow` writes for this program when anything listens to those events,
+and the engine's quiet primitives when nothing does.
+"""
+from __future__ import annotations
+
+from .. import ir as I
+from .writer import literal
+
+
+class StmtWriter:
+    """The statement half of :class:`dsl.codegen.module.CodeGenerator`."""
+
+    def block(self, stmts, f) -> None:
+        if not stmts:
+            self.writeline("pass")
+            return
+        for s in stmts:
+            self.stmt(s, f)
+
+    def stmt(self, node, f) -> None:
+        saved = f.hoist
+        if self.draws(node):           # keep the order of random draws as written
+            f.hoist = False
+        try:
+            getattr(self, "s_" + type(node).__name__)(node, f)
+        finally:
+            f.hoist = saved
+
+    def call(self, f, src: str, decides: bool) -> str:
+        """A call, delegated to with `yield from` when it may decide in a stepped game."""
+        if decides and f.resumable:
+            return f"(yield from {src})"
+        return src
+
+    def ask(self, f, decision: str) -> str:
+        """The answer to a decision: yielded to the driver, or asked of the agent."""
+        return f"(yield {decision})" if f.resumable else f"g.ask({decision})"
+
+    def budget_check(self, pos) -> None:
+        self.writeline("g.steps += 1")
+        self.writeline(f"if g.steps > g.budget: BUDGET(g, {self.pos(pos)})")
+
+    # --- cards --------------------------------------------------------------------------
+    def s_Move(self, n, f):
+        what = self.expr(n.what, f)
+        to = self.expr(n.to, f)
+        index = self.expr(n.index, f) if n.index is not None else "None"
+        one = n.what.kind == "card"
+        self.writeline(self.move_call(f, what, to, literal(n.where), index, one))
+
+    def s_Shuffle(self, n, f):
+        zone = self.expr(n.zone, f)
+        if self.a.hears("shuffle"):
+            t = f.temp()
+            self.writeline(f"{t} = {zone}")
+            self.writeline(f"if SHUFFLE(g, {t}):")
+            self.indent()
+            self.emit_after(f, "shuffle", f"{{'zone': {t}}}", f.you)
+            self.outdent()
+        else:
+            self.writeline(f"SHUFFLE(g, {zone})")
+
+    def s_Reveal(self, n, f):
+        self.writeline(f"REVEAL(g, {f.you}, {self.expr(n.what, f)})")
+
+    def s_Face(self, n, f):
+        self.writeline(f"SET_FACE({self.expr(n.what, f)}, {n.up})")
+
+    def s_Attach(self, n, f):
+        what = self.expr(n.what, f)
+        host = self.expr(n.host, f)
+        self.writeline(self.attach_call(f, what, host))
+
+    def s_Detach(self, n, f):
+        self.writeline(f"DETACH({self.expr(n.what, f)})")
+
+    def s_GiveControl(self, n, f):
+        what = self.expr(n.what, f)
+        player = self.expr(n.player, f)
+        p, c = f.temp(), f.gen.fresh("c")
+        self.writeline(f"{p} = {player}")
+        self.writeline(f"if {p} is not None:")
+        self.indent()
+        self.writeline(f"for {c} in CARDS({what}):")
+        self.indent()
+        if self.a.hears("control"):
+            self.writeline(f"if TAKE_CONTROL(g, {c}, {p}):")
+            self.indent()
+            self.emit_after(f, "control", f"{{'card': {c}, 'player': {p}}}", f.you)
+            self.outdent()
+        else:
+            self.writeline(f"TAKE_CONTROL(g, {c}, {p})")
+        self.outdent()
+        self.outdent()
+
+    def s_Give(self, n, f):
+        what = self.expr(n.what, f)
+        self.writeline(f"GIVE({what}, {self.expr(n.player, f)})")
+
+    def s_Transform(self, n, f):
+        what = self.expr(n.what, f)
+        into = self.expr(n.into, f)
+        t, c, old = f.temp(), f.gen.fresh("c"), f.temp()
+        self.writeline(f"{t} = {into}")
+        self.writeline(f"if {t} is not None:")
+        self.indent()
+        self.writeline(f"KNOWN_CARD(g, {t}, {self.pos(n.pos)})")
+        self.writeline(f"for {c} in CARDS({what}):")
+        self.indent()
+        self.writeline(f"{old} = TRANSFORM(g, {c}, {t}, {self.pos(n.pos)})")
+        if self.a.hears("transform"):
+            self.writeline(f"if {old} is not None:")
+            self.indent()
+            self.emit_after(f, "transform", f"{{'card': {c}, 'old': {old}, 'new': {t}}}", f.you)
+            self.outdent()
+        self.outdent()
+        self.outdent()
+
+    def s_PutCounter(self, n, f):
+        amount = self.expr(n.amount, f)
+        target = self.expr(n.target, f)
+        k, c = f.temp(), f.gen.fresh("c")
+        self.writeline(f"{k} = {amount}")
+        self.writeline(f"if {k} > 0:")
+        self.indent()
+        self.writeline(f"for {c} in CARDS({target}):")
+        self.indent()
+        self.writeline(f"PUT_COUNTERS(g, {c}, {literal(n.counter)}, {k})")
+        if self.a.hears("counter_added"):
+            self.emit_after(f, "counter_added", f"{{'card': {c}, 'counter': "
+                                                f"{literal(n.counter)}, 'amount': {k}}}", f.you)
+        self.outdent()
+        self.outdent()
+
+    def s_RemoveCounter(self, n, f):
+        amount = self.expr(n.amount, f) if n.amount is not None else "None"
+        target = self.expr(n.target, f)
+        k, c, took = f.temp(), f.gen.fresh("c"), f.temp()
+        self.writeline(f"{k} = {amount}")
+        self.writeline(f"for {c} in CARDS({target}):")
+        self.indent()
+        self.writeline(f"{took} = REMOVE_COUNTERS({c}, {literal(n.counter)}, {k})")
+        if self.a.hears("counter_removed"):
+            self.writeline(f"if {took}:")
+            self.indent()
+            self.emit_after(f, "counter_removed", f"{{'card': {c}, 'counter': "
+                                                  f"{literal(n.counter)}, 'amount': {took}}}",
+                            f.you)
+            self.outdent()
+        self.outdent()
+
+    def s_Create(self, n, f):
+        amount = self.expr(n.amount, f)
+        zone = self.expr(n.zone, f)
+        self.writeline(self.create_call(f, literal(n.card), amount, zone))
+
+    def s_CreateLibrary(self, n, f):
+        zone = self.expr(n.zone, f)
+        cond = self.library_condition(n.cond, f) if n.cond is not None else "None"
+        self.writeline(f"CREATE_LIBRARY(g, {zone}, {cond}, {f.you}, {f.this})")
+
+    # --- players and values -----------------------------------------------------------
+    def s_Gain(self, n, f):
+        self.writeline(self.gain_call(f, "gain", literal(n.resource), self.expr(n.amount, f)))
+
+    def s_Lose(self, n, f):
+        amount = self.expr(n.amount, f) if n.amount is not None else "None"
+        self.writeline(self.gain_call(f, "lose", literal(n.resource), amount))
+
+    def s_SetShared(self, n, f):
+        self.writeline(f"SET_SHARED(g, {literal(n.name)}, {self.expr(n.value, f)})")
+
+    def s_SetRes(self, n, f):
+        who = self.who(n.player, f)
+        self.writeline(f"SET_RES(g, {who}, {literal(n.name)}, {self.expr(n.value, f)})")
+
+    def s_SetPlayerVar(self, n, f):
+        who = self.who(n.player, f)
+        self.writeline(f"{who}.vars[{literal(n.name)}] = {self.expr(n.value, f)}")
+
+    def s_SetGlobal(self, n, f):
+        value = self.expr(n.value, f)
+        self.writeline(f"{self.state(f)}.globals[{literal(n.name)}] = {value}")
+
+    def s_Let(self, n, f):
+        value = self.expr(n.value, f)
+        self.writeline(f"{f.local(n.name)} = {value}")
+
+    def duration(self, d, f) -> str:
+        if d is None:
+            return "None"
+        turns = self.expr(d.turns, f) if d.turns is not None else "None"
+        return f"({literal(d.kind)}, {turns})"
+
+    def s_Mark(self, n, f):
+        target = self.expr(n.target, f)
+        self.writeline(f"MARK(g, {target}, {literal(n.mark)}, {self.duration(n.duration, f)}, "
+                       f"{f.you})")
+
+    def s_Unmark(self, n, f):
+        self.writeline(f"UNMARK({self.expr(n.target, f)}, {literal(n.mark)})")
+
+    def s_Resolve(self, n, f):
+        card = self.expr(n.card, f)
+        self.writeline(self.resolve_call(f, card))
+
+    def s_Negate(self, n, f):
+        self.writeline(f"if {f.ev} is not None: {f.ev}.negated = True")
+
+    def s_Use(self, n, f):
+        self.writeline(f"USE(g, {literal(n.limit)}, {f.you})")
+
+    def s_Offer(self, n, f):
+        self.offer(n, f)
+
+    def s_EndGame(self, n, f):
+        if n.kind == "draw":
+            self.writeline("END([], True, 'draw')")
+        elif n.kind == "most":
+            self.writeline(f"END_MOST(g, {literal(n.resource)})")
+        else:
+            self.writeline(f"END(ASLIST({self.expr(n.winner, f)}), False, 'winner')")
+
+    def s_Eliminate(self, n, f):
+        who = self.expr(n.players, f)
+        p = f.gen.fresh("p")
+        self.writeline(f"for {p} in ASLIST({who}):")
+        self.indent()
+        if self.a.hears("eliminate"):
+            self.writeline(f"if ELIMINATE(g, {p}):")
+            self.indent()
+            self.emit_after(f, "eliminate", f"{{'player': {p}}}", f.you)
+            self.outdent()
+        else:
+            self.writeline(f"ELIMINATE(g, {p})")
+        self.outdent()
+
+    def s_Say(self, n, f):
+        self.writeline(f"SAY(g, {f.you}, {f.this}, {literal(n.text)}, {self.pos(n.pos)})")
+
+    def s_CallAction(self, n, f):
+        args = [self.expr(a, f) for a in n.args]
+        self.budget_check(n.pos)
+        self.writeline(self.action_call(f, n.action, args))
+
+    # --- control flow ------------------------------------------------------------------
+    def s_If(self, n, f):
+        self.writeline(f"if {self.cond(n.cond, f)}:")
+        self.indent()
+        self.block(n.then, f)
+        self.outdent()
+        if n.orelse:
+            self.writeline("else:")
+            self.indent()
+            self.block(n.orelse, f)
+            self.outdent()
+
+    def s_ForEach(self, n, f):
+        coll = n.collection
+        src = self.expr(coll, f)
+        if not isinstance(coll, (I.CardSel, I.PlayerSel)):
+            src = f"ITERLIST({src})"           # a copy: the body may move the cards
+        self.writeline(f"for {f.local(n.var)} in {src}:")
+        self.indent()
+        self.budget_check(n.pos)
+        self.block(n.body, f)
+        self.outdent()
+
+    def s_ForOrdered(self, n, f):
+        items, keyed, x = f.temp(), f.temp(), f.gen.fresh("c")
+        self.writeline(f"{items} = ITERLIST({self.expr(n.collection, f)})")
+        self.writeline(f"g.steps += len({items})")
+        self.writeline(f"if g.steps > g.budget: BUDGET(g, {self.pos(n.pos)})")
+        self.writeline(f"{keyed} = []")
+        self.writeline(f"for {x} in {items}:")
+        self.indent()
+        saved = (f.it, f.it_safe)
+        f.it, f.it_safe = x, False
+        key = self.expr(n.key, f)
+        f.it, f.it_safe = saved
+        self.writeline(f"{keyed}.append({key})")
+        self.outdent()
+        self.writeline(f"for {f.local(n.var)} in ORDERED({items}, {keyed}, {n.descending}, "
+                       f"{n.grouped}):")
+        self.indent()
+        self.block(n.body, f)
+        self.outdent()
+
+    def s_Repeat(self, n, f):
+        times = self.expr(n.times, f)
+        self.writeline(f"for _ in range({times} or 0):")
+        self.indent()
+        self.budget_check(n.pos)
+        self.block(n.body, f)
+        self.outdent()
+
+    def s_While(self, n, f):
+        self.writeline("while True:")
+        self.indent()
+        self.writeline(f"if not {self.cond(n.cond, f)}: break")
+        self.budget_check(n.pos)
+        self.block(n.body, f)
+        self.outdent()
+
+    def s_Choose(self, n, f):
+        exactly, up_to, at_least, optional = n.lo_hi
+        options = f.temp()
+        src = self.expr(n.source, f)
+        if not isinstance(n.source, (I.CardSel, I.PlayerSel)):
+            src = f"ITERLIST({src})"
+        self.writeline(f"{options} = {src}")
+        lo, hi = f.temp(), f.temp()
+        if exactly is not None:
+            self.writeline(f"{lo} = {hi} = {self.expr(exactly, f)}")
+        elif up_to is not None:
+            self.writeline(f"{lo}, {hi} = 0, {self.expr(up_to, f)}")
+        else:
+            self.writeline(f"{lo} = {hi} = 1")
+        if at_least is not None:
+            self.writeline(f"{lo} = {self.expr(at_least, f)}")
+            self.writeline(f"{hi} = max({hi}, {lo})" if up_to is not None
+                           else f"{hi} = len({options})")
+        if optional:
+            self.writeline(f"{lo} = 0")
+        chooser = self.expr(n.by, f) if n.by is not None else f.you
+        picks = f.temp()
+        self.writeline(f"{picks} = CHOICE(g, {chooser}, {options}, {lo}, {hi}, "
+                       f"{literal(n.prompt)}, {n.secret}, {f.this})")
+        self.writeline(f"if type({picks}) is DECISION: "
+                       f"{picks} = PICKED({picks}, {self.ask(f, picks)})")
+        var = f.local(n.var)
+        self.writeline(f"for {var} in {picks}:")
+        self.indent()
+        self.block(n.body, f)
+        self.outdent()
+        self.writeline(f"if not {picks}: {var} = None")
+
+    def s_ChooseOne(self, n, f):
+        chooser = self.expr(n.by, f) if n.by is not None else f.you
+        who, open_, i = f.temp(), f.temp(), f.temp()
+        self.writeline(f"{who} = {chooser}")
+        self.writeline(f"{open_} = []")
+        for k, (label, cond, _) in enumerate(n.cases):
+            if cond is None:
+                self.writeline(f"{open_}.append({k})")
+            else:
+                self.writeline(f"if {self.cond(cond, f)}: {open_}.append({k})")
+        labels = "[" + ", ".join(literal(c[0]) for c in n.cases) + "]"
+        self.writeline(f"if {open_}:")
+        self.indent()
+        self.writeline(f"if len({open_}) == 1: {i} = {open_}[0]")
+        self.writeline("else:")
+        self.indent()
+        d = f.temp()
+        self.writeline(f"{d} = LABELS(g, {who}, [{labels}[k] for k in {open_}], 'choose one', "
+                       f"False, {f.this})")
+        self.writeline(f"{i} = {open_}[{self.ask(f, d)}]")
+        self.outdent()
+        for k, (_, _, body) in enumerate(n.cases):
+            self.writeline(f"{'if' if k == 0 else 'elif'} {i} == {k}:")
+            self.indent()
+            self.block(body, f)
+            self.outdent()
+        self.outdent()
+
+    def s_May(self, n, f):
+        chooser = self.expr(n.by, f) if n.by is not None else f.you
+        d = f.temp()
+        self.writeline(f"{d} = LABELS(g, {chooser}, ['yes', 'no'], {literal(n.prompt)}, "
+                       f"{n.secret}, {f.this})")
+        self.writeline(f"if {self.ask(f, d)} == 0:")
+        self.indent()
+        self.block(n.body, f)
+        self.outdent()
+
+    def s_As(self, n, f):
+        who = f.gen.fresh("you")
+        self.writeline(f"{who} = {self.expr(n.player, f)}")
+        self.writeline(f"if {who} is not None:")
+        self.indent()
+        saved = f.you
+        f.you = who
+        try:
+            self.block(n.body, f)
+        finally:
+            f.you = saved
+        self.outdent()
+
+    def s_Simultaneously(self, n, f):
+        self.writeline("g.defer += 1")
+        self.writeline("try:")
+        self.indent()
+        self.block(n.body, f)
+        self.outdent()
+        self.writeline("finally:")
+        self.indent()
+        self.writeline("g.defer -= 1")
+        self.outdent()
+        self.writeline(self.whenevers_call(f))
+
+    def s_Phase(self, n, f):
+        self.writeline(f"{self.state(f)}.phase = {literal(n.name)}")
+        self.emit_after(f, "phase_start", f"{{'phase': {literal(n.name)}}}", f.you)
+        self.block(n.body, f)
+        self.emit_after(f, "phase_end", f"{{'phase': {literal(n.name)}}}", f.you)
+        self.writeline(self.whenevers_call(f))
+
+    def s_TempStatic(self, n, f):
+        self.writeline(f"ADD_TEMP(g, {n.static}, {self.duration(n.duration, f)}, {f.you}, "
+                       f"{f.this})")

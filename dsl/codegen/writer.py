@@ -1,0 +1,94 @@
+"""Writing Python source, the Jinja2 way: lines to a buffer, a frame per function.
+
+Every identifier in the generated source is made here (or is a runtime helper's name,
+:mod:`dsl.codegen.runtime`); a deck's names never become identifiers. Deck values enter
+the source only through :func:`literal`, which emits the ``repr()`` of a ``str``, ``int``,
+``bool`` or ``None`` (lists of those as list displays) and refuses anything else.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..errors import EngineError
+
+MAX_LITERAL_INT = 10 ** 12         # decks' numbers are capped far below this by the checker
+
+
+def has_safe_repr(v) -> bool:
+    """Whether ``repr(v)`` is Python source that evaluates back to ``v`` and to nothing
+    else: text, whole numbers, truth values, none, and lists of them."""
+    if v is None or type(v) is bool:
+        return True
+    if type(v) is int:
+        return -MAX_LITERAL_INT <= v <= MAX_LITERAL_INT
+    if type(v) is str:
+        return True
+    if type(v) is list:
+        return all(has_safe_repr(x) for x in v)
+    return False
+
+
+def literal(v) -> str:
+    """A deck value as source: its repr, after checking that it is one of the plain kinds
+    whose repr cannot be anything but that value."""
+    if not has_safe_repr(v):
+        raise EngineError(f"internal error: cannot emit a value of type {type(v).__name__}")
+    if type(v) is list:
+        return "[" + ", ".join(literal(x) for x in v) + "]"
+    return repr(v)
+
+
+class Frame:
+    """One generated function: what the deck's names and `you`, `this`, `event`, `it`
+    are called in it, its temporaries, and whether it is a generator."""
+
+    def __init__(self, gen: "Writer", resumable: bool, you="you", this="this", ev="ev",
+                 it: Optional[str] = None, it_safe: bool = False):
+        self.gen = gen
+        self.resumable = resumable   # a generator: deciding calls are `yield from`
+        self.names: dict = {}        # deck local → identifier
+        self.you, self.this, self.ev = you, this, ev
+        self.it = it                 # the identifier `it` stands for, where it means something
+        self.it_safe = it_safe       # `it` is never none there (a selector's element)
+        self.hoist = True            # statements may be written before the current one
+        self.walrus = True           # `:=` may be used (not in a comprehension's iterable)
+        self.inits: list = []        # identifiers set to None when the function starts
+        self.uses_state = False      # the body reads `S`, the game state
+        self.this_safe = False       # `this` is never none (a card's own text)
+        self.ev_safe = False         # `event` is never none (a trigger, a static)
+
+    def local(self, name: str) -> str:
+        ident = self.names.get(name)
+        if ident is None:
+            ident = self.names[name] = self.gen.fresh("l")
+            self.inits.append(ident)
+        return ident
+
+    def temp(self) -> str:
+        return self.gen.fresh("t")
+
+
+class Writer:
+    """Lines of source with indentation, and identifiers no deck can choose."""
+
+    def __init__(self):
+        self.lines: list[str] = []
+        self.level = 0
+        self.counters: dict = {}
+
+    def fresh(self, prefix: str) -> str:
+        n = self.counters.get(prefix, 0)
+        self.counters[prefix] = n + 1
+        return f"{prefix}{n}"
+
+    def writeline(self, text: str) -> None:
+        self.lines.append("    " * self.level + text)
+
+    def indent(self) -> None:
+        self.level += 1
+
+    def outdent(self) -> None:
+        self.level -= 1
+
+    def source(self) -> str:
+        return "\n".join(self.lines) + "\n"

@@ -1,0 +1,139 @@
+"""What rules and agents exchange while a game runs: events, decisions, the log, the end."""
+from __future__ import annotations
+
+from typing import Any, Callable, Optional
+
+
+class Event:
+    """Something declared in the game: an action call (`draw`), a card moving, a turn
+    starting. ``before`` reactions may set ``negated`` before it takes effect."""
+    __slots__ = ("name", "data", "actor", "negated", "in_play_before")
+
+    def __init__(self, name: str, data: dict, actor):
+        self.name = name
+        self.data = data
+        self.actor = actor
+        self.negated = False
+        # The cards among its fields that were in play as it took effect: their `when`
+        # triggers still hear it if it took them out of play ("when this is destroyed").
+        self.in_play_before = ()
+
+    def get(self, key: str):
+        if key in self.data:
+            return self.data[key]
+        if key == "player":
+            return self.actor
+        if key == "name":
+            return self.name
+        return None
+
+    def __repr__(self) -> str:
+        args = ", ".join(f"{k}={v!r}" for k, v in self.data.items())
+        return f"{self.name}({args})"
+
+
+class Decision:
+    """A choice the engine hands to an agent. ``values`` are what the rules get back;
+    ``labels`` what a person reads, made from the values the first time they are read.
+    A choice is an index into them, or for ``min_count``/``max_count`` choices a tuple
+    of distinct indices.
+
+    >>> d = Decision(None, "one", "choose one", ["red", "blue"], ["red", "blue"])
+    >>> d.labels, d.check(1), d.check(2)
+    (['red', 'blue'], None, 'option 2 does not exist (choose 0 to 1)')
+    """
+    __slots__ = ("player", "kind", "prompt", "values", "min_count", "max_count", "secret",
+                 "source", "refresh", "_labels", "_labeler")
+
+    def __init__(self, player, kind: str, prompt: str, labels: Optional[list], values: list,
+                 min_count: int = 1, max_count: int = 1, secret: bool = False,
+                 source: Optional[str] = None, refresh: Optional[Callable] = None,
+                 labeler: Optional[Callable] = None):
+        self.player = player
+        self.kind = kind                   # move | choose | may | one
+        self.prompt = prompt
+        self.values = values
+        self.min_count = min_count
+        self.max_count = max_count
+        self.secret = secret
+        self.source = source               # the card or rule asking
+        # (lister, player) when the options can go stale while the decision is pending (an
+        # offer, after the REPL's `eval`): ``lister(game, player)`` lists them again.
+        self.refresh = refresh
+        self._labels = labels
+        self._labeler = labeler
+
+    @property
+    def labels(self) -> list:
+        if self._labels is None:
+            self._labels = self._labeler(self.values)
+        return self._labels
+
+    def relabel(self) -> None:
+        """Forget the labels (the values changed); they are made again when read."""
+        if self._labeler is not None:
+            self._labels = None
+
+    @property
+    def multi(self) -> bool:
+        return not (self.min_count == 1 and self.max_count == 1)
+
+    def check(self, choice) -> Optional[str]:
+        """The reason a choice is illegal, or None if it is legal."""
+        n = len(self.values)
+        if not self.multi:
+            if isinstance(choice, bool) or not isinstance(choice, int):
+                return f"expected one option number, got {choice!r}"
+            if not 0 <= choice < n:
+                return f"option {choice} does not exist (choose 0 to {n - 1})"
+            return None
+        if not isinstance(choice, (tuple, list)) or not all(
+                isinstance(i, int) and not isinstance(i, bool) for i in choice):
+            return f"expected a list of option numbers, got {choice!r}"
+        if len(set(choice)) != len(choice):
+            return "an option was chosen twice"
+        if not self.min_count <= len(choice) <= self.max_count:
+            if self.min_count == self.max_count:
+                return f"choose exactly {self.min_count}"
+            return f"choose between {self.min_count} and {self.max_count}"
+        bad = [i for i in choice if not 0 <= i < n]
+        if bad:
+            return f"option {bad[0]} does not exist (choose 0 to {n - 1})"
+        return None
+
+    def describe(self) -> str:
+        lines = [f"{self.player}: {self.prompt}"]
+        lines += [f"  [{i}] {label}" for i, label in enumerate(self.labels)]
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"Decision({self.player}, {self.kind!r}, {self.prompt!r}, {len(self.values)} options)"
+
+
+class GameOver(Exception):
+    def __init__(self, winners: list, draw: bool, reason: str):
+        super().__init__(reason)
+        self.winners = winners
+        self.draw = draw
+        self.reason = reason
+
+
+class LogEntry:
+    __slots__ = ("turn", "text", "pos", "source", "secret_for", "extra")
+
+    def __init__(self, turn: int, text: str, pos: Any = None, source: Optional[str] = None,
+                 secret_for: Any = None, extra: Optional[dict] = None):
+        self.turn = turn
+        self.text = text
+        self.pos = pos                     # the deck position that caused it
+        self.source = source               # card or rule name
+        self.secret_for = secret_for       # shown only to this player when set
+        self.extra = extra if extra is not None else {}
+
+    def __repr__(self) -> str:
+        return f"LogEntry({self.turn}, {self.text!r})"
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, LogEntry) and (self.turn, self.text, self.pos, self.source,
+                                                self.secret_for, self.extra) == (
+            other.turn, other.text, other.pos, other.source, other.secret_for, other.extra)

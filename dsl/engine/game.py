@@ -1,0 +1,466 @@
+"""A game: a compiled program running on one game state, asking its agents as it goes.
+
+The engine knows no game. A deck's rules are compiled to Python (:mod:`dsl.codegen`);
+the game state is plain data (:mod:`dsl.engine.state`); this module builds the state
+for a program and drives the compiled rules from one decision to the next. Every choice
+goes to an agent; the engine never reads input or prints.
+
+Two ways to play a game:
+
+* ``run()`` plays it to the end, asking each seat's agent inline (bots, scripts);
+* ``start()``, then ``decision`` / ``legal()`` / ``apply(choice)`` step through it one
+  decision at a time (the OpenSpiel shape), for seats that have no agent (a person at
+  the REPL, a search bot). ``clone()`` copies a game at its pending decision.
+
+>>> from dsl.loader import load_program
+>>> from dsl.agents import RandomAgent
+>>> game = Game(load_program("example"), seed=3, agents=[RandomAgent(1), RandomAgent(2)])
+>>> result = game.run()
+>>> result["reason"] != "" and game.state.result is result
+True
+"""
+from __future__ import annotations
+
+from typing import Callable, Optional
+
+from ..errors import EngineError, Refusal
+from .events import Decision, GameOver, LogEntry
+from .state import CardInst, GameState, Player, ZoneInst
+
+DEFAULT_BUDGET = 200_000         # evaluation steps per action (between two decisions)
+MAX_TRIGGER_DEPTH = 40           # nested events (a trigger's effect causing another...)
+MAX_TOKENS = 1_000               # tokens alive at once
+MAX_INT = 10 ** 9                # numbers beyond this are a runaway, not a game
+MAX_OFFER_MOVES = 500            # moves one player may make in one `offer` loop
+DEFAULT_MAX_TURNS = 1_000        # a safety net; a game that hits it is not finished by a rule
+                                 # (long random-bot games of a bundled deck reach 550 turns)
+
+
+class Effect:
+    """An ad-hoc effect run between two decisions (the REPL's `eval`). It is a step of the
+    game's history like a choice, so undo, redo, save and replay reproduce it."""
+    __slots__ = ("text",)
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Effect) and other.text == self.text
+
+    def __hash__(self):
+        return hash(self.text)
+
+    def __repr__(self) -> str:
+        return f"Effect({self.text!r})"
+
+
+class Checkpoint:
+    """The game at the start of a turn: a copy of the state, of the agents, and how far
+    the history had come. A game is rebuilt from one by replaying the history since."""
+    __slots__ = ("steps_taken", "decisions", "state", "seat", "log_len", "budget_steps",
+                 "agents")
+
+    def __init__(self, steps_taken, decisions, state, seat, log_len, budget_steps, agents):
+        self.steps_taken = steps_taken
+        self.decisions = decisions
+        self.state = state
+        self.seat = seat
+        self.log_len = log_len
+        self.budget_steps = budget_steps
+        self.agents = agents
+
+
+class Game:
+    """One game: the program, the state, the agents and the engine's bookkeeping.
+
+    ``agents`` holds one agent per seat, or None for a seat the caller plays through
+    ``apply``. With ``checkpoints``, the game keeps a copy of itself at every turn
+    start, so that ``clone`` and ``rewind`` replay only the current turn."""
+
+    def __init__(self, program, seed: int = 0, agents: Optional[list] = None,
+                 players: Optional[int] = None, options: Optional[dict] = None,
+                 log: bool = True, budget: int = DEFAULT_BUDGET,
+                 max_turns: int = DEFAULT_MAX_TURNS, observer: Optional[Callable] = None,
+                 arrange: Optional[Callable] = None, checkpoints: bool = False,
+                 stepped: Optional[bool] = None, code=None):
+        self.program = program
+        self.defs = program.cards
+        self.options = dict(program.options)
+        for key, value in (options or {}).items():
+            if key not in self.options:
+                raise EngineError(f"unknown option `{key}`; the deck has: "
+                                  f"{', '.join(sorted(self.options)) or 'none'}")
+            self.options[key] = value
+        n = players if players is not None else max(program.min_players, len(agents or []) or 2)
+        if not program.min_players <= n <= program.max_players:
+            raise EngineError(f"{program.name} is for {program.min_players} to "
+                              f"{program.max_players} players, not {n}")
+        self.agents = list(agents or [])
+        self.agents += [None] * (n - len(self.agents))
+        self.seed = seed
+        self.logging = log
+        self.log: list[LogEntry] = []
+        self.budget = budget
+        self.max_turns = max_turns
+        self.observer = observer          # called after every decision (tests: invariants)
+        self.arrange = arrange            # replaces the deck's setup (scenario tests)
+        self.keep = checkpoints
+        self.checkpoints: list[Checkpoint] = []
+        self.decisions: list = []         # every choice taken, in order (the replay log)
+        self.history: list = []           # the steps of seats without an agent, in order
+        # A game that is stepped runs the rules compiled as generators (they yield each
+        # decision); one that only runs asks its agents from inside the rules.
+        self.stepped = stepped if stepped is not None else (checkpoints or None in self.agents)
+        self.code = code if code is not None else program.code(resumable=self.stepped)
+        info = self.info = program.info()
+        self.deflist, self.def_index, self.zone_index = info.deflist, info.def_index, info.zone_index
+        self.static_kinds, self.static_events = info.static_kinds, info.static_events
+        self.static_carriers, self.substitutes = info.static_carriers, info.substitutes
+        self.copiers, self.shared_resources = info.copiers, info.shared_resources
+        self._reset_engine()
+        self.state = GameState(seed)
+        self._build(n)
+        self._first_agents = [_copy_agent(a) for a in self.agents]
+        self._stack: list = []            # running generators: the game, then eval effects
+        self._waiting: list = []          # the decision each effect interrupted
+        self._feed: list = []             # history to replay before asking anyone
+        self.decision: Optional[Decision] = None
+        self.evaluate = None              # runs an Effect: (game, player, text) → generator
+
+    def _reset_engine(self):
+        self.steps = 0
+        self.depth = 0
+        self.chain: list[str] = []
+        self.defer = 0
+        self.in_whenever = False
+        # Whether any mark or temporary effect may have an expiry: lets `expire` skip its
+        # scan of every card on the many turns when nothing is timed.
+        self.timed = True
+        self.moved = 0                    # bumped by every card move: keys the caches below
+        self.by_name: dict = {}
+        self.by_name_key = -1
+        self.copy_cache = (None, [])
+
+    # --- construction --------------------------------------------------------------
+    def _build(self, n: int):
+        s, p, code = self.state, self.program, self.code
+        sides = []
+        for name, lo, hi in p.sides:
+            sides.extend([name] * lo)
+        for i in range(n):
+            side = sides[i] if i < len(sides) else (p.sides[-1][0] if p.sides else None)
+            s.add_player(f"P{i + 1}", side)
+        first = s.players[0]
+        for zdef in p.zones.values():
+            cap = code.zone_capacity.get(zdef.name)
+            if zdef.scope == "shared":
+                s.add_zone(zdef.name, None, zdef.visibility, zdef.ordered, zdef.in_play,
+                           cap(self, first, None, None) if cap else None)
+            elif zdef.scope == "player":
+                for pl in s.players:
+                    s.add_zone(zdef.name, pl, zdef.visibility, zdef.ordered, zdef.in_play,
+                               cap(self, pl, None, None) if cap else None)
+            else:
+                for side in dict.fromkeys(pl.side for pl in s.players):
+                    s.add_zone(zdef.name, None, zdef.visibility, zdef.ordered, zdef.in_play,
+                               cap(self, first, None, None) if cap else None, side=side)
+        s.index_zones(list(p.zones))
+        for r in p.resources.values():
+            start = code.resource_start.get(r.name)
+            if r.shared:
+                s.globals[r.name] = start(self, first, None, None) if start else 0
+            else:
+                for pl in s.players:
+                    pl.res[r.name] = start(self, pl, None, None) if start else 0
+        for name, (per_player, _) in p.vars.items():
+            init = code.var_init.get(name)
+            if per_player:
+                for pl in s.players:
+                    pl.vars[name] = init(self, pl, None, None) if init else None
+            else:
+                s.globals[name] = init(self, first, None, None) if init else None
+
+    # --- running to the end ------------------------------------------------------------
+    def run(self) -> dict:
+        """Play the whole game, asking the agents; return (and store in the state) its
+        result."""
+        if None in self.agents:
+            raise EngineError(f"no agent plays {self.state.players[self.agents.index(None)].name}")
+        if not self.stepped:
+            try:
+                try:
+                    self.code.main(self, None)
+                except RecursionError:
+                    raise EngineError("effects nested too deeply (an effect keeps calling "
+                                      "itself)", tuple(self.chain)) from None
+            except GameOver as over:
+                self._over(over)
+            return self.state.result
+        self.start()
+        return self.state.result
+
+    def ask(self, d: Decision):
+        """Hand a decision to its player's agent, inline (games that only run)."""
+        agent = self.agents[d.player.index]
+        if agent is None:
+            raise EngineError(f"no agent plays {d.player.name}")
+        choice = agent.choose(self, d)
+        reason = d.check(choice)
+        if reason is not None:
+            raise EngineError(f"{d.player.name}'s agent made an illegal choice: {reason}")
+        self._took(d, choice)
+        return choice
+
+    def _took(self, d: Decision, choice, external: bool = False):
+        """Record a choice taken (``external``: by a seat without an agent, so a copy of
+        the game must replay it rather than ask again)."""
+        self.decisions.append(choice)
+        if external:
+            self.history.append(choice)
+        if self.logging:
+            self._log_choice(d, choice)
+        if self.observer is not None:
+            self.observer(self)
+        self.steps = 0                    # a new action starts: a fresh step budget
+
+    def _over(self, over: GameOver):
+        s = self.state
+        s.result = {"winners": [w.name for w in over.winners], "draw": over.draw,
+                    "reason": over.reason, "turns": s.turn}
+        self.write(f"game over: {self.describe_result()}")
+        self.decision = None
+        self._stack = []
+
+    def describe_result(self) -> str:
+        r = self.state.result
+        if r is None:
+            return "in progress"
+        if r["draw"] or not r["winners"]:
+            return f"draw ({r['reason']})"
+        return f"{' and '.join(r['winners'])} win{'s' if len(r['winners']) == 1 else ''} " \
+               f"({r['reason']})"
+
+    # --- stepping: the OpenSpiel shape -------------------------------------------------
+    def start(self, resume: Optional[Player] = None) -> "Game":
+        """Begin (or, from a checkpoint, resume at the turn of ``resume``) and run to the
+        first decision of a seat without an agent, or to the end."""
+        if not self.stepped:
+            raise EngineError("this game was not built to be stepped")
+        self._stack = [self.code.main(self, resume)]
+        self._waiting = []
+        self._drive(None, first=True)
+        return self
+
+    @property
+    def is_over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def result(self):
+        return self.state.result
+
+    def legal(self) -> list:
+        return list(self.decision.labels) if self.decision else []
+
+    def refusal(self, choice) -> Optional[Refusal]:
+        """Why ``apply(choice)`` would be refused, without applying it; None if it would
+        be taken."""
+        from ..agents import resolve_choice
+        if self.decision is None:
+            return Refusal("the game is over")
+        if isinstance(choice, Effect):
+            return None
+        try:
+            choice = resolve_choice(self.decision, choice)
+        except EngineError as err:
+            return Refusal(str(err))
+        reason = self.decision.check(choice)
+        return Refusal(reason) if reason is not None else None
+
+    def apply(self, choice) -> Optional[Refusal]:
+        """Take a choice (an index, a tuple of indices, a label, or an Effect) for the
+        pending decision and run to the next decision of a seat without an agent.
+        Refused choices change nothing. An action that breaks a limit raises EngineError
+        and leaves this game unusable; :meth:`rewind` rebuilds it as it was."""
+        from ..agents import resolve_choice
+        refused = self.refusal(choice)
+        if refused is not None:
+            return refused
+        if isinstance(choice, Effect):
+            self.history.append(choice)
+            self._push_effect(choice)
+            self._drive(None, first=True)
+            return None
+        choice = resolve_choice(self.decision, choice)
+        self._took(self.decision, choice, external=True)
+        self._drive(choice)
+        return None
+
+    def _push_effect(self, step: "Effect"):
+        if self.evaluate is None:
+            raise EngineError("this game cannot evaluate effects")
+        self.steps = 0
+        self._waiting.append(self.decision)
+        self._stack.append(self.evaluate(self, self.decision.player, step.text))
+
+    def _drive(self, send, first: bool = False):
+        """Run the rules until a seat without an agent must decide, or the game ends."""
+        stack = self._stack
+        try:
+            try:
+                while True:
+                    try:
+                        d = next(stack[-1]) if first else stack[-1].send(send)
+                    except StopIteration:
+                        if len(stack) == 1:
+                            raise EngineError("the game's rules stopped without ending "
+                                              "the game") from None
+                        stack.pop()               # an eval effect ended: ask again
+                        d = self._waiting.pop()
+                        if d.refresh is not None:      # an offer: list the moves again
+                            lister, who = d.refresh
+                            d.values[:] = lister(self, who)
+                            d.relabel()
+                    first = False
+                    self.decision = d
+                    if self._feed:                # replaying the history of a copy
+                        step = self._feed.pop(0)
+                        if isinstance(step, Effect):
+                            self.history.append(step)
+                            self._push_effect(step)
+                            first = True
+                            continue
+                        self._took(d, step, external=True)
+                        send = step
+                        continue
+                    agent = self.agents[d.player.index]
+                    if agent is None:
+                        return                    # the caller decides: apply()
+                    send = agent.choose(self, d)
+                    reason = d.check(send)
+                    if reason is not None:
+                        raise EngineError(f"{d.player.name}'s agent made an illegal choice: "
+                                          f"{reason}")
+                    self._took(d, send)
+            except RecursionError:
+                raise EngineError("effects nested too deeply (an effect keeps calling itself)",
+                                  tuple(self.chain)) from None
+        except GameOver as over:
+            self._over(over)
+
+    # --- copies ------------------------------------------------------------------------
+    def checkpoint(self, seat: Player):
+        """Called by the rules at every turn start when the game keeps checkpoints."""
+        self.checkpoints.append(Checkpoint(
+            len(self.history), len(self.decisions), self.state.copy(), seat.index,
+            len(self.log), self.steps, [_copy_agent(a) for a in self.agents]))
+
+    def clone(self) -> "Game":
+        """An independent game at the same decision point: the last checkpoint's copy of
+        the state, with the history since replayed."""
+        return self.rewind(len(self.history))
+
+    def rewind(self, steps: int) -> "Game":
+        """A new game at the decision where the history had ``steps`` steps (fewer than
+        now: undo; as many: a clone). The game itself is left as it is."""
+        ck = None
+        for c in reversed(self.checkpoints):
+            if c.steps_taken <= steps:
+                ck = c
+                break
+        g = Game.__new__(Game)
+        g.__dict__.update(self.__dict__)
+        g._reset_engine()
+        g.agents = [_copy_agent(a) for a in (ck.agents if ck else self._initial_agents())]
+        g.checkpoints = [c for c in self.checkpoints if c.steps_taken <= steps]
+        g.decision = None
+        if ck is None:
+            g.state = GameState(self.seed)
+            g._build(len(self.state.players))
+            g.log, g.decisions, g.history = [], [], []
+            g._feed = list(self.history[:steps])
+            g.start()
+            return g
+        g.state = ck.state.copy()
+        g.log = self.log[:ck.log_len]
+        g.decisions = self.decisions[:ck.decisions]
+        g.history = self.history[:ck.steps_taken]
+        g._feed = list(self.history[ck.steps_taken:steps])
+        g.steps = ck.budget_steps
+        g.start(g.state.players[ck.seat])
+        return g
+
+    def _initial_agents(self) -> list:
+        return self._first_agents
+
+    # --- questions tools ask ---------------------------------------------------------------
+    def prop(self, card: Optional[CardInst], name: str, default=None):
+        """A card's printed property (``default`` when it has none)."""
+        return None if card is None else self.defs[card.name].props.get(name, default)
+
+    def is_type(self, card: Optional[CardInst], word: str) -> bool:
+        return card is not None and word in self.defs[card.name].words
+
+    def param(self, name: str, player: Optional[Player]) -> int:
+        """A player's parameter (hand size...), with the static effects now in force."""
+        from .primitives import param
+        return param(self, name, player)
+
+    # --- arranging a scenario ----------------------------------------------------------
+    def put(self, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardInst:
+        """Place a new card straight into a zone, with no events."""
+        from .primitives import put
+        return put(self, name, zone, owner)
+
+    # --- the log -----------------------------------------------------------------------
+    def write(self, text: str, pos=None, source=None, secret_for=None, extra=None):
+        if self.logging:
+            # Provenance for tools (the REPL's `why N`): what was running, in which phase.
+            extra = dict(extra) if extra else {}
+            if self.chain:
+                extra["chain"] = tuple(self.chain)
+            if self.state.phase is not None:
+                extra["phase"] = self.state.phase
+            self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
+
+    def _log_choice(self, d: Decision, choice):
+        name = d.player.name
+        if d.secret:
+            self.write(f"{name} chooses secretly")
+            self.write(f"{name} chose {_choice_text(d, choice)}", secret_for=d.player)
+        else:
+            self.write(f"{name} chooses {_choice_text(d, choice)}", extra=_choice_extra(d, choice))
+
+    # --- labels --------------------------------------------------------------------------
+    @staticmethod
+    def label(v) -> str:
+        if isinstance(v, (CardInst, Player)):
+            return v.name
+        if isinstance(v, ZoneInst):
+            return v.key
+        return str(v)
+
+    def labels_of(self, values: list) -> list:
+        label = self.label
+        return [o.name if type(o) is CardInst else label(o) for o in values]
+
+
+def _copy_agent(agent):
+    if agent is None:
+        return None
+    copy = getattr(agent, "copy", None)
+    return copy() if copy is not None else agent
+
+
+def _choice_extra(decision: Decision, choice):
+    """Where the chosen face-down cards were, so a viewer's log can hide them."""
+    picks = choice if decision.multi else (choice,)
+    zones = [v.zone.key for v in (decision.values[i] for i in picks)
+             if isinstance(v, CardInst) and v.zone is not None and not v.face_up]
+    return {"player": decision.player.index, "from": zones} if zones else None
+
+
+def _choice_text(decision: Decision, choice) -> str:
+    if decision.multi:
+        return ", ".join(decision.labels[i] for i in choice) or "nothing"
+    return decision.labels[choice]

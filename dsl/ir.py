@@ -1,0 +1,469 @@
+"""The checked program's effects: what the checker makes of the syntax tree.
+
+The checker (:mod:`dsl.check`) resolves every name of a deck's effects and checks every
+kind, and writes down what it found as these nodes: not "the name `hand`" but "the zone
+`hand` of this player", not "`.cost`" but "the static property `cost` of this card". The
+code generator (:mod:`dsl.codegen`) turns them into Python source, and nothing else does.
+
+A node holds plain values (deck names and numbers, which the generator emits only as
+literals or table indexes), other nodes, and tuples of them. Expression nodes carry the
+checker's ``kind`` (one of :mod:`dsl.check.kinds`); statements carry ``pos`` where the
+engine reports an error at them.
+
+>>> Arith("+", Const(1, "number"), Const(2, "number"), "number")
+Arith('+', Const(1, 'number'), Const(2, 'number'), 'number')
+"""
+from __future__ import annotations
+
+
+class Node:
+    """Positional fields, in ``_fields`` order; equality by type and fields."""
+    _fields: tuple = ()
+
+    def __init__(self, *args):
+        if len(args) != len(self._fields):
+            raise TypeError(f"{type(self).__name__} takes {self._fields}, got {len(args)} values")
+        for name, value in zip(self._fields, args):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, key, value):
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __eq__(self, other):
+        return type(self) is type(other) and all(
+            getattr(self, f) == getattr(other, f) for f in self._fields)
+
+    def __hash__(self):
+        return hash((type(self).__name__,) + tuple(
+            getattr(self, f) if not isinstance(getattr(self, f), list) else None
+            for f in self._fields))
+
+    def __repr__(self):
+        return f"{type(self).__name__}({', '.join(repr(getattr(self, f)) for f in self._fields)})"
+
+    def children(self):
+        """The nodes directly inside this one (in tuples too), in field order."""
+        stack = [getattr(self, f) for f in reversed(self._fields)]
+        while stack:
+            v = stack.pop()
+            if isinstance(v, Node):
+                yield v
+            elif isinstance(v, tuple):
+                stack.extend(reversed(v))
+
+
+def _node(*fields):
+    def make(cls):
+        cls._fields = fields
+        return cls
+    return make
+
+
+# --- expressions --------------------------------------------------------------------
+class Expr(Node):
+    pass
+
+
+@_node("value", "kind")
+class Const(Expr):
+    """A value known when the deck is checked: number, text, symbol, truth, none, or a
+    list of these."""
+
+
+@_node("name", "kind")
+class Local(Expr):
+    """A `let` name, a loop variable or an action's parameter."""
+
+
+@_node("which", "kind")
+class Builtin(Expr):
+    """`you`, `this`, `event`, `it`, `active_player`, `turn_number` or `play` (the zones
+    in play)."""
+
+
+@_node("name", "kind")
+class OptionRef(Expr):
+    """A variant option: fixed for a game, chosen when it starts."""
+
+
+@_node("name", "player", "kind")
+class ParamRef(Expr):
+    """A parameter of a player (``player`` None: `you`), after static modifiers."""
+
+
+@_node("name", "kind")
+class GlobalVar(Expr):
+    pass
+
+
+@_node("name", "player", "kind")
+class PlayerVar(Expr):
+    """A per-player variable; ``player`` None means `you`."""
+
+
+@_node("name", "player", "kind")
+class Res(Expr):
+    """A player's resource (``player`` None: `you`); for a shared one ``player`` is
+    ignored and the game's value is read."""
+
+
+@_node("name", "shared", "kind")
+class ResShared(Expr):
+    pass
+
+
+@_node("name", "scope", "player", "kind")
+class ZoneRef(Expr):
+    """One zone: shared (``player`` None) or the one of ``player``."""
+
+
+@_node("name", "kind")
+class ZonesNamed(Expr):
+    """Every instance of a per-player or per-side zone."""
+
+
+@_node("obj", "name", "kind")
+class Field(Expr):
+    """A plain field of a card (name, owner, controller, zone, face_up, token, id, turned)
+    or of a player (alive, name, side, turns, seat): ``obj`` has that kind."""
+
+
+@_node("obj", "name", "kind")
+class CardAttr(Expr):
+    """A card's computed attribute: host, in_play, attachments."""
+
+
+@_node("obj", "name", "default", "kind")
+class Prop(Expr):
+    """A printed property of a card (static: it depends only on the card's definition)."""
+
+
+@_node("obj", "name", "kind")
+class ZoneAttr(Expr):
+    """size, cards, top, bottom, owner, name, in_play of a zone."""
+
+
+@_node("obj", "name", "kind")
+class EventGet(Expr):
+    """A field of an event (`event.card`); none when it has no such field."""
+
+
+@_node("obj", "name", "kind")
+class AnyAttr(Expr):
+    """`x.name` where the kind of x is known only at run time: resolved then against the
+    program's own tables (never a Python attribute of the value)."""
+
+
+@_node("target", "counter", "kind")
+class CounterCount(Expr):
+    pass
+
+
+@_node("expr", "kind")
+class Count(Expr):
+    pass
+
+
+@_node("op", "left", "right", "kind")
+class Arith(Expr):
+    pass
+
+
+@_node("operand", "kind")
+class Neg(Expr):
+    pass
+
+
+@_node("op", "left", "right", "kind")
+class Compare(Expr):
+    pass
+
+
+@_node("items", "kind")
+class And(Expr):
+    pass
+
+
+@_node("items", "kind")
+class Or(Expr):
+    pass
+
+
+@_node("operand", "kind")
+class Not(Expr):
+    pass
+
+
+@_node("expr", "word", "negated", "kind")
+class IsType(Expr):
+    pass
+
+
+@_node("item", "collection", "negated", "kind")
+class Member(Expr):
+    pass
+
+
+@_node("expr", "mark", "kind")
+class HasMark(Expr):
+    pass
+
+
+@_node("func", "args", "kind")
+class Func(Expr):
+    """A built-in function: top, bottom, random, shuffled, first, last, next_player,
+    range, abs, min, max."""
+
+
+@_node("limit", "kind")
+class Remaining(Expr):
+    pass
+
+
+@_node("items", "kind")
+class ListOf(Expr):
+    pass
+
+
+@_node("words", "zones", "filters", "where", "kind")
+class CardSel(Expr):
+    """Cards with every type word in ``words``, in ``zones`` (none: the zones in play),
+    passing every ``(filter, arg)`` and the ``where`` condition (with `it`)."""
+
+
+@_node("opponents", "excepts", "where", "kind")
+class PlayerSel(Expr):
+    pass
+
+
+# --- statements ---------------------------------------------------------------------
+class Stmt(Node):
+    pass
+
+
+@_node("what", "to", "where", "index")
+class Move(Stmt):
+    """``where``: top, bottom, random or index (then ``index`` is the expression)."""
+
+
+@_node("zone",)
+class Shuffle(Stmt):
+    pass
+
+
+@_node("what",)
+class Reveal(Stmt):
+    pass
+
+
+@_node("what", "up")
+class Face(Stmt):
+    pass
+
+
+@_node("what", "host")
+class Attach(Stmt):
+    pass
+
+
+@_node("what",)
+class Detach(Stmt):
+    pass
+
+
+@_node("what", "player")
+class GiveControl(Stmt):
+    pass
+
+
+@_node("what", "player")
+class Give(Stmt):
+    pass
+
+
+@_node("what", "into", "pos")
+class Transform(Stmt):
+    pass
+
+
+@_node("target", "counter", "amount")
+class PutCounter(Stmt):
+    pass
+
+
+@_node("target", "counter", "amount")
+class RemoveCounter(Stmt):
+    """``amount`` None: all of them."""
+
+
+@_node("resource", "amount")
+class Gain(Stmt):
+    pass
+
+
+@_node("resource", "amount")
+class Lose(Stmt):
+    """``amount`` None: all of it."""
+
+
+@_node("name", "value")
+class SetShared(Stmt):
+    pass
+
+
+@_node("name", "player", "value")
+class SetRes(Stmt):
+    pass
+
+
+@_node("name", "player", "value")
+class SetPlayerVar(Stmt):
+    pass
+
+
+@_node("name", "value")
+class SetGlobal(Stmt):
+    pass
+
+
+@_node("card", "amount", "zone")
+class Create(Stmt):
+    pass
+
+
+@_node("zone", "cond")
+class CreateLibrary(Stmt):
+    pass
+
+
+@_node("name", "value")
+class Let(Stmt):
+    """`let x = ...` and `x = ...` alike."""
+
+
+@_node("kind", "turns")
+class Duration(Node):
+    """this_turn, next_turn or turns (``turns`` an expression)."""
+
+
+@_node("target", "mark", "duration")
+class Mark(Stmt):
+    pass
+
+
+@_node("target", "mark")
+class Unmark(Stmt):
+    pass
+
+
+@_node("card",)
+class Resolve(Stmt):
+    pass
+
+
+@_node()
+class Negate(Stmt):
+    pass
+
+
+@_node("limit",)
+class Use(Stmt):
+    pass
+
+
+@_node("moves",)
+class Offer(Stmt):
+    pass
+
+
+@_node("kind", "winner", "resource")
+class EndGame(Stmt):
+    """kind draw, most (``resource``) or winner (``winner`` an expression)."""
+
+
+@_node("players",)
+class Eliminate(Stmt):
+    pass
+
+
+@_node("text", "pos")
+class Say(Stmt):
+    pass
+
+
+@_node("action", "args", "pos")
+class CallAction(Stmt):
+    pass
+
+
+@_node("cond", "then", "orelse")
+class If(Stmt):
+    pass
+
+
+@_node("var", "collection", "body", "pos")
+class ForEach(Stmt):
+    pass
+
+
+@_node("var", "collection", "key", "descending", "grouped", "body", "pos")
+class ForOrdered(Stmt):
+    pass
+
+
+@_node("times", "body", "pos")
+class Repeat(Stmt):
+    pass
+
+
+@_node("cond", "body", "pos")
+class While(Stmt):
+    pass
+
+
+@_node("var", "source", "lo_hi", "by", "secret", "prompt", "body", "pos")
+class Choose(Stmt):
+    """``lo_hi``: (exactly, up_to, at_least, optional), the first three expressions or
+    None: how many may be chosen."""
+
+
+@_node("by", "cases", "pos")
+class ChooseOne(Stmt):
+    """``cases``: (label, condition or None, body) tuples."""
+
+
+@_node("by", "prompt", "secret", "body", "pos")
+class May(Stmt):
+    pass
+
+
+@_node("player", "body")
+class As(Stmt):
+    pass
+
+
+@_node("body",)
+class Simultaneously(Stmt):
+    pass
+
+
+@_node("name", "body")
+class Phase(Stmt):
+    pass
+
+
+@_node("static", "duration")
+class TempStatic(Stmt):
+    """``static``: the index of the static in the program's table."""
+
+
+def walk(node):
+    """Every node inside ``node`` (a node, or a tuple of them), depth first."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, tuple):
+            stack.extend(reversed(n))
+        elif isinstance(n, Node):
+            yield n
+            stack.extend(reversed(list(n.children())))
