@@ -27,7 +27,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from grammar import GRAMMAR_PATH
 
 from . import ast as A
-from .errors import DeckError, Diagnostic, SourcePosition
+from .errors import DeckError, Diagnostic, SourcePosition, source_lines
 from .usercache import private_file
 
 MAX_REPORTED = 50
@@ -524,7 +524,7 @@ def _syntax_diagnostic(err: UnexpectedInput, file: str, text: str) -> Diagnostic
     elif isinstance(err, UnexpectedEOF):
         message = friendly or "unexpected end of file"
         expected = _describe_expected(err.expected)
-        lines = text.splitlines() or [""]
+        lines = source_lines(text)
         pos = SourcePosition(file, len(lines), len(lines[-1]) + 1, len(lines), len(lines[-1]) + 2)
     else:
         tok = err.token
@@ -564,6 +564,12 @@ def parse_text(text: str, file: str = "<deck>") -> A.DeckFile:
         return _parse_text(text, file)
 
 
+def _keep_ends(text: str) -> list[str]:
+    """``text`` in lines, each with its ``\n``: the lines of :func:`source_lines`."""
+    parts = text.split("\n")
+    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
 def _parse_text(text: str, file: str) -> A.DeckFile:
     parser = lark_parser()
     diagnostics: list[Diagnostic] = []
@@ -575,11 +581,11 @@ def _parse_text(text: str, file: str) -> A.DeckFile:
             break
         except UnexpectedInput as err:
             diagnostics.append(_syntax_diagnostic(err, file, text))
-            lines = text.splitlines(keepends=True)
+            lines = _keep_ends(text)
             # Resume at the next top-level item; an item that starts on the error's own
             # line (`card "B"` after a card missing its `}`) is checked too.
             after = max(err.line, 1) - (1 if err.column == 1 else 0)
-            restart = _restart_line([l for l in lines], max(after, last_restart + 1))
+            restart = _restart_line(lines, max(after, last_restart + 1))
             last_restart = restart if restart is not None else last_restart
             header_end = next((i for i, l in enumerate(lines) if l.startswith("game")), None)
             if restart is None or header_end is None or header_end >= restart \
