@@ -31,6 +31,12 @@ from .errors import DeckError, Diagnostic, SourcePosition, source_lines
 from .usercache import private_file
 
 MAX_REPORTED = 50
+# Input limits (docs/language.md §17). Each is checked before the work it bounds: the
+# size and line length before Lark sees the text (a 1 MiB string literal cost 214 MB),
+# numbers as they are read, nesting as the AST is built (the passes after the parser
+# recurse over the AST, and Python's stack ends near 490 levels of parse tree).
+MAX_TEXT = 1 << 20                   # characters of deck text in one file (bytes: loader)
+MAX_LINE = 4_000                     # characters on one line
 _SECRET = object()                   # what the `secret` of `may secret` builds to
 
 
@@ -559,9 +565,52 @@ def no_cycle_collection():
 
 
 def parse_text(text: str, file: str = "<deck>") -> A.DeckFile:
-    """Parse one deck file's text; raise DeckError listing every syntax error."""
+    """Parse one deck file's text; raise DeckError listing every syntax error.
+    A byte-order mark opening the text is dropped (editors on Windows write one)."""
+    text = text.removeprefix(BOM)
     with no_cycle_collection():
+        refused = _refuse_input(text, file)
+        if refused:
+            raise DeckError(refused, {file: text})
         return _parse_text(text, file)
+
+
+BOM = "\ufeff"
+# No deck text holds these: a NUL (so a UTF-16 file read as UTF-8: "g\0a\0m\0e\0"),
+# or a lone surrogate, which is no character (from a save file's "\\ud800", or a
+# terminal's undecodable byte) and which no terminal could print in an error.
+_NOT_TEXT = re.compile("[\x00\ud800-\udfff]")
+
+
+def _refuse_input(text: str, file: str) -> list[Diagnostic]:
+    """What makes text unfit to parse at all: too long or a line too long (Lark's time
+    and memory grow with both), or a character that no text holds (:data:`_NOT_TEXT`)."""
+    if len(text) > MAX_TEXT:
+        return [Diagnostic("too-big", f"the deck text is {len(text):,} characters long; "
+                                      f"the limit is {MAX_TEXT:,}", SourcePosition(file, 1, 1, 1, 1),
+                           hint="split it into files that `include` each other")]
+    out = []
+    if len(text) > MAX_LINE:
+        for n, line in enumerate(source_lines(text), 1):
+            if len(line) > MAX_LINE:
+                out.append(Diagnostic(
+                    "too-big", f"line {n} is {len(line):,} characters long; the limit is "
+                               f"{MAX_LINE:,}", SourcePosition(file, n, MAX_LINE + 1, n, MAX_LINE + 2),
+                    hint="break it with a `\\` at the end of a line, or shorten it"))
+                if len(out) >= MAX_REPORTED:
+                    break
+    m = _NOT_TEXT.search(text)
+    if m:                            # the first only: one NUL makes the whole file suspect
+        n = text.count("\n", 0, m.start()) + 1
+        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        out.append(Diagnostic("encoding", _not_text(m.group()), SourcePosition(file, n, col, n, col + 1)))
+    return out
+
+
+def _not_text(ch: str) -> str:
+    if ch == "\0":
+        return "a NUL character, which deck text never holds (is the file UTF-16?)"
+    return f"U+{ord(ch):04X} is half of a UTF-16 surrogate pair, not a character"
 
 
 def _keep_ends(text: str) -> list[str]:

@@ -8,16 +8,147 @@ import time
 
 import pytest
 
+from dsl.cli import main
 from dsl.errors import DeckError, Diagnostic, SourcePosition
-from dsl.loader import load_text
+from dsl.loader import MAX_FILE_BYTES, load_program, load_text
+from dsl.parser import MAX_LINE, parse_text
 
 BASE = 'game "G" extends "dvorak"\n'
+
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    """A folder to write decks in, made the current one so errors name `x.deck`."""
+    monkeypatch.chdir(tmp_path)
+    return tmp_path
+
+
+def check(deck) -> str:
+    """What `deckwright check DECK` prints on stderr, after its exit status."""
+    import contextlib
+    import io
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        status = main(["check", str(deck)])
+    return f"{status}\n{err.getvalue()}"
 
 
 def rendered(text: str) -> str:
     with pytest.raises(DeckError) as caught:
         load_text(text, "bad.deck")
     return caught.value.render()
+
+
+# ----------------------------------------------------------------------------------
+# Encodings
+# ----------------------------------------------------------------------------------
+
+def test_a_latin1_byte_is_shown_at_its_line_and_column(here):
+    (here / "cafe.deck").write_bytes(BASE.encode() + 'card "Café": Thing\n'.encode("latin-1"))
+    assert check("cafe.deck") == (
+        "1\ncafe.deck:2:10: error: the file is not UTF-8 text: byte 0xe9 starts a character "
+        "that the next byte does not continue\n"
+        '    2 | card "Caf\ufffd": Thing\n'
+        "      |          ^\n"
+        "  hint: deck files are UTF-8: save it as UTF-8 (it may be Latin-1 or Windows-1252)\n")
+
+
+def test_an_included_file_that_is_not_utf8_is_reported_in_that_file(here):
+    (here / "cards.deck").write_bytes(b'game "C"\ntype Widget\n# \xff\n')
+    (here / "main.deck").write_text(BASE + 'include "cards"\n')
+    assert check("main.deck").startswith(
+        "1\ncards.deck:3:3: error: the file is not UTF-8 text: byte 0xff cannot start a "
+        "character\n    3 | # \ufffd\n      |   ^\n")
+
+
+def test_a_utf16_file_is_named_as_such(here):
+    (here / "wide.deck").write_bytes(BASE.encode("utf-16"))
+    assert check("wide.deck") == (
+        "1\nwide.deck:1:1: error: the file is UTF-16 text (it starts with a UTF-16 "
+        "byte-order mark); deck files are UTF-8\n  hint: save it as UTF-8\n")
+
+
+def test_a_utf16_file_without_its_mark_is_caught_at_its_first_nul(here):
+    (here / "wide.deck").write_bytes(BASE.encode("utf-16-le"))
+    assert check("wide.deck") == (
+        "1\nwide.deck:1:2: error: a NUL character, which deck text never holds (is the "
+        "file UTF-16?)\n    1 | g\\x00a\\x00m\\x00e\\x00 \\x00\"\\x00G\\x00\"\\x00 \\x00e"
+        "\\x00x\\x00t\\x00e\\x00n\\x00d\\x00s\\x00 \\x00\"\\x00d\\x00v\\x00o\\x00r\\x00a"
+        "\\x00k\\x00\"\\x00\n      |  ^^^^\n")
+
+
+def test_an_encoded_surrogate_is_not_a_character(here):
+    (here / "sur.deck").write_bytes(BASE.encode() + b'card "\xed\xa0\x80": Thing\n')
+    assert check("sur.deck").startswith(
+        "1\nsur.deck:2:7: error: the file is not UTF-8 text: byte 0xed starts a UTF-16 "
+        "surrogate, which is not a character\n")
+
+
+def test_a_lone_surrogate_in_typed_text_is_refused_and_the_error_still_prints():
+    out = rendered(BASE + 'card "A\ud800": Thing\n')
+    assert out == ("bad.deck:2:8: error: U+D800 is half of a UTF-16 surrogate pair, not a "
+                   "character\n"
+                   '    2 | card "A\\ud800": Thing\n'
+                   "      |        ^^^^^^")
+    out.encode("utf-8")                              # printable: no UnicodeEncodeError
+
+
+def test_a_utf8_byte_order_mark_is_accepted_and_columns_do_not_count_it(here):
+    (here / "bom.deck").write_bytes(b"\xef\xbb\xbf" + BASE.encode() + b'card "A": Thing\n'
+                                    b"zone 1\n")
+    assert check("bom.deck").startswith("1\nbom.deck:3:6: error: unexpected `1`\n    3 | zone 1\n")
+    (here / "bom.deck").write_bytes(b"\xef\xbb\xbfgame G\n")
+    assert check("bom.deck").startswith("1\nbom.deck:1:6: error: the game's name is written in "
+                                        "double quotes")
+
+
+def test_a_byte_order_mark_further_in_is_named():
+    out = rendered(BASE + "zone \ufeffhand\n")
+    assert out.startswith("bad.deck:2:6: error: a byte-order mark (U+FEFF, an invisible "
+                          "character) is here: delete it\n    2 | zone \\ufeffhand\n"
+                          "      |      ^^^^^^\n")
+
+
+# ----------------------------------------------------------------------------------
+# Sizes
+# ----------------------------------------------------------------------------------
+
+def test_a_huge_file_is_refused_without_reading_it(here):
+    with open(here / "huge.deck", "wb") as f:
+        f.write(BASE.encode())
+        f.truncate(50 * 2**20)                       # 50 MiB, sparse: instant to make
+    started = time.perf_counter()
+    assert check("huge.deck") == (
+        "1\nhuge.deck:1:1: error: the file is 52,428,800 bytes; a deck file may be at most "
+        "1,048,576 (1 MiB)\n  hint: split it into files that `include` each other\n")
+    assert time.perf_counter() - started < 5
+
+
+def test_a_file_at_the_size_limit_is_read(here):
+    filler = ("#" + "x" * 998 + "\n") * (MAX_FILE_BYTES // 1000 - 1)
+    (here / "big.deck").write_text(BASE + 'card "A": Thing\n' + filler)
+    assert len((here / "big.deck").read_bytes()) <= MAX_FILE_BYTES
+    assert "A" in load_program("big.deck").cards
+
+
+def test_an_overlong_line_is_refused_before_parsing():
+    text = BASE + 'card "A": Thing { text "' + "x" * 5000 + '" }\n'
+    out = rendered(text)
+    assert out == (
+        f"bad.deck:2:{MAX_LINE + 1}: error: line 2 is 5,027 characters long; the limit is 4,000\n"
+        f"    2 | …{'x' * 200}…\n"
+        f"      |  {' ' * 50}^\n"
+        "  hint: break it with a `\\` at the end of a line, or shorten it")
+
+
+def test_typed_text_over_the_size_limit_is_refused():
+    with pytest.raises(DeckError) as caught:
+        parse_text(BASE + "#\n" * (MAX_FILE_BYTES // 2), "typed")
+    assert str(caught.value) == ("typed:1:1: error: the deck text is 1,048,602 characters long; "
+                                 "the limit is 1,048,576\n"
+                                 '    1 | game "G" extends "dvorak"\n'
+                                 "      | ^\n"
+                                 "  hint: split it into files that `include` each other")
 
 
 # ----------------------------------------------------------------------------------
