@@ -37,6 +37,7 @@ MAX_REPORTED = 50
 # recurse over the AST, and Python's stack ends near 490 levels of parse tree).
 MAX_TEXT = 1 << 20                   # characters of deck text in one file (bytes: loader)
 MAX_LINE = 4_000                     # characters on one line
+MAX_INT = 10 ** 9                    # the engine's MAX_INT: no literal may be beyond ±this
 _SECRET = object()                   # what the `secret` of `may secret` builds to
 
 
@@ -88,19 +89,33 @@ def _unquote(tok: Token) -> str:
 
 class _Builder:
     """One method per grammar alias, called as ``method(meta, children)`` on the way up
-    the parse tree; each returns an AST node with its position.
+    the parse tree; each returns an AST node with its position. Mistakes only the
+    builder can see (a number too big, nesting too deep) are collected in ``diags``.
 
     A plain walk rather than a ``lark.Transformer`` with ``v_args(meta=True)``: that
     decorator wraps a method anew on every call, a fifth of the time spent building."""
 
     def __init__(self, file: str):
         self.file = file
+        self.diags: list[Diagnostic] = []
 
     def transform(self, tree):
         if not isinstance(tree, Tree):
             return tree
         children = [self.transform(c) if isinstance(c, Tree) else c for c in tree.children]
         return getattr(self, tree.data)(tree.meta, children)
+
+    def number(self, tok: Token) -> int:
+        """An integer token's value, at most :data:`MAX_INT` (else an error recorded and
+        0 returned). Python's int() refuses numbers of over 4,300 digits and the engine
+        any beyond ±MAX_INT, so both are caught here, at the number's position."""
+        digits = str(tok).lstrip("0") or "0"
+        if len(digits) <= len(str(MAX_INT)) and int(digits) <= MAX_INT:
+            return int(digits)
+        shown = f"the number `{digits}`" if len(digits) <= 20 else f"a {len(digits):,}-digit number"
+        self.diags.append(Diagnostic("number", f"{shown} is beyond the limit of ±{MAX_INT:,}",
+                                     _tok_pos(tok, self.file)))
+        return 0
 
     def p(self, meta):
         return _pos(meta, self.file)
@@ -120,8 +135,25 @@ class _Builder:
 
     # declarations
     def players_decl(self, meta, ch):
-        lo = int(ch[0])
-        return A.Players(lo, int(ch[1]) if len(ch) > 1 else lo, pos=self.p(meta))
+        lo, hi = self.player_range(meta, ch)
+        return A.Players(lo, hi, pos=self.p(meta))
+
+    def player_range(self, meta, ch) -> tuple:
+        """`players N` or `players N to M`: at least one player, and M not below N."""
+        errors = len(self.diags)
+        lo = self.number(ch[0])
+        hi = self.number(ch[1]) if len(ch) > 1 else lo
+        if len(self.diags) > errors:
+            return lo, hi
+        for tok, n in zip(ch, (lo, hi)):
+            if n < 1:
+                self.diags.append(Diagnostic("number", "there must be at least 1 player",
+                                             _tok_pos(tok, self.file)))
+        if hi < lo and len(self.diags) == errors:
+            self.diags.append(Diagnostic(
+                "number", f"`players {lo} to {hi}` runs backwards", self.p(meta),
+                hint=f"write the smaller number first: `players {hi} to {lo}`"))
+        return lo, hi
 
     def option_decl(self, meta, ch):
         return A.Option(str(ch[0]), ch[1], pos=self.p(meta))
@@ -136,8 +168,7 @@ class _Builder:
         return A.Side(str(ch[0]), lo, hi, pos=self.p(meta))
 
     def side_players(self, meta, ch):
-        lo = int(ch[0])
-        return lo, int(ch[1]) if len(ch) > 1 else lo
+        return self.player_range(meta, ch)
 
     def zone_decl(self, meta, ch):
         attrs: dict = {}
@@ -258,7 +289,7 @@ class _Builder:
         body = None
         for c in ch[2:]:
             if isinstance(c, Token):
-                copies = int(c)
+                copies = self.number(c)
             elif c is not None:
                 body = c
         fields: dict = {"text": None, "props": [], "effect": None, "triggers": [],
@@ -460,7 +491,7 @@ class _Builder:
     def of_expr(self, meta, ch): return A.Of(str(ch[0]), ch[1], pos=self.p(meta))
     def counter_count(self, meta, ch): return A.CounterCount(str(ch[0]), ch[1], pos=self.p(meta))
 
-    def int_lit(self, meta, ch): return A.IntLit(int(ch[0]), pos=self.p(meta))
+    def int_lit(self, meta, ch): return A.IntLit(self.number(ch[0]), pos=self.p(meta))
     def str_lit(self, meta, ch): return A.StrLit(_unquote(ch[0]), pos=self.p(meta))
     def true_lit(self, meta, ch): return A.BoolLit(True, pos=self.p(meta))
     def false_lit(self, meta, ch): return A.BoolLit(False, pos=self.p(meta))
@@ -644,5 +675,8 @@ def _parse_text(text: str, file: str) -> A.DeckFile:
             attempt = "".join(lines[:header_end + 1] + blank + lines[restart:])
     if diagnostics:
         raise DeckError(diagnostics, {file: text})
-    header, items = _Builder(file).transform(tree)
+    builder = _Builder(file)
+    header, items = builder.transform(tree)
+    if builder.diags:
+        raise DeckError(builder.diags, {file: text})
     return A.DeckFile(file, header, items, source=text)

@@ -11,7 +11,7 @@ import pytest
 from dsl.cli import main
 from dsl.errors import DeckError, Diagnostic, SourcePosition
 from dsl.loader import MAX_FILE_BYTES, load_program, load_text
-from dsl.parser import MAX_LINE, parse_text
+from dsl.parser import MAX_INT, MAX_LINE, parse_text
 
 BASE = 'game "G" extends "dvorak"\n'
 
@@ -149,6 +149,44 @@ def test_typed_text_over_the_size_limit_is_refused():
                                  '    1 | game "G" extends "dvorak"\n'
                                  "      | ^\n"
                                  "  hint: split it into files that `include` each other")
+
+
+# ----------------------------------------------------------------------------------
+# Numbers
+# ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("literal, message", [
+    ("1000000001", "the number `1000000001` is beyond the limit of ±1,000,000,000"),
+    ("1" + "0" * 3000, "a 3,001-digit number is beyond the limit of ±1,000,000,000"),
+])
+def test_an_integer_literal_beyond_the_engines_limit_is_refused(literal, message):
+    out = rendered(BASE + f"param x = {literal}\n")
+    assert out.startswith(f"bad.deck:2:11: error: {message}\n")
+
+
+def test_a_number_too_long_for_python_is_caught_by_the_line_limit():
+    out = rendered(BASE + "param x = " + "9" * 4301 + "\n")
+    assert out.startswith(f"bad.deck:2:{MAX_LINE + 1}: error: line 2 is 4,311 characters long")
+
+
+def test_numbers_at_the_limit_are_fine():
+    program = load_text(BASE + f"param x = {MAX_INT}\nparam y = -{MAX_INT}\nparam z = 007\n"
+                        'card "A": Thing { text "a" }\n', "ok.deck")
+    assert program is not None
+
+
+@pytest.mark.parametrize("line, col, message", [
+    ("override players 0", 18, "there must be at least 1 player"),
+    ("override players 0 to 4", 18, "there must be at least 1 player"),
+    ("override players 2 to 10000000000", 23,
+     "the number `10000000000` is beyond the limit of ±1,000,000,000"),
+    ("override players 4 to 2", 10, "`players 4 to 2` runs backwards"),
+    ("side zombies: players 0", 23, "there must be at least 1 player"),
+    ('card "A": Thing x 10000000000', 19,
+     "the number `10000000000` is beyond the limit of ±1,000,000,000"),
+])
+def test_player_counts_and_copies_are_checked_where_they_are_written(line, col, message):
+    assert rendered(BASE + line + "\n").startswith(f"bad.deck:2:{col}: error: {message}\n")
 
 
 # ----------------------------------------------------------------------------------
