@@ -38,6 +38,7 @@ MAX_REPORTED = 50
 MAX_TEXT = 1 << 20                   # characters of deck text in one file (bytes: loader)
 MAX_LINE = 4_000                     # characters on one line
 MAX_INT = 10 ** 9                    # the engine's MAX_INT: no literal may be beyond ±this
+MAX_NESTING = 100                    # levels of statements and expressions in the AST
 _SECRET = object()                   # what the `secret` of `may secret` builds to
 
 
@@ -93,7 +94,9 @@ class _Builder:
     builder can see (a number too big, nesting too deep) are collected in ``diags``.
 
     A plain walk rather than a ``lark.Transformer`` with ``v_args(meta=True)``: that
-    decorator wraps a method anew on every call, a fifth of the time spent building."""
+    decorator wraps a method anew on every call, a fifth of the time spent building.
+    And a loop with its own stack rather than recursion, so that no depth of nesting
+    can overflow Python's stack here; the depth is capped at :data:`MAX_NESTING`."""
 
     def __init__(self, file: str):
         self.file = file
@@ -102,8 +105,32 @@ class _Builder:
     def transform(self, tree):
         if not isinstance(tree, Tree):
             return tree
-        children = [self.transform(c) if isinstance(c, Tree) else c for c in tree.children]
-        return getattr(self, tree.data)(tree.meta, children)
+        # Each frame: the tree, its children still to build, those built, its depth.
+        # `block` is the braces of the statement that holds it: not a level of its own.
+        stack = [(tree, iter(tree.children), [], 0)]
+        while True:
+            node, todo, built, depth = stack[-1]
+            for child in todo:
+                if isinstance(child, Tree):
+                    deeper = depth + (child.data != "block")
+                    if deeper > MAX_NESTING:
+                        raise self.too_deep(child)
+                    stack.append((child, iter(child.children), [], deeper))
+                    break
+                built.append(child)
+            else:
+                stack.pop()
+                value = getattr(self, node.data)(node.meta, built)
+                if not stack:
+                    return value
+                stack[-1][2].append(value)
+
+    def too_deep(self, tree) -> DeckError:
+        self.diags.append(Diagnostic(
+            "too-deep", f"nested too deeply: more than {MAX_NESTING} levels of statements "
+                        f"and expressions", self.p(tree.meta),
+            hint="move the inner part into an `action` of its own and call it"))
+        return DeckError(self.diags)
 
     def number(self, tok: Token) -> int:
         """An integer token's value, at most :data:`MAX_INT` (else an error recorded and
@@ -676,7 +703,10 @@ def _parse_text(text: str, file: str) -> A.DeckFile:
     if diagnostics:
         raise DeckError(diagnostics, {file: text})
     builder = _Builder(file)
-    header, items = builder.transform(tree)
+    try:
+        header, items = builder.transform(tree)
+    except DeckError:
+        raise DeckError(builder.diags, {file: text}) from None
     if builder.diags:
         raise DeckError(builder.diags, {file: text})
     return A.DeckFile(file, header, items, source=text)

@@ -11,7 +11,7 @@ import pytest
 from dsl.cli import main
 from dsl.errors import DeckError, Diagnostic, SourcePosition
 from dsl.loader import MAX_FILE_BYTES, load_program, load_text
-from dsl.parser import MAX_INT, MAX_LINE, parse_text
+from dsl.parser import MAX_INT, MAX_LINE, MAX_NESTING, parse_text
 
 BASE = 'game "G" extends "dvorak"\n'
 
@@ -187,6 +187,46 @@ def test_numbers_at_the_limit_are_fine():
 ])
 def test_player_counts_and_copies_are_checked_where_they_are_written(line, col, message):
     assert rendered(BASE + line + "\n").startswith(f"bad.deck:2:{col}: error: {message}\n")
+
+
+# ----------------------------------------------------------------------------------
+# Nesting
+# ----------------------------------------------------------------------------------
+
+H = BASE + 'card "A": Thing { text "a" }\noverride setup {\n'
+NESTINGS = {
+    "if blocks": lambda n: H + "if true {\n" * n + "pass\n" + "}\n" * n + "}\n",
+    "else if": lambda n: H + "if true {\npass\n" + "} else if true {\npass\n" * n + "}\n}\n",
+    "unary minus": lambda n: H + "let x = " + "-" * n + "1\n}\n",
+    "not": lambda n: H + "let x = " + "not " * n + "true\n}\n",
+    "a chain of +": lambda n: H + "let x = 1" + " + 1" * n + "\n}\n",
+    "lists": lambda n: H + "let x = " + "[" * n + "1" + "]" * n + "\n}\n",
+}
+
+
+@pytest.mark.parametrize("form", NESTINGS)
+def test_deep_nesting_is_a_clean_error_not_a_recursion_error(form):
+    with pytest.raises(DeckError) as caught:
+        load_text(NESTINGS[form](600), "deep.deck")
+    [d] = caught.value.diagnostics
+    assert d.message == ("nested too deeply: more than 100 levels of statements and "
+                         "expressions") and d.pos.file == "deep.deck" and d.pos.line >= 3
+
+
+@pytest.mark.parametrize("form", NESTINGS)
+def test_nesting_just_under_the_limit_still_loads_and_lints(form):
+    from dsl.lint import lint
+    text = NESTINGS[form](MAX_NESTING - 5)
+    load_text(text, "deep.deck")
+    lint("deep.deck", text=text, file="deep.deck")
+
+
+def test_the_nesting_error_points_at_the_first_level_too_many():
+    out = rendered(BASE + "param x = " + "-" * 150 + "1\n")
+    # `param` is level 1, so the 100th minus (column 110) is level 101.
+    assert out.startswith("bad.deck:2:110: error: nested too deeply: more than 100 levels of "
+                          "statements and expressions\n")
+    assert out.endswith("  hint: move the inner part into an `action` of its own and call it")
 
 
 # ----------------------------------------------------------------------------------
