@@ -29,8 +29,11 @@ from .errors import DeckError, Diagnostic, SourcePosition
 from .parser import MAX_TEXT, no_cycle_collection, parse_text
 from .program import Program
 
-MAX_CHAIN = 16
+# Limits on what one game reads (docs/language.md §17), checked before a file is parsed.
+MAX_CHAIN = 16                       # files extending or including each other, nested
 MAX_FILE_BYTES = MAX_TEXT            # one deck file: 1 MiB, which parses in about 6 s
+MAX_TOTAL_BYTES = 2 * MAX_TEXT       # all the files of one game together
+MAX_FILES = 100                      # files one game reads (a file read twice counts twice)
 
 
 def resolve_deck(name: str) -> Path:
@@ -181,32 +184,50 @@ class _Merger:
         self.items: list = []
         self.where: dict = {}                # decl key → (index in items, file)
         self.root = root                     # the folder tree decks may name; set by the top deck
+        self.read_files = 0                  # files read, and their bytes (MAX_FILES, ...)
+        self.read_bytes = 0
 
-    def load(self, path: Path, stack: tuple = ()) -> Optional[A.DeckFile]:
+    def load(self, path: Path, stack: tuple = (), pos=None) -> Optional[A.DeckFile]:
+        """The deck file ``path`` and its base, and the files they include; ``stack``
+        holds the files being loaded around it, ``pos`` is the `extends` naming it."""
         path = path.resolve()                # what it names is found from where it really is
         if self.root is None:
             self.root = path.parent
-        key = str(path)
-        if key in stack:
-            self.diags.append(Diagnostic("cycle", f"`{path.name}` extends or includes itself "
-                                                  f"(through {' → '.join(Path(s).name for s in stack)})", None))
-            return None
-        if len(stack) > MAX_CHAIN:
-            self.diags.append(Diagnostic("cycle", "decks extend each other too deeply", None))
-            return None
-        text = self.read(path)
+        text = self.read(path, stack, pos)
         if text is None:
             return None
-        return self.load_text(text, _display_path(path), path, stack + (key,))
+        return self.load_text(text, _display_path(path), path, stack + (str(path),))
 
-    def read(self, path: Path) -> Optional[str]:
-        """``path``'s text, or None with the error recorded."""
+    def read(self, path: Path, stack: tuple, pos) -> Optional[str]:
+        """``path``'s text, unless reading it closes a cycle or passes a limit on what a
+        game reads (the error recorded at ``pos``, the reference, and None returned)."""
+        problem = None
+        if str(path) in stack:
+            chain = " → ".join(Path(s).name for s in stack + (str(path),))
+            problem = f"`{path.name}` extends or includes itself ({chain})"
+        elif len(stack) >= MAX_CHAIN:
+            problem = f"decks extend or include each other more than {MAX_CHAIN} deep"
+        elif self.read_files >= MAX_FILES:
+            problem = f"a game may read at most {MAX_FILES} deck files"
+        if problem:
+            code = "cycle" if str(path) in stack or len(stack) >= MAX_CHAIN else "too-big"
+            self.diags.append(Diagnostic(code, problem, pos))
+            return None
+        shown = _display_path(path)
         try:
-            return read_deck(path, _display_path(path))
+            text = read_deck(path, shown)
         except DeckError as err:
             self.diags.extend(err.diagnostics)
             self.sources.update(err.sources)
             return None
+        self.read_files += 1
+        self.read_bytes += len(text.encode("utf-8", "surrogatepass"))
+        if self.read_bytes > MAX_TOTAL_BYTES:
+            self.diags.append(Diagnostic(
+                "too-big", f"the files of this game are over {MAX_TOTAL_BYTES / 2**20:g} MiB "
+                           f"together ({MAX_TOTAL_BYTES:,} bytes)", pos))
+            return None
+        return text
 
     def load_text(self, text: str, shown: str, path: Optional[Path], stack: tuple):
         if self.root is None:                # text typed in: the current folder's tree
@@ -221,16 +242,37 @@ class _Merger:
         if deck.header.extends:
             base = self.reference(deck.header.extends, "extend", path, deck.header.pos)
             if base is not None:
-                self.load(base, stack)
+                self.load(base, stack, deck.header.pos)
         self.files.append(deck)
+        self.add_items(deck, path, stack)
+        return deck
+
+    def add_items(self, deck: A.DeckFile, path: Optional[Path], stack: tuple):
+        """The file's declarations, and where it says `include`, the included file's."""
         for item in deck.items:
             if isinstance(item, A.Include):
                 inc = self.reference(item.path, "include", path, item.pos)
                 if inc is not None:
-                    self.load_include(inc, stack)
+                    self.load_include(inc, stack, item.pos)
             else:
                 self.add(item, deck)
-        return deck
+
+    def load_include(self, path: Path, stack: tuple, pos):
+        """An included file: its declarations (its header's name and `extends` are not
+        used) and, in turn, those of the files it includes, found from its own folder."""
+        path = path.resolve()
+        text = self.read(path, stack, pos)
+        if text is None:
+            return
+        shown = _display_path(path)
+        self.sources[shown] = text
+        try:
+            deck = parse_text(text, shown)
+        except DeckError as err:
+            self.diags.extend(err.diagnostics)
+            return
+        self.files.append(deck)
+        self.add_items(deck, path, stack + (str(path),))
 
     def reference(self, name: str, verb: str, path: Optional[Path], pos) -> Optional[Path]:
         """The file an `extends`/`include` at ``pos`` names, or None (the error recorded)."""
@@ -240,25 +282,6 @@ class _Merger:
             d = err.diagnostics[0]
             self.diags.append(Diagnostic(d.code, d.message, pos, hint=d.hint))
             return None
-
-    def load_include(self, path: Path, stack):
-        key = str(path.resolve())
-        if key in stack:
-            self.diags.append(Diagnostic("cycle", f"`{path.name}` includes itself", None))
-            return
-        shown = _display_path(path)
-        text = self.read(path)
-        if text is None:
-            return
-        self.sources[shown] = text
-        try:
-            deck = parse_text(text, shown)
-        except DeckError as err:
-            self.diags.extend(err.diagnostics)
-            return
-        self.files.append(deck)
-        for item in deck.items:
-            self.add(item, deck)
 
     def add(self, item, deck: A.DeckFile):
         override = isinstance(item, A.Override)

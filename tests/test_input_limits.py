@@ -151,6 +151,28 @@ def test_typed_text_over_the_size_limit_is_refused():
                                  "  hint: split it into files that `include` each other")
 
 
+def test_the_files_of_one_game_together_have_a_size_limit(here):
+    filler = ("#" + "x" * 998 + "\n") * 900          # 0.86 MiB of comments each
+    for name in "abc":
+        (here / f"{name}.deck").write_text(f'game "{name}"\ntype T{name}\n' + filler)
+    (here / "main.deck").write_text(BASE + 'include "a"\ninclude "b"\ninclude "c"\n')
+    assert check("main.deck") == (
+        "1\nmain.deck:4:1: error: the files of this game are over 2 MiB together "
+        "(2,097,152 bytes)\n    4 | include \"c\"\n      | ^^^^^^^^^^^\n")
+
+
+def test_an_include_diamond_stops_at_the_file_limit(here):
+    # Each file includes the next twice: 2**15 loads without a limit.
+    for n in range(15):
+        (here / f"d{n}.deck").write_text(f'game "D"\ninclude "d{n + 1}"\ninclude "d{n + 1}"\n')
+    (here / "d15.deck").write_text('game "D"\ntype T\n')
+    (here / "main.deck").write_text(BASE + 'include "d0"\n')
+    started = time.perf_counter()
+    out = check("main.deck")
+    assert "error: a game may read at most 100 deck files\n" in out
+    assert time.perf_counter() - started < 10
+
+
 # ----------------------------------------------------------------------------------
 # Numbers
 # ----------------------------------------------------------------------------------
