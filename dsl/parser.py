@@ -88,6 +88,17 @@ def _unquote(tok: Token) -> str:
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
 
 
+def quote(text: str) -> str:
+    r"""``text`` as a deck's STRING literal, by the grammar's escapes (the inverse of
+    reading one): for deck text that Deckwright writes itself, such as a path.
+
+    >>> print(quote('say "hi" \\ bye'))
+    "say \"hi\" \\ bye"
+    """
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + escaped.replace("\n", "\\n").replace("\t", "\\t") + '"'
+
+
 class _Builder:
     """One method per grammar alias, called as ``method(meta, children)`` on the way up
     the parse tree; each returns an AST node with its position. Mistakes only the
