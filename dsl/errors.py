@@ -18,10 +18,37 @@ x.deck:1:6: error: unknown zone `hnad`
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, NamedTuple, Optional
 
 from .terminal import visible
+
+
+@lru_cache(maxsize=16)
+def source_lines(text: str) -> tuple:
+    """``text`` cut into lines by the one rule the parser counts lines by: only ``\\n``
+    ends a line (a ``\\r`` before it is dropped). Not :meth:`str.splitlines`, which also
+    cuts at form feeds, vertical tabs and U+2028 and so puts the caret on the wrong line.
+    Cached: a file with thousands of errors is cut once, not once per error.
+
+    >>> source_lines("a\\fb\\r\\nc\\u2028d")
+    ('a\\x0cb', 'c\\u2028d')
+    """
+    return tuple(line[:-1] if line.endswith("\r") else line for line in text.split("\n"))
+
+
+# What the code line of a diagnostic also writes out, beyond :func:`visible`: the line
+# and paragraph separators (some terminals break the line there) and the byte-order mark
+# (invisible) as \uNNNN, and lone surrogates (no terminal can print them) as \udNNN.
+_ALSO_SHOWN = re.compile("[\u2028\u2029\ufeff\ud800-\udfff]")
+SHOWN_WIDTH = 200                # a longer line is shown as a window around the caret
+
+
+def _shown(text: str) -> str:
+    text = visible(text)
+    return _ALSO_SHOWN.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 class SourcePosition(NamedTuple):
@@ -47,25 +74,36 @@ class Diagnostic:
 
     def render(self, source: Optional[str] = None) -> str:
         """The diagnostic for a terminal: deck text in it has its control characters
-        written out (:func:`dsl.terminal.visible`), and the caret still fits under them."""
+        written out (:func:`dsl.terminal.visible`), and the caret still fits under them.
+        A line longer than :data:`SHOWN_WIDTH` is shown as a window around the caret."""
         where = f"{self.pos}: " if self.pos else ""
-        out = [visible(f"{where}{self.severity}: {self.message}")]
+        out = [_shown(f"{where}{self.severity}: {self.message}")]
         if self.pos and source is not None and self.pos.line > 0:
-            lines = source.splitlines()
+            lines = source_lines(source)
             if self.pos.line <= len(lines):
-                text = lines[self.pos.line - 1]
-                gutter = f"{self.pos.line:5d} | "
-                out.append(gutter + visible(text))
-                start = self.pos.column - 1
-                width = 1
-                if self.pos.end_line == self.pos.line and self.pos.end_column > self.pos.column:
-                    span = text[start:self.pos.end_column - 1]
-                    width = self.pos.end_column - self.pos.column + len(visible(span)) - len(span)
-                pad = "".join(ch if ch == "\t" else " " for ch in visible(text[:start]))
-                out.append(" " * (len(gutter) - 2) + "| " + pad + "^" * width)
+                out.extend(self._code_lines(lines[self.pos.line - 1]))
         if self.hint:
-            out.append(visible(f"  hint: {self.hint}"))
+            out.append(_shown(f"  hint: {self.hint}"))
         return "\n".join(out)
+
+    def _code_lines(self, text: str) -> list:
+        """The line and the caret under the span (to the line's end, if it goes on)."""
+        start = self.pos.column - 1
+        end = start + 1
+        if self.pos.end_line == self.pos.line and self.pos.end_column > self.pos.column:
+            end = self.pos.end_column - 1
+        first, cut = 0, len(text)
+        if len(text) > SHOWN_WIDTH:
+            first = max(0, min(start - SHOWN_WIDTH // 4, len(text) - SHOWN_WIDTH))
+            cut = first + SHOWN_WIDTH
+        left, right = ("…" if first else ""), ("…" if cut < len(text) else "")
+        gutter = f"{self.pos.line:5d} | "
+        shown = left + _shown(text[first:cut]) + right
+        pad = left + _shown(text[first:start])
+        span = text[start:min(end, cut)]
+        width = max(1, min(end, cut) - start + len(_shown(span)) - len(span))
+        pad = "".join(ch if ch == "\t" else " " for ch in pad)
+        return [gutter + shown, " " * (len(gutter) - 2) + "| " + pad + "^" * width]
 
     def as_dict(self) -> dict:
         pos = self.pos

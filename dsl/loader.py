@@ -13,7 +13,7 @@ by the user, may be anywhere (:func:`resolve_deck`).
 
 >>> program = load_program("dvorak")
 >>> sorted(program.zones)
-['area', 'deck', 'discard_pile', 'hand']
+['area', 'deck', 'discard_pile', 'hand', 'resolving']
 """
 from __future__ import annotations
 
@@ -25,11 +25,15 @@ from decks import DECKS_DIR, bundled
 
 from . import ast as A
 from .compiler import compile_program, decl_key, describe_key
-from .errors import DeckError, Diagnostic
-from .parser import no_cycle_collection, parse_text
+from .errors import DeckError, Diagnostic, SourcePosition
+from .parser import MAX_TEXT, no_cycle_collection, parse_text
 from .program import Program
 
-MAX_CHAIN = 16
+# Limits on what one game reads (docs/language.md §17), checked before a file is parsed.
+MAX_CHAIN = 16                       # files extending or including each other, nested
+MAX_FILE_BYTES = MAX_TEXT            # one deck file: 1 MiB, which parses in about 6 s
+MAX_TOTAL_BYTES = 2 * MAX_TEXT       # all the files of one game together
+MAX_FILES = 100                      # files one game reads (a file read twice counts twice)
 
 
 def resolve_deck(name: str) -> Path:
@@ -107,6 +111,71 @@ def _refused(name: str, verb: str, root: Path, why: str) -> DeckError:
     return DeckError([Diagnostic("outside", f"cannot {verb} `{name}`: {why}", None, hint=hint)])
 
 
+def read_deck(path: Path, shown: str) -> str:
+    """A deck file's text: UTF-8, a byte-order mark first allowed, at most
+    :data:`MAX_FILE_BYTES`. DeckError otherwise, positioned at the first bad byte (and
+    never reading more than the limit: a 50 MB deck once took 169 s and 6 GB)."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_FILE_BYTES + 1)
+            size = os.fstat(f.fileno()).st_size
+    except OSError as err:
+        raise DeckError([Diagnostic("unreadable", f"cannot read `{shown}`: "
+                                    f"{err.strerror or err}", None)]) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise DeckError([Diagnostic(
+            "too-big", f"the file is {max(size, len(data)):,} bytes; a deck file may be at "
+                       f"most {MAX_FILE_BYTES:,} ({MAX_FILE_BYTES / 2**20:g} MiB)",
+            SourcePosition(shown, 1, 1, 1, 1), hint="split it into files that `include` each other")])
+    return decode_deck(data, shown)
+
+
+_UTF8_BOM = b"\xef\xbb\xbf"
+_DECODE_WHY = {"invalid start byte": "cannot start a character",
+               "invalid continuation byte": "starts a character that the next byte does not continue",
+               "unexpected end of data": "starts a character that the file ends in the middle of"}
+
+
+def decode_deck(data: bytes, shown: str) -> str:
+    """Deck bytes → text, or a DeckError at the line and column of the first byte that
+    is not UTF-8 (the line shown with U+FFFD in its place).
+
+    >>> decode_deck(b'\\xef\\xbb\\xbfgame "G"', "g.deck")
+    'game "G"'
+    >>> try:
+    ...     decode_deck(b'game "G"\\ncard "Caf\\xe9": Thing', "g.deck")
+    ... except DeckError as err:
+    ...     print(err.render())
+    g.deck:2:10: error: the file is not UTF-8 text: byte 0xe9 starts a character that the next byte does not continue
+        2 | card "Caf\ufffd": Thing
+          |          ^
+      hint: deck files are UTF-8: save it as UTF-8 (it may be Latin-1 or Windows-1252)
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise DeckError([Diagnostic("encoding", "the file is UTF-16 text (it starts with a "
+                                    "UTF-16 byte-order mark); deck files are UTF-8",
+                                    SourcePosition(shown, 1, 1, 1, 1), hint="save it as UTF-8")])
+    data = data.removeprefix(_UTF8_BOM)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        start = err.start
+        line_start = data.rfind(b"\n", 0, start) + 1
+        line = data.count(b"\n", 0, start) + 1
+        col = len(data[line_start:start].decode("utf-8")) + 1
+        byte = data[start]
+        if byte == 0xED and data[start + 1:start + 2] and 0xA0 <= data[start + 1] <= 0xBF:
+            why = "starts a UTF-16 surrogate, which is not a character"
+        else:
+            why = _DECODE_WHY.get(err.reason, err.reason)
+        text = data.decode("utf-8", errors="replace")
+        diag = Diagnostic("encoding", f"the file is not UTF-8 text: byte 0x{byte:02x} {why}",
+                          SourcePosition(shown, line, col, line, col + 1),
+                          hint="deck files are UTF-8: save it as UTF-8 "
+                               "(it may be Latin-1 or Windows-1252)")
+        raise DeckError([diag], {shown: text}) from None
+
+
 class _Merger:
     def __init__(self, root: Optional[Path] = None):
         self.sources: dict[str, str] = {}
@@ -115,25 +184,55 @@ class _Merger:
         self.items: list = []
         self.where: dict = {}                # decl key → (index in items, file)
         self.root = root                     # the folder tree decks may name; set by the top deck
+        self.read_files = 0                  # files read, and their bytes (MAX_FILES, ...)
+        self.read_bytes = 0
 
-    def load(self, path: Path, stack: tuple = ()) -> Optional[A.DeckFile]:
+    def load(self, path: Path, stack: tuple = (), pos=None) -> Optional[A.DeckFile]:
+        """The deck file ``path`` and its base, and the files they include; ``stack``
+        holds the files being loaded around it, ``pos`` is the `extends` naming it."""
         path = path.resolve()                # what it names is found from where it really is
         if self.root is None:
             self.root = path.parent
-        key = str(path)
-        if key in stack:
-            self.diags.append(Diagnostic("cycle", f"`{path.name}` extends or includes itself "
-                                                  f"(through {' → '.join(Path(s).name for s in stack)})", None))
+        text = self.read(path, stack, pos)
+        if text is None:
             return None
-        if len(stack) > MAX_CHAIN:
-            self.diags.append(Diagnostic("cycle", "decks extend each other too deeply", None))
+        return self.load_text(text, _display_path(path), path, stack + (str(path),))
+
+    def read(self, path: Path, stack: tuple, pos) -> Optional[str]:
+        """``path``'s text, unless reading it closes a cycle or passes a limit on what a
+        game reads (the error recorded at ``pos``, the reference, and None returned)."""
+        problem = None
+        if str(path) in stack:
+            chain = " → ".join(Path(s).name for s in stack + (str(path),))
+            problem = f"`{path.name}` extends or includes itself ({chain})"
+        elif len(stack) >= MAX_CHAIN:
+            problem = f"decks extend or include each other more than {MAX_CHAIN} deep"
+        elif self.read_files >= MAX_FILES:
+            problem = f"a game may read at most {MAX_FILES} deck files"
+        if problem:
+            code = "cycle" if str(path) in stack or len(stack) >= MAX_CHAIN else "too-big"
+            self.diags.append(Diagnostic(code, problem, pos))
             return None
-        return self.load_text(path.read_text(encoding="utf-8"), _display_path(path), path,
-                              stack + (key,))
+        shown = _display_path(path)
+        try:
+            text = read_deck(path, shown)
+        except DeckError as err:
+            self.diags.extend(err.diagnostics)
+            self.sources.update(err.sources)
+            return None
+        self.read_files += 1
+        self.read_bytes += len(text.encode("utf-8", "surrogatepass"))
+        if self.read_bytes > MAX_TOTAL_BYTES:
+            self.diags.append(Diagnostic(
+                "too-big", f"the files of this game are over {MAX_TOTAL_BYTES / 2**20:g} MiB "
+                           f"together ({MAX_TOTAL_BYTES:,} bytes)", pos))
+            return None
+        return text
 
     def load_text(self, text: str, shown: str, path: Optional[Path], stack: tuple):
         if self.root is None:                # text typed in: the current folder's tree
             self.root = Path.cwd().resolve()
+        text = text.removeprefix("\ufeff")  # as parse_text does, so carets stay put
         self.sources[shown] = text
         try:
             deck = parse_text(text, shown)
@@ -143,16 +242,37 @@ class _Merger:
         if deck.header.extends:
             base = self.reference(deck.header.extends, "extend", path, deck.header.pos)
             if base is not None:
-                self.load(base, stack)
+                self.load(base, stack, deck.header.pos)
         self.files.append(deck)
+        self.add_items(deck, path, stack)
+        return deck
+
+    def add_items(self, deck: A.DeckFile, path: Optional[Path], stack: tuple):
+        """The file's declarations, and where it says `include`, the included file's."""
         for item in deck.items:
             if isinstance(item, A.Include):
                 inc = self.reference(item.path, "include", path, item.pos)
                 if inc is not None:
-                    self.load_include(inc, stack)
+                    self.load_include(inc, stack, item.pos)
             else:
                 self.add(item, deck)
-        return deck
+
+    def load_include(self, path: Path, stack: tuple, pos):
+        """An included file: its declarations (its header's name and `extends` are not
+        used) and, in turn, those of the files it includes, found from its own folder."""
+        path = path.resolve()
+        text = self.read(path, stack, pos)
+        if text is None:
+            return
+        shown = _display_path(path)
+        self.sources[shown] = text
+        try:
+            deck = parse_text(text, shown)
+        except DeckError as err:
+            self.diags.extend(err.diagnostics)
+            return
+        self.files.append(deck)
+        self.add_items(deck, path, stack + (str(path),))
 
     def reference(self, name: str, verb: str, path: Optional[Path], pos) -> Optional[Path]:
         """The file an `extends`/`include` at ``pos`` names, or None (the error recorded)."""
@@ -162,23 +282,6 @@ class _Merger:
             d = err.diagnostics[0]
             self.diags.append(Diagnostic(d.code, d.message, pos, hint=d.hint))
             return None
-
-    def load_include(self, path: Path, stack):
-        key = str(path.resolve())
-        if key in stack:
-            self.diags.append(Diagnostic("cycle", f"`{path.name}` includes itself", None))
-            return
-        shown = _display_path(path)
-        text = path.read_text(encoding="utf-8")
-        self.sources[shown] = text
-        try:
-            deck = parse_text(text, shown)
-        except DeckError as err:
-            self.diags.extend(err.diagnostics)
-            return
-        self.files.append(deck)
-        for item in deck.items:
-            self.add(item, deck)
 
     def add(self, item, deck: A.DeckFile):
         override = isinstance(item, A.Override)

@@ -27,10 +27,18 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from grammar import GRAMMAR_PATH
 
 from . import ast as A
-from .errors import DeckError, Diagnostic, SourcePosition
+from .errors import DeckError, Diagnostic, SourcePosition, source_lines
 from .usercache import private_file
 
 MAX_REPORTED = 50
+# Input limits (docs/language.md §17). Each is checked before the work it bounds: the
+# size and line length before Lark sees the text (a 1 MiB string literal cost 214 MB),
+# numbers as they are read, nesting as the AST is built (the passes after the parser
+# recurse over the AST, and Python's stack ends near 490 levels of parse tree).
+MAX_TEXT = 1 << 20                   # characters of deck text in one file (bytes: loader)
+MAX_LINE = 4_000                     # characters on one line
+MAX_INT = 10 ** 9                    # the engine's MAX_INT: no literal may be beyond ±this
+MAX_NESTING = 100                    # levels of statements and expressions in the AST
 _SECRET = object()                   # what the `secret` of `may secret` builds to
 
 
@@ -80,21 +88,72 @@ def _unquote(tok: Token) -> str:
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
 
 
+def quote(text: str) -> str:
+    r"""``text`` as a deck's STRING literal, by the grammar's escapes (the inverse of
+    reading one): for deck text that Deckwright writes itself, such as a path.
+
+    >>> print(quote('say "hi" \\ bye'))
+    "say \"hi\" \\ bye"
+    """
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + escaped.replace("\n", "\\n").replace("\t", "\\t") + '"'
+
+
 class _Builder:
     """One method per grammar alias, called as ``method(meta, children)`` on the way up
-    the parse tree; each returns an AST node with its position.
+    the parse tree; each returns an AST node with its position. Mistakes only the
+    builder can see (a number too big, nesting too deep) are collected in ``diags``.
 
     A plain walk rather than a ``lark.Transformer`` with ``v_args(meta=True)``: that
-    decorator wraps a method anew on every call, a fifth of the time spent building."""
+    decorator wraps a method anew on every call, a fifth of the time spent building.
+    And a loop with its own stack rather than recursion, so that no depth of nesting
+    can overflow Python's stack here; the depth is capped at :data:`MAX_NESTING`."""
 
     def __init__(self, file: str):
         self.file = file
+        self.diags: list[Diagnostic] = []
 
     def transform(self, tree):
         if not isinstance(tree, Tree):
             return tree
-        children = [self.transform(c) if isinstance(c, Tree) else c for c in tree.children]
-        return getattr(self, tree.data)(tree.meta, children)
+        # Each frame: the tree, its children still to build, those built, its depth.
+        # `block` is the braces of the statement that holds it: not a level of its own.
+        stack = [(tree, iter(tree.children), [], 0)]
+        while True:
+            node, todo, built, depth = stack[-1]
+            for child in todo:
+                if isinstance(child, Tree):
+                    deeper = depth + (child.data != "block")
+                    if deeper > MAX_NESTING:
+                        raise self.too_deep(child)
+                    stack.append((child, iter(child.children), [], deeper))
+                    break
+                built.append(child)
+            else:
+                stack.pop()
+                value = getattr(self, node.data)(node.meta, built)
+                if not stack:
+                    return value
+                stack[-1][2].append(value)
+
+    def too_deep(self, tree) -> DeckError:
+        self.diags.append(Diagnostic(
+            "too-deep", f"nested too deeply: more than {MAX_NESTING} levels of statements "
+                        f"and expressions", self.p(tree.meta),
+            hint="move the inner part into an `action` of its own and call it"))
+        return DeckError(self.diags)
+
+    def number(self, tok: Token) -> int:
+        """An integer token's value, at most :data:`MAX_INT` (else an error recorded and
+        0 returned). Python's int() refuses numbers of over 4,300 digits and the engine
+        any beyond ±MAX_INT, so both are caught here, at the number's position."""
+        digits = str(tok).lstrip("0") or "0"
+        if len(digits) <= len(str(MAX_INT)) and int(digits) <= MAX_INT:
+            return int(digits)
+        shown = f"the number `{digits}`" if len(digits) <= 20 else f"a {len(digits):,}-digit number"
+        self.diags.append(Diagnostic("number", f"{shown} is beyond the limit of ±{MAX_INT:,}",
+                                     _tok_pos(tok, self.file)))
+        return 0
 
     def p(self, meta):
         return _pos(meta, self.file)
@@ -114,8 +173,25 @@ class _Builder:
 
     # declarations
     def players_decl(self, meta, ch):
-        lo = int(ch[0])
-        return A.Players(lo, int(ch[1]) if len(ch) > 1 else lo, pos=self.p(meta))
+        lo, hi = self.player_range(meta, ch)
+        return A.Players(lo, hi, pos=self.p(meta))
+
+    def player_range(self, meta, ch) -> tuple:
+        """`players N` or `players N to M`: at least one player, and M not below N."""
+        errors = len(self.diags)
+        lo = self.number(ch[0])
+        hi = self.number(ch[1]) if len(ch) > 1 else lo
+        if len(self.diags) > errors:
+            return lo, hi
+        for tok, n in zip(ch, (lo, hi)):
+            if n < 1:
+                self.diags.append(Diagnostic("number", "there must be at least 1 player",
+                                             _tok_pos(tok, self.file)))
+        if hi < lo and len(self.diags) == errors:
+            self.diags.append(Diagnostic(
+                "number", f"`players {lo} to {hi}` runs backwards", self.p(meta),
+                hint=f"write the smaller number first: `players {hi} to {lo}`"))
+        return lo, hi
 
     def option_decl(self, meta, ch):
         return A.Option(str(ch[0]), ch[1], pos=self.p(meta))
@@ -130,8 +206,7 @@ class _Builder:
         return A.Side(str(ch[0]), lo, hi, pos=self.p(meta))
 
     def side_players(self, meta, ch):
-        lo = int(ch[0])
-        return lo, int(ch[1]) if len(ch) > 1 else lo
+        return self.player_range(meta, ch)
 
     def zone_decl(self, meta, ch):
         attrs: dict = {}
@@ -252,7 +327,7 @@ class _Builder:
         body = None
         for c in ch[2:]:
             if isinstance(c, Token):
-                copies = int(c)
+                copies = self.number(c)
             elif c is not None:
                 body = c
         fields: dict = {"text": None, "props": [], "effect": None, "triggers": [],
@@ -454,7 +529,7 @@ class _Builder:
     def of_expr(self, meta, ch): return A.Of(str(ch[0]), ch[1], pos=self.p(meta))
     def counter_count(self, meta, ch): return A.CounterCount(str(ch[0]), ch[1], pos=self.p(meta))
 
-    def int_lit(self, meta, ch): return A.IntLit(int(ch[0]), pos=self.p(meta))
+    def int_lit(self, meta, ch): return A.IntLit(self.number(ch[0]), pos=self.p(meta))
     def str_lit(self, meta, ch): return A.StrLit(_unquote(ch[0]), pos=self.p(meta))
     def true_lit(self, meta, ch): return A.BoolLit(True, pos=self.p(meta))
     def false_lit(self, meta, ch): return A.BoolLit(False, pos=self.p(meta))
@@ -524,7 +599,7 @@ def _syntax_diagnostic(err: UnexpectedInput, file: str, text: str) -> Diagnostic
     elif isinstance(err, UnexpectedEOF):
         message = friendly or "unexpected end of file"
         expected = _describe_expected(err.expected)
-        lines = text.splitlines() or [""]
+        lines = source_lines(text)
         pos = SourcePosition(file, len(lines), len(lines[-1]) + 1, len(lines), len(lines[-1]) + 2)
     else:
         tok = err.token
@@ -559,9 +634,58 @@ def no_cycle_collection():
 
 
 def parse_text(text: str, file: str = "<deck>") -> A.DeckFile:
-    """Parse one deck file's text; raise DeckError listing every syntax error."""
+    """Parse one deck file's text; raise DeckError listing every syntax error.
+    A byte-order mark opening the text is dropped (editors on Windows write one)."""
+    text = text.removeprefix(BOM)
     with no_cycle_collection():
+        refused = _refuse_input(text, file)
+        if refused:
+            raise DeckError(refused, {file: text})
         return _parse_text(text, file)
+
+
+BOM = "\ufeff"
+# No deck text holds these: a NUL (so a UTF-16 file read as UTF-8: "g\0a\0m\0e\0"),
+# or a lone surrogate, which is no character (from a save file's "\\ud800", or a
+# terminal's undecodable byte) and which no terminal could print in an error.
+_NOT_TEXT = re.compile("[\x00\ud800-\udfff]")
+
+
+def _refuse_input(text: str, file: str) -> list[Diagnostic]:
+    """What makes text unfit to parse at all: too long or a line too long (Lark's time
+    and memory grow with both), or a character that no text holds (:data:`_NOT_TEXT`)."""
+    if len(text) > MAX_TEXT:
+        return [Diagnostic("too-big", f"the deck text is {len(text):,} characters long; "
+                                      f"the limit is {MAX_TEXT:,}", SourcePosition(file, 1, 1, 1, 1),
+                           hint="split it into files that `include` each other")]
+    out = []
+    if len(text) > MAX_LINE:
+        for n, line in enumerate(source_lines(text), 1):
+            if len(line) > MAX_LINE:
+                out.append(Diagnostic(
+                    "too-big", f"line {n} is {len(line):,} characters long; the limit is "
+                               f"{MAX_LINE:,}", SourcePosition(file, n, MAX_LINE + 1, n, MAX_LINE + 2),
+                    hint="break it with a `\\` at the end of a line, or shorten it"))
+                if len(out) >= MAX_REPORTED:
+                    break
+    m = _NOT_TEXT.search(text)
+    if m:                            # the first only: one NUL makes the whole file suspect
+        n = text.count("\n", 0, m.start()) + 1
+        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        out.append(Diagnostic("encoding", _not_text(m.group()), SourcePosition(file, n, col, n, col + 1)))
+    return out
+
+
+def _not_text(ch: str) -> str:
+    if ch == "\0":
+        return "a NUL character, which deck text never holds (is the file UTF-16?)"
+    return f"U+{ord(ch):04X} is half of a UTF-16 surrogate pair, not a character"
+
+
+def _keep_ends(text: str) -> list[str]:
+    """``text`` in lines, each with its ``\n``: the lines of :func:`source_lines`."""
+    parts = text.split("\n")
+    return [part + "\n" for part in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
 
 
 def _parse_text(text: str, file: str) -> A.DeckFile:
@@ -575,11 +699,11 @@ def _parse_text(text: str, file: str) -> A.DeckFile:
             break
         except UnexpectedInput as err:
             diagnostics.append(_syntax_diagnostic(err, file, text))
-            lines = text.splitlines(keepends=True)
+            lines = _keep_ends(text)
             # Resume at the next top-level item; an item that starts on the error's own
             # line (`card "B"` after a card missing its `}`) is checked too.
             after = max(err.line, 1) - (1 if err.column == 1 else 0)
-            restart = _restart_line([l for l in lines], max(after, last_restart + 1))
+            restart = _restart_line(lines, max(after, last_restart + 1))
             last_restart = restart if restart is not None else last_restart
             header_end = next((i for i, l in enumerate(lines) if l.startswith("game")), None)
             if restart is None or header_end is None or header_end >= restart \
@@ -589,5 +713,11 @@ def _parse_text(text: str, file: str) -> A.DeckFile:
             attempt = "".join(lines[:header_end + 1] + blank + lines[restart:])
     if diagnostics:
         raise DeckError(diagnostics, {file: text})
-    header, items = _Builder(file).transform(tree)
+    builder = _Builder(file)
+    try:
+        header, items = builder.transform(tree)
+    except DeckError:
+        raise DeckError(builder.diags, {file: text}) from None
+    if builder.diags:
+        raise DeckError(builder.diags, {file: text})
     return A.DeckFile(file, header, items, source=text)

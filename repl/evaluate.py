@@ -22,6 +22,7 @@ from typing import Optional
 from dsl.adhoc import EVAL_FILE, AdHoc, _shift, check_effect
 from dsl.errors import DeckError, Diagnostic
 from dsl.loader import load_program, load_text
+from dsl.parser import quote
 from dsl.program import Program
 
 DEF_FILE = "<def>"
@@ -47,8 +48,10 @@ def def_name(text: str) -> Optional[str]:
 
 
 def overlay_text(program_name: str, base: Path, defs: dict, base_cards: set) -> tuple:
-    """The overlay deck (text, first line of each def) extending ``base`` with ``defs``."""
-    lines = [f'game "{program_name}" extends "{base.resolve()}"']
+    """The overlay deck (text, first line of each def) extending ``base`` with ``defs``.
+    The name and path are written as the grammar's strings: a `"` or `\\` in either
+    would otherwise end the string or escape the next character."""
+    lines = [f'game {quote(program_name)} extends {quote(str(base.resolve()))}']
     starts = {}
     for name, text in defs.items():
         starts[name] = len(lines) + 1

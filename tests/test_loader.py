@@ -49,3 +49,71 @@ def test_bundled_games_are_the_decks_that_play_on_their_own():
         ["dueling_runes", "dveck_builder", "example", "urban_dead"]
     assert games["dvorak"] == "has no cards (a base for other decks)"
     assert games["dveck_cards"].startswith("does not load on its own (unknown card type")
+
+
+# ----------------------------------------------------------------------------------
+# Includes inside included files
+# ----------------------------------------------------------------------------------
+
+@pytest.fixture
+def here(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)                 # errors then name files as `a.deck`
+    return tmp_path
+
+
+def rendered_load(name: str) -> str:
+    with pytest.raises(DeckError) as err:
+        load_program(name)
+    return err.value.render()
+
+
+def test_an_include_inside_an_included_file_brings_its_cards(here):
+    (here / "sub").mkdir()
+    (here / "main.deck").write_text('game "Main" extends "dvorak"\ninclude "sub/cards"\n')
+    (here / "sub" / "cards.deck").write_text('game "C"\ncard "Outer": Thing { text "o" }\n'
+                                             'include "more"\n')
+    (here / "sub" / "more.deck").write_text('game "M"\ncard "Inner": Thing { text "i" }\n')
+    assert {"Outer", "Inner"} <= set(load_program("main.deck").cards)
+
+
+def test_an_include_cycle_is_an_error_at_the_include_that_closes_it(here):
+    (here / "a.deck").write_text('game "A" extends "dvorak"\ninclude "b"\n')
+    (here / "b.deck").write_text('game "B"\ntype Thingamajig\ninclude "a"\n')
+    assert rendered_load("a.deck") == (
+        "b.deck:3:1: error: `a.deck` extends or includes itself (a.deck → b.deck → a.deck)\n"
+        '    3 | include "a"\n'
+        "      | ^^^^^^^^^^^")
+
+
+def test_an_extends_cycle_is_an_error_at_the_extends_that_closes_it(here):
+    (here / "a.deck").write_text('game "A" extends "b"\n')
+    (here / "b.deck").write_text('game "B" extends "a"\n')
+    assert rendered_load("a.deck") == (
+        "b.deck:1:1: error: `a.deck` extends or includes itself (a.deck → b.deck → a.deck)\n"
+        '    1 | game "B" extends "a"\n'
+        "      | ^^^^^^^^^^^^^^^^^^^^")
+
+
+def test_includes_nested_too_deep_are_an_error(here):
+    for n in range(20):
+        (here / f"i{n}.deck").write_text(f'game "I"\ninclude "i{n + 1}"\n')
+    (here / "i20.deck").write_text('game "I"\n')
+    (here / "main.deck").write_text('game "Main" extends "dvorak"\ninclude "i0"\n')
+    assert rendered_load("main.deck") == (
+        "i14.deck:2:1: error: decks extend or include each other more than 16 deep\n"
+        '    2 | include "i15"\n'
+        "      | ^^^^^^^^^^^^^")
+
+
+def test_a_nested_include_keeps_the_folder_rule(here):
+    (here / "game" / "sub").mkdir(parents=True)
+    (here / "outside.deck").write_text('game "O"\ntype Stolen\n')
+    (here / "game" / "main.deck").write_text('game "Main" extends "dvorak"\ninclude "sub/cards"\n')
+    (here / "game" / "sub" / "cards.deck").write_text('game "C"\ninclude "../../outside"\n')
+    out = rendered_load("game/main.deck")
+    assert out.startswith("game/sub/cards.deck:2:1: error: cannot include `../../outside`: "
+                          "it is outside the deck's folder\n")
+    # A nested include is found from its own file's folder, and may climb within the tree.
+    (here / "game" / "sub" / "cards.deck").write_text('game "C"\ninclude "../shared"\n')
+    (here / "game" / "shared.deck").write_text('game "S"\ncard "Shared": Thing { text "s" }\n')
+    assert "Shared" in load_program("game/main.deck").cards

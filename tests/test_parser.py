@@ -1,5 +1,7 @@
 """The parser boundary: deck text → typed, positioned AST; Lark never leaks past it."""
 import lark
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from decks import bundled
 from dsl import ast as A
@@ -104,3 +106,10 @@ def test_every_grammar_alternative_has_an_ast_builder_method():
         if not hasattr(_Builder, str(name)):
             missing.add(str(name))
     assert missing == set()
+
+
+@settings(deadline=None)
+@given(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\0"), max_size=200))
+def test_quote_writes_a_string_the_parser_reads_back_unchanged(text):
+    from dsl.parser import quote
+    assert parse_text(f"game {quote(text)}\n", "q.deck").header.name == text

@@ -229,6 +229,20 @@ def test_def_card_adds_a_new_card_without_changing_the_deal():
     assert proc.game.state.players[0].res["gears"] == 7
 
 
+@pytest.mark.parametrize("folder", ['a "quoted" folder', "back\\slash", 'both\\"'])
+def test_def_card_works_whatever_the_decks_path_holds(tmp_path, folder):
+    # The overlay names the deck's path in a string: `"` and `\` must be escaped in it.
+    deck = tmp_path / folder / "fair.deck"
+    deck.parent.mkdir()
+    deck.write_text((DECKS_DIR / "example.deck").read_text(encoding="utf-8")
+                    .replace('game "Tinker\'s Fair"', 'game "Tinker\'s \\"Fair\\" \\\\ Co"'),
+                    encoding="utf-8")
+    proc = Processor(str(deck), seed=1)
+    out = proc.execute('def card "Windfall": Action {\n  effect { gain 7 gears }\n}')
+    assert out.ok, out.text()
+    assert proc.program.name == 'Tinker\'s "Fair" \\ Co'
+
+
 def test_def_card_with_a_mistake_keeps_the_old_rules():
     proc = Processor("example", seed=1)
     state = h(proc)
