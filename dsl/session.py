@@ -230,6 +230,18 @@ class Session:
         self.redo_stack = stack
         return True
 
+    def replay(self, choices: list) -> None:
+        """Rebuild the game from its start through ``choices``: recorded steps as
+        :attr:`choices` holds them (a prefix of it to go back several steps at once, or
+        more to go forward). The redo stack is kept. EngineError if they do not fit.
+
+        >>> from dsl.loader import load_program
+        >>> s = Session(load_program("example"), seed=1, players=2)
+        >>> s.apply("pass"), s.replay([]), s.choices
+        (None, None, [])
+        """
+        self._restart(list(choices))
+
     def _restart(self, choices: list):
         stack = self.redo_stack
         self._start(choices)
