@@ -18,6 +18,7 @@ True
 """
 from __future__ import annotations
 
+import copy
 from pathlib import Path
 from typing import Optional
 
@@ -32,6 +33,7 @@ from .commands_files import (SAVE_FORMAT, SAVE_VERSION, FileCommands, deck_refer
 from .commands_game import GameCommands
 from .commands_look import LookCommands
 from .commands_seats import SeatCommands
+from .evaluate import Evaluator
 
 __all__ = ["Processor", "Output", "Command", "ReplError", "needs_more", "braces_open",
            "bundled_with_cards", "deck_reference", "source_hashes", "SAVE_FORMAT",
@@ -48,6 +50,7 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
         self.deck_path: Optional[Path] = None
         self.program = None
         self.session: Optional[Session] = None
+        self.evaluator: Optional[Evaluator] = None  # runs the session's `eval` steps
         self.seats: dict = {}               # seat index → bot name (seats not here: people)
         self.agents: dict = {}              # seat index → bot agent
         self.who: list = []                 # per recorded step: seat index, or "eval"
@@ -88,7 +91,7 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
         try:
             cmd.run(rest.strip(), out)
         except (ReplError, EngineError, DeckError, KeyboardInterrupt) as err:
-            restored = self._restore(snapshot)
+            restored = self._restore(snapshot, force=isinstance(err, KeyboardInterrupt))
             if isinstance(err, DeckError):
                 msg = err.render()
             elif isinstance(err, KeyboardInterrupt):
@@ -103,8 +106,9 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
                 msg += "\n(the game is as it was before this command)"
             return Output([("error", msg)], ok=False)
         except Exception as err:        # a bug in Deckwright: one line, and go on
-            self._restore(snapshot)
+            self._restore(snapshot, force=True)
             return Output([("error", f"internal error: {type(err).__name__}: {err}")], ok=False)
+        self._commit(snapshot)
         return out
 
     def problem(self, line: str) -> Optional[str]:
@@ -139,24 +143,51 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
         hint = suggest(word, self.commands)
         return f"unknown command `{word}`" + (f"; {hint}" if hint else "; `help` lists them")
 
-    def _snapshot(self):
-        if self.session is None:
-            return None
-        return (self.session, list(self.session.choices), list(self.who), list(self.redo_steps),
-                self.shown)
+    # What a command that changes the game may change, and so what a failed one puts back.
+    _GAME = ("session", "evaluator", "program", "deck_ref", "deck_path", "seats", "agents",
+             "who", "redo_steps", "defs", "dealt_before", "shown")
 
-    def _restore(self, snap) -> bool:
-        """Put the game back as the snapshot had it; True if anything had changed."""
+    def _snapshot(self) -> dict:
+        snap = {k: getattr(self, k) for k in self._GAME}
+        snap.update((k, copy.copy(v)) for k, v in snap.items() if isinstance(v, (list, dict, set)))
+        snap["choices"] = list(self.session.choices) if self.session else None
+        return snap
+
+    def _restore(self, snap, force: bool = False) -> bool:
+        """Put the game back as the snapshot had it; True if anything had changed.
+        ``force`` replays it even if its steps look unchanged (after Ctrl-C the game may
+        have stopped halfway through one). A second Ctrl-C cannot stop this: putting the
+        game back is what keeps it."""
         if snap is None:
             return False
-        session, choices, who, redo, shown = snap
-        changed = self.session is not session or session.choices != choices
-        self.session = session
-        if session.choices != choices or session.decision is None and not session.is_over:
-            session._restart(choices)
-        self.who, self.redo_steps = who, redo
-        self.shown = min(shown, len(session.game.log))
+        while True:
+            try:
+                return self._put_back(snap, force)
+            except KeyboardInterrupt:
+                force = True
+
+    def _put_back(self, snap: dict, force: bool) -> bool:
+        current, session, choices = self.session, snap["session"], snap["choices"]
+        changed = current is not session or (session is not None and session.choices != choices)
+        for k in self._GAME:
+            setattr(self, k, snap[k])
+        if current is not None and current is not session:
+            current.close()                         # a game the failed command started
+        if session is not None:
+            if force or session.choices != choices:
+                session.replay(choices)
+            self.shown = min(self.shown, len(session.game.log))
         return changed
+
+    def _commit(self, snap) -> None:
+        """After a command succeeded: close the game it replaced (`new`, `open`, `load`)."""
+        if snap is not None and snap["session"] is not None and snap["session"] is not self.session:
+            snap["session"].close()
+
+    def _new_session(self, program, **settings):
+        """A Session on ``program`` and the Evaluator its `eval` steps run with."""
+        evaluator = Evaluator(program)
+        return Session(program, evaluate=evaluator, **settings), evaluator
 
     # --- helpers ------------------------------------------------------------------------
     @property

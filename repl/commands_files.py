@@ -8,11 +8,11 @@ from pathlib import Path
 from dsl.agents import make_bot
 from dsl.errors import DeckError, EngineError
 from dsl.loader import resolve_reference
-from dsl.session import Effect, Session
+from dsl.session import Effect
 
 from . import render
 from .command_table import ReplError
-from .evaluate import Evaluator, build_program, def_name
+from .evaluate import build_program, def_name
 
 SAVE_FORMAT = "deckwright-save"
 SAVE_VERSION = 1
@@ -54,8 +54,8 @@ class FileCommands:
             out.add(f"{what}; no game in progress")
             return
         try:
-            fresh = Session(program, seed=s.seed, players=s.players, options=s.options,
-                            choices=list(s.choices), evaluate=Evaluator(program))
+            fresh, evaluator = self._new_session(program, seed=s.seed, players=s.players,
+                                                 options=s.options, choices=list(s.choices))
         except EngineError as err:
             raise ReplError(f"{what}, but the game so far does not replay on it ({err}); "
                             "the old game and rules are kept (`new` starts over on the new "
@@ -70,8 +70,7 @@ class FileCommands:
             raise ReplError(f"{what}, but the game so far does not replay on it (decision "
                             f"{diff + 1} was `{a}`, now it would be `{b}`); the old game and "
                             "rules are kept (`new` starts over on the new rules)")
-        s.close()
-        self.session, self.program = fresh, program
+        self.session, self.evaluator, self.program = fresh, evaluator, program
         out.add(f"{what}: the game replayed on the new rules ({len(s.choices)} steps)")
         self.shown = min(self.shown, len(fresh.game.log))
         self._bots_play()
@@ -130,15 +129,13 @@ class FileCommands:
         choices = [tuple(c) if isinstance(c, list) else Effect(c["eval"]) if isinstance(c, dict)
                    else c for c in g["choices"]]
         try:
-            session = Session(program, seed=g["seed"], players=g["players"],
-                              options=g.get("options") or {}, choices=choices,
-                              evaluate=Evaluator(program))
+            session, evaluator = self._new_session(program, seed=g["seed"], players=g["players"],
+                                                   options=g.get("options") or {}, choices=choices)
         except EngineError as err:
             note = (" — the deck changed since the save: " + ", ".join(changed)) if changed else ""
             raise ReplError(f"the saved game does not replay ({err}){note}") from None
-        if self.session is not None:
-            self.session.close()
-        self.session, self.program, self.deck_path = session, program, deck_path
+        self.session, self.evaluator, self.program = session, evaluator, program
+        self.deck_path = deck_path
         self.deck_ref = data.get("deck_name") or str(deck_path)
         self.defs, self.dealt_before = defs, set(data.get("dealt_before", []))
         self.seats = seats

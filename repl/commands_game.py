@@ -6,11 +6,10 @@ import shlex
 from dsl.agents import make_bot
 from dsl.errors import suggest
 from dsl.loader import resolve_deck
-from dsl.session import Session
 
 from . import render
 from .command_table import ReplError, _parse_value, _seat_index, bundled_with_cards
-from .evaluate import Evaluator, build_program
+from .evaluate import build_program
 
 
 class GameCommands:
@@ -54,11 +53,9 @@ class GameCommands:
         self._bots_play()
 
     def _start_game(self, program, seed, players, bots, options, choices, who):
-        session = Session(program, seed=seed, players=players, options=options,
-                          choices=choices, evaluate=Evaluator(program))
-        if self.session is not None:
-            self.session.close()
-        self.session, self.program = session, program
+        self.session, self.evaluator = self._new_session(
+            program, seed=seed, players=players, options=options, choices=choices)
+        self.program = program
         self.seats = dict(bots)
         self.agents = {i: make_bot(k, seed * 1000 + i + 1) for i, k in self.seats.items()}
         self.who, self.redo_steps, self.shown = list(who), [], 0
@@ -139,7 +136,7 @@ class GameCommands:
         if undone == 0:
             raise ReplError("nothing to undo")
         steps = list(zip(s.choices[k:], self.who[k:]))
-        s._restart(s.choices[:k])
+        s.replay(s.choices[:k])
         self.redo_steps += list(reversed(steps))
         self.who = self.who[:k]
         self.shown = 0
@@ -164,7 +161,7 @@ class GameCommands:
                 and self.redo_steps[-1][1] in self.seats:
             steps.append(self.redo_steps.pop())
         before = len(self.game.log)
-        s._restart(s.choices + [c for c, _ in steps])
+        s.replay(s.choices + [c for c, _ in steps])
         self.who += [w for _, w in steps]
         self.shown = min(self.shown, before)
         out.add(f"redid {done} decision{'s' if done != 1 else ''}")
@@ -179,7 +176,7 @@ class GameCommands:
             raise ReplError("eval EFFECT, e.g. `eval gain 1 gears` or `eval draw 2`")
         if s.decision is None:
             raise ReplError("the game is over")
-        s.evaluate.check(text)                  # a mistake is a DeckError before anything runs
+        self.evaluator.check(text)              # a mistake is a DeckError before anything runs
         s.run_effect(text)
         self.who.append("eval")
         self.redo_steps = []
