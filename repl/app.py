@@ -76,7 +76,7 @@ def make_key_bindings(proc: Processor):
     def _(event):
         """F2 shows the table (`state`) without touching the line being typed."""
         from prompt_toolkit.application import run_in_terminal
-        run_in_terminal(lambda: emit(proc.execute("state")))
+        run_in_terminal(lambda: _show_calmly(emit, lambda: proc.execute("state")))
 
     return kb
 
@@ -143,26 +143,60 @@ def emit(out: Output, output=None) -> None:
 
 def run_interactive(proc: Processor, input=None, output=None, history=None,
                     write: Optional[Callable[[Output], None]] = None) -> int:
-    """The loop: prompt, run, show; until Ctrl-D or `quit`."""
+    """The loop: prompt, run, show; until Ctrl-D or `quit`. Ctrl-C at any moment cancels
+    what is going on (the line typed, the command running, or its printing) and comes
+    back to the prompt with the game intact."""
     session = build_prompt_session(proc, input=input, output=output, history=history)
     show = write or (lambda o: emit(o, output))
-    show(proc.banner())
+    _show_calmly(show, lambda: proc.banner(), output)
     while True:
         try:
-            text = session.prompt()
-        except KeyboardInterrupt:           # Ctrl-C: drop the line, keep going
-            continue
-        except EOFError:                    # Ctrl-D
-            break
-        try:
-            out = proc.execute(text)
-        except KeyboardInterrupt:
-            out = Output([("error", "cancelled")], ok=False)
-        show(out)
-        if out.quit:
-            break
+            if not _one_line(session, proc, show, output):
+                break
+        except KeyboardInterrupt:           # between the steps of a round: start the next
+            _show_calmly(show, lambda: Output([("error", "cancelled")], ok=False), output)
     proc.close()
     return 0
+
+
+def _one_line(session, proc: Processor, show, output) -> bool:
+    """Prompt for one line, run it, show what it did; False when it is time to leave."""
+    try:
+        text = session.prompt()
+    except KeyboardInterrupt:               # Ctrl-C at the prompt: drop the line
+        return True
+    except EOFError:                        # Ctrl-D
+        return False
+    out = proc.execute(text)                # Ctrl-C inside: cancelled, the game put back
+    try:
+        show(out)
+    except KeyboardInterrupt:               # Ctrl-C while printing: stop printing
+        _show_calmly(show, lambda: cut_short(out), output)
+    return not out.quit
+
+
+def cut_short(out: Output) -> Output:
+    """What the REPL says when Ctrl-C stops it printing ``out``."""
+    done = "; the command was done: `undo` takes it back" if out.changed else ""
+    return Output([("error", "(output cut short by Ctrl-C" + done + ")")], ok=out.ok,
+                  quit=out.quit)
+
+
+def _show_calmly(show, make: Callable[[], Output], output=None) -> None:
+    """Show a short message even if Ctrl-C is pressed again meanwhile (it is skipped then),
+    after putting the terminal's colours back (a print cut short may have left them)."""
+    try:
+        _reset_terminal(output)
+        show(make())
+    except KeyboardInterrupt:
+        pass
+
+
+def _reset_terminal(output=None) -> None:
+    from prompt_toolkit.application.current import get_app_session
+    out = output or get_app_session().output
+    out.reset_attributes()
+    out.flush()
 
 
 def run_script(lines: Iterable[str], name: str, proc: Processor,

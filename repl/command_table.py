@@ -22,10 +22,12 @@ class ReplError(Exception):
 @dataclass
 class Output:
     """What a command shows: (kind, text) chunks. Kinds: ``text``, ``source`` (deck
-    text, highlighted by the app), ``error``."""
+    text, highlighted by the app), ``error``. ``changed``: a command that changes the game
+    succeeded."""
     chunks: list = field(default_factory=list)
     ok: bool = True
     quit: bool = False
+    changed: bool = False
 
     def add(self, text: str, kind: str = "text") -> "Output":
         if text:

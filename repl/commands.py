@@ -109,6 +109,7 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             self._restore(snapshot, force=True)
             return Output([("error", f"internal error: {type(err).__name__}: {err}")], ok=False)
         self._commit(snapshot)
+        out.changed = cmd.changes_game
         return out
 
     def problem(self, line: str) -> Optional[str]:
