@@ -29,15 +29,15 @@ from . import render
 from .command_table import (ALIASES, Command, Output, ReplError, braces_open,
                             bundled_with_cards, command_table, needs_more, _not_an_option)
 from .commands_files import (SAVE_FORMAT, SAVE_VERSION, FileCommands, deck_reference,
-                             source_hashes)
+                             save_text, source_hashes)
 from .commands_game import GameCommands
 from .commands_look import LookCommands
 from .commands_seats import SeatCommands
 from .evaluate import Evaluator
 
 __all__ = ["Processor", "Output", "Command", "ReplError", "needs_more", "braces_open",
-           "bundled_with_cards", "deck_reference", "source_hashes", "SAVE_FORMAT",
-           "SAVE_VERSION"]
+           "bundled_with_cards", "deck_reference", "save_text", "source_hashes",
+           "SAVE_FORMAT", "SAVE_VERSION"]
 
 
 class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
@@ -71,10 +71,9 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
     # --- running one line ------------------------------------------------------------
     def execute(self, line: str) -> Output:
         """Run one command line (or a multi-line `def`/`eval`); never raises."""
-        out = Output()
         text = line.strip()
         if not text or text.startswith("#"):
-            return out
+            return Output()
         word, _, rest = text.partition(" ")
         if "\n" in word:
             word, _, more = word.partition("\n")
@@ -87,29 +86,38 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             else:
                 return Output([("error", "error: " + self._unknown_command(word))], ok=False)
         bare = cmd is self.commands["choose"] and name != "choose"
-        snapshot = self._snapshot() if cmd.changes_game else None
+        return self.run_guarded(lambda out: cmd.run(rest.strip(), out), cmd.changes_game,
+                                _not_an_option(text) if bare and not word.isdigit() else None)
+
+    def run_guarded(self, run, changes_game: bool = True,
+                    not_an_option: Optional[str] = None) -> Output:
+        """``run(out)`` as a command runs: its errors become one message, and if it changes
+        the game, a failure (or Ctrl-C, or the process leaving) puts the game back."""
+        out = Output()
+        snapshot = self._snapshot() if changes_game else None
         try:
-            cmd.run(rest.strip(), out)
+            run(out)
         except (ReplError, EngineError, DeckError, KeyboardInterrupt) as err:
             restored = self._restore(snapshot, force=isinstance(err, KeyboardInterrupt))
             if isinstance(err, DeckError):
                 msg = err.render()
             elif isinstance(err, KeyboardInterrupt):
                 msg = "cancelled"
-            elif isinstance(err, EngineError):
-                msg = f"error: {err}"
             else:
                 msg = f"error: {err}"
-            if bare and isinstance(err, (ReplError, EngineError)) and not word.isdigit():
-                msg = "error: " + _not_an_option(text)
+            if not_an_option and isinstance(err, (ReplError, EngineError)):
+                msg = "error: " + not_an_option
             if restored and not isinstance(err, KeyboardInterrupt):
                 msg += "\n(the game is as it was before this command)"
             return Output([("error", msg)], ok=False)
         except Exception as err:        # a bug in Deckwright: one line, and go on
             self._restore(snapshot, force=True)
             return Output([("error", f"internal error: {type(err).__name__}: {err}")], ok=False)
+        except BaseException:           # leaving (SIGHUP, SIGTERM): keep the game whole
+            self._restore(snapshot, force=True)
+            raise
         self._commit(snapshot)
-        out.changed = cmd.changes_game
+        out.changed = changes_game
         return out
 
     def problem(self, line: str) -> Optional[str]:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from dsl.agents import make_bot
 from dsl.errors import DeckError, EngineError
-from dsl.loader import resolve_reference
+from dsl.loader import resolve_deck, resolve_reference
 from dsl.session import Effect
 
 from . import render
@@ -86,22 +86,30 @@ class FileCommands:
         if not rest:
             raise ReplError("save FILE")
         path = Path(rest.strip().strip('"')).expanduser()
-        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION,
-                "deck": deck_reference(self.deck_path, path),
-                "deck_name": self.deck_ref, "sources": source_hashes(self.program),
-                "defs": list(self.defs.values()), "dealt_before": sorted(self.dealt_before),
-                "seats": {str(k): v for k, v in self.seats.items()},
-                "who": self.who, "game": s.to_save()}
         try:
-            path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+            path.write_text(save_text(self.save_data(path)), encoding="utf-8")
         except OSError as err:
             raise ReplError(f"cannot write {path}: {err.strerror or err}") from None
         out.add(f"saved {len(s.choices)} steps to {path}")
 
+    def save_data(self, path: Path) -> dict:
+        """The game in progress as the save file at ``path`` holds it (JSON data)."""
+        return {"format": SAVE_FORMAT, "version": SAVE_VERSION,
+                "deck": deck_reference(self.deck_path, path),
+                "deck_name": self.deck_ref, "sources": source_hashes(self.program),
+                "defs": list(self.defs.values()), "dealt_before": sorted(self.dealt_before),
+                "seats": {str(k): v for k, v in self.seats.items()},
+                "who": self.who, "game": self.session.to_save()}
+
     def cmd_load(self, rest, out):
         if not rest:
             raise ReplError("load FILE")
-        path = Path(rest.strip().strip('"')).expanduser()
+        self.load_save(Path(rest.strip().strip('"')).expanduser(), out)
+
+    def load_save(self, path: Path, out, trusted: bool = False) -> None:
+        """Replace the game by the one saved at ``path``. ``trusted``: the file is the
+        user's own (the autosave, in a folder only they can write), so it may name its deck
+        by any path, as the user may on the command line."""
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except OSError as err:
@@ -113,7 +121,7 @@ class FileCommands:
         if data.get("version") != SAVE_VERSION:
             raise ReplError(f"{path} is a version {data.get('version')} save; this Deckwright "
                             f"reads version {SAVE_VERSION}")
-        deck_path = self._saved_deck(data, path)
+        deck_path = self._saved_deck(data, path, trusted)
         defs = {}
         saved_defs = data.get("defs", [])
         for i, text in enumerate(saved_defs if isinstance(saved_defs, list) else [None]):
@@ -153,10 +161,11 @@ class FileCommands:
         self._bots_play()
         self._news(out)
 
-    def _saved_deck(self, data: dict, path: Path) -> Path:
+    def _saved_deck(self, data: dict, path: Path, trusted: bool = False) -> Path:
         """The deck a save file names. A save file may come from anyone, so it may name
         only a bundled deck, a `.deck` file in its own folder tree (both as a deck's
-        `include` would), or the deck the user has open: never any other file."""
+        `include` would), or the deck the user has open: never any other file (unless it
+        is ``trusted``: then also a deck by its full path)."""
         folder = path.resolve().parent
         refs = [r for r in dict.fromkeys((data.get("deck"), data.get("deck_name")))
                 if isinstance(r, str) and r.strip() and "\0" not in r]
@@ -164,6 +173,11 @@ class FileCommands:
             raise ReplError(f"{path} names no deck")
         refused = None
         for ref in refs:
+            if trusted and Path(ref).is_absolute():
+                try:
+                    return resolve_deck(ref)
+                except DeckError:
+                    continue
             if self.deck_path is not None and any(
                     _same_file(folder / r, self.deck_path) for r in (ref, ref + ".deck")):
                 return self.deck_path               # the deck the user opened
@@ -179,6 +193,10 @@ class FileCommands:
                             f"`open` the deck first, then `load` the save)")
         raise ReplError(f"{path} names the deck `{refs[0]}`, which is neither in {folder} "
                         f"nor bundled")
+
+
+def save_text(data: dict) -> str:
+    return json.dumps(data, indent=1) + "\n"
 
 
 def deck_reference(deck: Path, save: Path) -> str:

@@ -61,14 +61,23 @@ class PtyRepl:
                                      f"{self.text[start:][-2000:]}\n(status {self.proc.poll()})")
         return self.text[start:]
 
+    def hang_up(self) -> None:
+        """Close the terminal, as closing its window does: the REPL gets SIGHUP."""
+        os.close(self.master)
+        self.master = None
+
     def wait(self, timeout: float = 60) -> int:
         end = time.monotonic() + timeout
         while self.proc.poll() is None and time.monotonic() < end:
-            self._read(0.1)
+            if self.master is None:
+                time.sleep(0.1)
+            else:
+                self._read(0.1)
         return self.proc.wait(max(0.1, end - time.monotonic()))
 
     def close(self) -> None:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
-        os.close(self.master)
+        if self.master is not None:
+            os.close(self.master)

@@ -117,13 +117,13 @@ class CtrlCWhilePrinting(DummyOutput):
         self.written.append(data)
 
 
-def run_loop(proc, keys: str, output=None, write=None) -> int:
+def run_loop(proc, keys: str, output=None, write=None, autosave=False) -> int:
     """Type ``keys`` into the real loop (a newline is Enter; Ctrl-U, Ctrl-D at the end)."""
     output = output or DummyOutput()
     with create_pipe_input() as inp, create_app_session(input=inp, output=output):
         inp.send_text(keys.replace("\n", "\r") + "\x15\x04")
-        return app.run_interactive(proc, input=inp, output=output,
-                                   history=InMemoryHistory(), write=write)
+        return app.run_interactive(proc, input=inp, output=output, history=InMemoryHistory(),
+                                   write=write, autosave=autosave)
 
 
 def test_ctrl_c_while_results_are_printed_stops_the_printing_and_the_loop_goes_on():
@@ -212,3 +212,174 @@ def test_ctrl_c_in_a_terminal_while_a_chatty_command_prints_returns_to_the_promp
     repl.send("\x04")                          # typed at the prompt, as a person would
     assert repl.wait() == 0
     assert "Traceback" not in repl.text
+
+
+def test_leaving_a_command_midway_keeps_the_game_whole(monkeypatch):
+    """A closed terminal raises SystemExit wherever the REPL is; the autosave that follows
+    must see the game as it was before the command, not halfway through it."""
+    proc = Processor("example", seed=1)
+    before = h(proc)
+
+    def hangup(*args, **kwargs):
+        raise SystemExit(129)
+    monkeypatch.setattr(proc, "_bots_play", hangup)
+    with pytest.raises(SystemExit):
+        proc.execute("choose 0")
+    assert h(proc) == before and len(proc.session.choices) == len(proc.who)
+
+
+# --- the autosave ----------------------------------------------------------------------
+
+from dsl.cli import main as deckwright  # noqa: E402
+from repl import autosave  # noqa: E402
+
+
+@pytest.fixture
+def data_home(tmp_path, monkeypatch):
+    """The user's data folder, where the autosave goes: $XDG_DATA_HOME/deckwright."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data" / "deckwright"
+
+
+def saved_line(folder) -> str:
+    return f"game saved to {folder / 'autosave.json'}; `deckwright play --resume` goes on with it"
+
+
+def resumed(folder):
+    """The autosaved game, reopened as `deckwright play --resume` does."""
+    proc = Processor()
+    out = autosave.resume(proc)
+    assert out.ok, out.text()
+    assert out.text().startswith(f"loaded {folder / 'autosave.json'}: Tinker's Fair, ")
+    return proc
+
+
+@pytest.mark.parametrize("leave", ["quit\n", ""])             # `quit`, or Ctrl-D
+def test_leaving_the_repl_saves_the_game_privately_and_resume_reopens_it(leave, data_home):
+    proc = Processor("example", seed=1)
+    shown = []
+    assert run_loop(proc, "choose 0\neval gain 2 gears\n" + leave, write=shown.append,
+                    autosave=True) == 0
+    assert shown[-1].text() == saved_line(data_home)
+    assert oct(data_home.stat().st_mode & 0o777) == "0o700"
+    assert oct((data_home / "autosave.json").stat().st_mode & 0o777) == "0o600"
+    again = resumed(data_home)
+    assert h(again) == h(proc) and again.who == proc.who and again.seats == proc.seats
+    assert again.execute("undo").ok and again.game.state.players[0].res["gears"] == 0
+
+
+def test_deckwright_play_resume_goes_on_with_the_game(data_home, tmp_path, capsys):
+    proc = Processor("example", seed=1)
+    run_loop(proc, "choose 0\n", autosave=True)
+    expected = proc.execute("state all").text()
+    script = tmp_path / "look.txt"
+    script.write_text("state all\n")
+    assert deckwright(["play", "--resume", "--script", str(script)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(f"loaded {data_home / 'autosave.json'}: Tinker's Fair, 3 steps")
+    assert printed.endswith(expected + "\n")
+
+
+def test_a_crash_outside_any_command_saves_the_game_too(data_home):
+    proc = Processor("example", seed=1)
+    shown = []
+
+    def broken(out):
+        if out.text().startswith("seats:"):
+            raise RuntimeError("the terminal broke")
+        shown.append(out)
+    status = run_loop(proc, "choose 0\nseats\nchoose 0\n", write=broken, autosave=True)
+    assert status == 1
+    assert shown[-1].chunks == [("error", "internal error: RuntimeError: the terminal broke"),
+                                ("text", saved_line(data_home))]
+    assert h(resumed(data_home)) == h(proc)
+
+
+def test_a_users_deck_anywhere_is_resumed_from_its_full_path(data_home, tmp_path):
+    from decks import DECKS_DIR
+    deck = tmp_path / "elsewhere" / "mine.deck"
+    deck.parent.mkdir()
+    deck.write_text((DECKS_DIR / "example.deck").read_text())
+    proc = Processor(str(deck), seed=2)
+    run_loop(proc, "choose 0\n", autosave=True)
+    data = json.loads((data_home / "autosave.json").read_text())
+    assert data["deck"] == str(deck.resolve())
+    again = resumed(data_home)
+    assert again.deck_path == deck.resolve() and h(again) == h(proc)
+
+
+def test_an_autosave_folder_others_can_write_is_neither_written_nor_read(data_home):
+    data_home.mkdir(parents=True)
+    data_home.chmod(0o777)
+    shown = []
+    run_loop(Processor("example", seed=1), "choose 0\n", write=shown.append, autosave=True)
+    assert shown[-1].text() == (
+        f"the game was not autosaved: {data_home / 'autosave.json'} is not private to you "
+        "(a folder or file others can write, a link, or not yours)")
+    assert not (data_home / "autosave.json").exists()
+    (data_home / "autosave.json").write_text("{}")
+    assert autosave.resume(Processor()).text() == (
+        f"error: {data_home / 'autosave.json'} is not private to you (a folder or file others "
+        "can write, a link, or not yours); it is not read")
+
+
+def test_a_link_planted_as_the_autosave_is_not_followed(data_home, tmp_path):
+    data_home.mkdir(parents=True, mode=0o700)
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious")
+    (data_home / "autosave.json").symlink_to(victim)
+    shown = []
+    run_loop(Processor("example", seed=1), "choose 0\n", write=shown.append, autosave=True)
+    assert shown[-1].text().startswith("the game was not autosaved: ")
+    assert victim.read_text() == "precious"
+
+
+def test_resume_without_an_autosave_says_so(data_home, capsys):
+    assert deckwright(["play", "--resume"]) == 1
+    assert capsys.readouterr().err == (
+        f"error: no game to resume: {data_home / 'autosave.json'} does not exist (the REPL "
+        "saves it when you leave a game)\n")
+    assert deckwright(["play", "example", "--resume"]) == 2
+    assert capsys.readouterr().err == ("error: `--resume` goes on with the autosaved game, on "
+                                       "its own deck; name no deck with it\n")
+
+
+def test_a_script_leaves_the_autosave_alone(data_home, tmp_path):
+    script = tmp_path / "s.txt"
+    script.write_text("choose 0\nquit\n")
+    assert deckwright(["play", "example", "--script", str(script)]) == 0
+    assert not (data_home / "autosave.json").exists()
+
+
+def test_an_empty_repl_saves_nothing(data_home):
+    shown = []
+    run_loop(Processor(), "help\n", write=shown.append, autosave=True)
+    assert not (data_home / "autosave.json").exists()
+    assert "game saved" not in shown[-1].text()
+
+
+@pytest.mark.parametrize("how", ["hang up", "SIGTERM"])
+def test_a_closed_terminal_or_a_kill_saves_the_game(how, terminal, tmp_path, monkeypatch):
+    import signal
+    repl = terminal("example", "--seed", "3")
+    repl.read_until("P1 main>")
+    repl.send("choose 0\r")
+    repl.read_until("P1 chooses")
+    repl.read_until("main>")
+    if how == "hang up":
+        repl.hang_up()
+        assert repl.wait() == 128 + signal.SIGHUP
+    else:
+        repl.proc.send_signal(signal.SIGTERM)
+        assert repl.wait() == 128 + signal.SIGTERM
+        assert saved_line(tmp_path / "data" / "deckwright") in repl.text
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    expected = Processor("example", seed=3)
+    assert expected.execute("choose 0").ok
+    assert h(resumed(tmp_path / "data" / "deckwright")) == h(expected)
+
+
+def test_the_history_makes_the_data_folder_private_as_the_autosave_needs(data_home):
+    app.make_history()
+    assert oct(data_home.stat().st_mode & 0o777) == "0o700"
+    assert autosave.autosave_path() == data_home / "autosave.json"
