@@ -10,9 +10,10 @@ back, see ``Processor.execute``).
 """
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Optional
 
 
 class ReplError(Exception):
@@ -128,19 +129,68 @@ def command_table(proc) -> dict:
     return {c.name: c for c in table}
 
 
+def is_number(word: str) -> bool:
+    """ASCII digits only: `str.isdigit` also takes "²", which int() refuses."""
+    return word.isascii() and word.isdigit()
+
+
 def _seat_index(word: str, players: int) -> int:
     w = word.strip().upper().lstrip("P")
-    if not w.isdigit() or not 1 <= int(w) <= players:
+    if not is_number(w) or not 1 <= int(w) <= players:
         raise ReplError(f"no seat `{word}` (seats are P1 to P{players})")
     return int(w) - 1
 
 
-def _parse_value(v: str):
-    if v.lstrip("-").isdigit():
-        return int(v)
-    if v in ("true", "false"):
-        return v == "true"
-    return v
+def setting_value(key: str, value: str, default, least: Optional[int] = None,
+                  example=None):
+    """The VALUE of `new KEY=VALUE`, read as the type of ``default`` (a whole number, true
+    or false, or text); a ReplError naming the setting if it is not one. ``example`` is
+    shown in the message, else the default as "the deck's default".
+
+    >>> setting_value("seed", "7", 1), setting_value("solitaire", "true", False)
+    (7, True)
+    """
+    if isinstance(default, bool):
+        what, parsed = "true or false", {"true": True, "false": False}.get(value)
+    elif isinstance(default, int):
+        what = "a whole number" + (f" from {least} up" if least is not None else "")
+        parsed = _whole(value)
+        if parsed is not None and least is not None and parsed < least:
+            parsed = None
+    else:
+        what, parsed = "", value or None
+    if parsed is not None:
+        return parsed
+    shown = example if example is not None else \
+        str(default).lower() if isinstance(default, bool) else default
+    like = f"`new {key}={shown}`" + (", the deck's default" if example is None else "")
+    if value == "":
+        raise ReplError(f"`{key}=` needs a value" + (f": {what}," if what else ",") + f" as in {like}")
+    short = value if len(value) <= 40 else value[:39] + "…"
+    raise ReplError(f"`{key}` must be {what}, not `{short}` (as in {like})")
+
+
+def _whole(text: str) -> Optional[int]:
+    digits = text[1:] if text.startswith("-") else text
+    if not is_number(digits):
+        return None
+    try:
+        return int(text)
+    except ValueError:                  # more digits than int() reads (4,300)
+        return None
+
+
+def split_words(text: str) -> list:
+    """``text`` split as a shell would (quotes group words); a ReplError if it cannot be."""
+    try:
+        return shlex.split(text)
+    except ValueError as err:
+        if "quotation" in str(err):
+            raise ReplError(f"a quotation mark in `{text}` is never closed") from None
+        if "escaped" in str(err):
+            raise ReplError(f"the `\\` at the end of `{text}` has nothing to escape") from None
+        raise ReplError(f"cannot read `{text}`: {err}") from None
+
 
 def _not_an_option(text: str) -> str:
     return (f"`{text}` is neither a command nor an option of the decision "

@@ -27,7 +27,8 @@ from dsl.session import Session
 
 from . import render
 from .command_table import (ALIASES, Command, Output, ReplError, braces_open,
-                            bundled_with_cards, command_table, needs_more, _not_an_option)
+                            bundled_with_cards, command_table, is_number, needs_more,
+                            _not_an_option)
 from .commands_files import (SAVE_FORMAT, SAVE_VERSION, FileCommands, deck_reference,
                              save_text, source_hashes)
 from .commands_game import GameCommands
@@ -87,7 +88,7 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
                 return Output([("error", "error: " + self._unknown_command(word))], ok=False)
         bare = cmd is self.commands["choose"] and name != "choose"
         return self.run_guarded(lambda out: cmd.run(rest.strip(), out), cmd.changes_game,
-                                _not_an_option(text) if bare and not word.isdigit() else None)
+                                _not_an_option(text) if bare and not is_number(word) else None)
 
     def run_guarded(self, run, changes_game: bool = True,
                     not_an_option: Optional[str] = None) -> Output:
@@ -144,7 +145,7 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             return str(err)
         if refused is None:
             return None
-        if name not in self.commands and not word.isdigit():
+        if name not in self.commands and not is_number(word):
             return _not_an_option(text)
         return refused.reason
 

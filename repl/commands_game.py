@@ -1,14 +1,13 @@
 """Playing the game: `open`, `new`, `choose`, `step`, `undo`, `redo`, `eval`."""
 from __future__ import annotations
 
-import shlex
-
 from dsl.agents import make_bot
 from dsl.errors import suggest
 from dsl.loader import resolve_deck
 
 from . import render
-from .command_table import ReplError, _parse_value, _seat_index, bundled_with_cards
+from .command_table import (ReplError, _seat_index, bundled_with_cards, is_number,
+                            setting_value, split_words)
 from .evaluate import build_program
 
 
@@ -27,17 +26,17 @@ class GameCommands:
         if d is None:
             raise ReplError("the game is over (`new` starts another, `undo` goes back)")
         words = [w.strip() for w in (rest.split(",") if "," in rest else
-                                     (rest.split() if all(x.isdigit() for x in rest.split())
+                                     (rest.split() if all(is_number(x) for x in rest.split())
                                       else [rest]))]
         words = [w for w in words if w]
         if d.multi:
             if rest.strip() in ("none", "nothing"):
                 return ()
-            return tuple(int(w) if w.isdigit() else w for w in words)
+            return tuple(int(w) if is_number(w) else w for w in words)
         if len(words) != 1:
             raise ReplError("choose one option: a number or a label")
         w = words[0]
-        return int(w) if w.isdigit() else w
+        return int(w) if is_number(w) else w
 
     def open(self, deck: str, seed: int = 1, players=None, bots=None, options=None):
         path = resolve_deck(deck)
@@ -75,23 +74,24 @@ class GameCommands:
         s = self.session
         players, seed, options = s.players, s.seed + 1, dict(s.options)
         bots = None
-        for tok in shlex.split(rest):
+        for tok in split_words(rest):
             key, eq, value = tok.partition("=")
             if not eq:
                 raise ReplError(f"expected NAME=VALUE, got `{tok}` (see `help new`)")
             if key == "players":
-                players = int(value)
+                players = setting_value(key, value, 0, least=1, example=3)
             elif key == "seed":
-                seed = int(value)
+                seed = setting_value(key, value, 0, example=7)
             elif key == "bots":
-                bots = {} if value in ("none", "") else None
-                if value not in ("none", ""):
-                    bots = {_seat_index(w, players): self.bot_kind for w in value.split(",")}
+                bots = value
             elif key in self.program.options:
-                options[key] = _parse_value(value)
+                options[key] = setting_value(key, value, self.program.options[key])
             else:
                 hint = suggest(key, list(self.program.options) + ["players", "seed", "bots"])
                 raise ReplError(f"unknown setting `{key}`" + (f"; {hint}" if hint else ""))
+        if bots is not None:        # after the loop: `bots=P3 players=3` names seats of 3
+            bots = {} if bots in ("none", "") else \
+                {_seat_index(w, players): self.bot_kind for w in bots.split(",")}
         if bots is None:
             bots = {i: k for i, k in self.seats.items() if i < players}
         self.dealt_before = set()
@@ -126,7 +126,7 @@ class GameCommands:
 
     def cmd_undo(self, rest, out):
         s = self.need_game()
-        n = int(rest) if rest.isdigit() else 1
+        n = _count(rest, "undo")
         k = len(s.choices)
         undone = 0
         while k > 0 and undone < n:
@@ -147,7 +147,7 @@ class GameCommands:
 
     def cmd_redo(self, rest, out):
         s = self.need_game()
-        n = int(rest) if rest.isdigit() else 1
+        n = _count(rest, "redo")
         if not self.redo_steps:
             raise ReplError("nothing to redo")
         steps, done = [], 0
@@ -183,3 +183,11 @@ class GameCommands:
         self._bots_play()
         self._news(out)
 
+
+
+def _count(rest: str, verb: str) -> int:
+    if not rest:
+        return 1
+    if not is_number(rest):
+        raise ReplError(f"{verb} takes a number of decisions (`{verb} 2`), not `{rest}`")
+    return int(rest)

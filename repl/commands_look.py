@@ -7,7 +7,7 @@ from typing import Optional
 from dsl.errors import SourcePosition, suggest
 
 from . import render
-from .command_table import ReplError, _seat_index
+from .command_table import ReplError, _seat_index, is_number
 
 
 class LookCommands:
@@ -47,13 +47,15 @@ class LookCommands:
         self.need_game()
         game = self.game
         lines = render.log_lines(game, self.viewer(), 0, numbered=True)
+        if rest and rest != "all" and not is_number(rest):
+            raise ReplError(f"log takes a number of entries or `all` (`log 5`), not `{rest}`")
         if rest != "all":
-            lines = lines[-(int(rest) if rest.isdigit() else 20):]
+            lines = lines[-(int(rest) if rest else 20):]
         out.add("\n".join(lines) or "(the log is empty)")
 
     def cmd_why(self, rest, out):
         self.need_game()
-        if not rest.isdigit() or int(rest) >= len(self.game.log):
+        if not is_number(rest) or int(rest) >= len(self.game.log):
             raise ReplError(f"why N: N is a log entry number (0 to {len(self.game.log) - 1}), "
                             "as `log` shows")
         e = self.game.log[int(rest)]
@@ -164,7 +166,7 @@ class LookCommands:
 def _parse_pos(text: str) -> Optional[SourcePosition]:
     file, _, rest = text.rpartition(":")
     file, _, line = file.rpartition(":")
-    if not (line.isdigit() and rest.isdigit()):
+    if not (is_number(line) and is_number(rest)):
         return None
     return SourcePosition(file, int(line), int(rest), int(line), int(rest))
 

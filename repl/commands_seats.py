@@ -6,7 +6,7 @@ from typing import Optional
 
 from dsl.agents import BOTS, make_bot
 
-from .command_table import ReplError, _seat_index
+from .command_table import ReplError, _seat_index, is_number
 
 
 class SeatCommands:
@@ -41,7 +41,7 @@ class SeatCommands:
 
     def cmd_auto(self, rest, out):
         s = self.need_game()
-        if rest and not rest.isdigit():
+        if rest and not is_number(rest):
             raise ReplError("auto takes a number of turns")
         limit = self.game.state.turn + int(rest) + 1 if rest else None
         self._bots_play(limit_turn=limit, everyone=True)
