@@ -8,14 +8,13 @@ from pathlib import Path
 from dsl.agents import make_bot
 from dsl.errors import DeckError, EngineError
 from dsl.loader import resolve_deck, resolve_reference
-from dsl.session import Effect
+from dsl.session import Effect, Session
 
 from . import render
 from .command_table import ReplError
-from .evaluate import build_program, def_name
+from .evaluate import Evaluator, build_program, def_name
+from .savefile import SAVE_FORMAT, SAVE_VERSION, check_options, read_save
 
-SAVE_FORMAT = "deckwright-save"
-SAVE_VERSION = 1
 
 
 class FileCommands:
@@ -110,45 +109,45 @@ class FileCommands:
         """Replace the game by the one saved at ``path``. ``trusted``: the file is the
         user's own (the autosave, in a folder only they can write), so it may name its deck
         by any path, as the user may on the command line."""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except OSError as err:
-            raise ReplError(f"cannot read {path}: {err.strerror or err}") from None
-        except ValueError as err:
-            raise ReplError(f"{path} is not a save file (bad JSON: {err})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ReplError(f"{path} is not a Deckwright save file")
-        if data.get("version") != SAVE_VERSION:
-            raise ReplError(f"{path} is a version {data.get('version')} save; this Deckwright "
-                            f"reads version {SAVE_VERSION}")
+        data = read_save(path)
         deck_path = self._saved_deck(data, path, trusted)
         defs = {}
-        saved_defs = data.get("defs", [])
-        for i, text in enumerate(saved_defs if isinstance(saved_defs, list) else [None]):
-            if not isinstance(text, str) or def_name(text) is None:
+        for i, text in enumerate(data["defs"]):
+            if def_name(text) is None:
                 raise ReplError(f"{path}: `defs` entry {i + 1} is not a card definition")
             defs[def_name(text)] = text
-        program = build_program(deck_path, defs, set(data.get("dealt_before", [])))
-        changed = [f for f, h in data.get("sources", {}).items()
+        program = build_program(deck_path, defs, set(data["dealt_before"]))
+        changed = [f for f, h in data["sources"].items()
                    if f in program.sources and source_hashes(program).get(f) != h]
-        missing = [f for f in data.get("sources", {}) if f not in program.sources]
+        missing = [f for f in data["sources"] if f not in program.sources]
         g = data["game"]
-        seats = {int(k): v for k, v in data.get("seats", {}).items()}
+        options = g["options"] or {}
+        check_options(options, program, path)
+        seats = {int(k): v for k, v in data["seats"].items()}
         choices = [tuple(c) if isinstance(c, list) else Effect(c["eval"]) if isinstance(c, dict)
                    else c for c in g["choices"]]
+        evaluator = Evaluator(program)
+        for i, step in enumerate(choices):
+            if isinstance(step, Effect):
+                try:
+                    evaluator.check(step.text)
+                except DeckError as err:
+                    raise ReplError(f"{path}: `game.choices` entry {i + 1} runs `eval "
+                                    f"{step.text}`, which this deck refuses: "
+                                    f"{err.diagnostics[0].message}") from None
         try:
-            session, evaluator = self._new_session(program, seed=g["seed"], players=g["players"],
-                                                   options=g.get("options") or {}, choices=choices)
+            session = Session(program, seed=g["seed"], players=g["players"], options=options,
+                              choices=choices, evaluate=evaluator)
         except EngineError as err:
             note = (" — the deck changed since the save: " + ", ".join(changed)) if changed else ""
             raise ReplError(f"the saved game does not replay ({err}){note}") from None
         self.session, self.evaluator, self.program = session, evaluator, program
         self.deck_path = deck_path
-        self.deck_ref = data.get("deck_name") or str(deck_path)
-        self.defs, self.dealt_before = defs, set(data.get("dealt_before", []))
+        self.deck_ref = data["deck_name"] or str(deck_path)
+        self.defs, self.dealt_before = defs, set(data["dealt_before"])
         self.seats = seats
         self.agents = {i: make_bot(k, g["seed"] * 1000 + i + 1) for i, k in seats.items()}
-        self.who = list(data.get("who") or [None] * len(choices))
+        self.who = list(data["who"] or [None] * len(choices))
         self.redo_steps = []
         self.shown = len(session.game.log)
         out.add(f"loaded {path}: {program.name}, {len(choices)} steps replayed")
