@@ -82,16 +82,17 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
         name = self.ALIASES.get(word.lower(), word.lower())
         cmd = self.commands.get(name)
         if cmd is None:
-            if self.session is not None and self.session.decision is not None:
-                cmd, rest = self.commands["choose"], text      # a bare option: `2`, `pass`
-            else:
+            if self.session is None or self.session.decision is None:
                 return Output([("error", "error: " + self._unknown_command(word))], ok=False)
-        bare = cmd is self.commands["choose"] and name != "choose"
-        return self.run_guarded(lambda out: cmd.run(rest.strip(), out), cmd.changes_game,
-                                _not_an_option(text) if bare and not is_number(word) else None)
+            # A bare answer: `2`, `pass`. Whether it is an option shows before it runs;
+            # once taken, its action's own errors are the ones to show.
+            why = self.problem(text)
+            if why is not None:
+                return Output([("error", "error: " + why)], ok=False)
+            cmd, rest = self.commands["choose"], text
+        return self.run_guarded(lambda out: cmd.run(rest.strip(), out), cmd.changes_game)
 
-    def run_guarded(self, run, changes_game: bool = True,
-                    not_an_option: Optional[str] = None) -> Output:
+    def run_guarded(self, run, changes_game: bool = True) -> Output:
         """``run(out)`` as a command runs: its errors become one message, and if it changes
         the game, a failure (or Ctrl-C, or the process leaving) puts the game back."""
         out = Output()
@@ -106,8 +107,6 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
                 msg = "cancelled"
             else:
                 msg = f"error: {err}"
-            if not_an_option and isinstance(err, (ReplError, EngineError)):
-                msg = "error: " + not_an_option
             if restored and not isinstance(err, KeyboardInterrupt):
                 msg += "\n(the game is as it was before this command)"
             return Output([("error", msg)], ok=False)

@@ -224,3 +224,30 @@ def test_a_save_without_the_optional_fields_still_loads(good_save, tmp_path):
     out = proc.execute(f"load {save}")
     assert out.ok, out.text()
     assert proc.game.state.players[0].res["gears"] == 2 and proc.who == [None] * 4
+
+
+# --- answering by label: a taken option that fails shows why ---------------------------
+
+LOOPING_OIL_CAN = 'def card "Oil Can": Action x 3 {\n  effect { repeat 1000000 { gain 1 gears } }\n}'
+BUDGET = ("error: step budget of 200000 exceeded at <def>:3:12 (an effect or trigger loops "
+          "without end)\n  chain: move play_action → Oil Can")
+
+
+@pytest.mark.parametrize("typed", ["5", "play_action: Oil Can", "play_action: oil",
+                                   "PLAY_ACTION: OIL CAN", "choose play_action: Oil Can",
+                                   "choose 5"])
+def test_an_option_whose_action_fails_shows_the_real_error_however_it_is_named(typed):
+    proc = Processor("example", seed=1)
+    assert proc.execute(LOOPING_OIL_CAN).ok
+    assert proc.session.decision.labels[5] == "play_action: Oil Can"
+    before = h(proc)
+    assert proc.execute(typed).text() == BUDGET
+    assert h(proc) == before
+
+
+def test_a_label_that_is_no_option_still_says_so():
+    proc = Processor("example", seed=1)
+    assert proc.execute("play_action: Nothing").text() == (
+        "error: `play_action: Nothing` is neither a command nor an option of the decision "
+        "(`help` lists commands, `options` the options)")
+    assert proc.execute("99").text() == "error: option 99 does not exist (choose 0 to 6)"
