@@ -71,7 +71,8 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
 
     # --- running one line ------------------------------------------------------------
     def execute(self, line: str) -> Output:
-        """Run one command line (or a multi-line `def`/`eval`); never raises."""
+        """Run one command line (or a multi-line `def`/`eval`). It never raises, but lets
+        the process leave (SystemExit, from a closed terminal) with the game put back."""
         text = line.strip()
         if not text or text.startswith("#"):
             return Output()
