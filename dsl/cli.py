@@ -118,6 +118,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", default="random")
     play.add_argument("--watch", action="store_true", help="print a bot game turn by turn")
     play.add_argument("--script", default=None, help="run REPL commands from a file")
+    play.add_argument("--resume", action="store_true",
+                      help="go on with the game the REPL saved when it was last left")
     play.set_defaults(func=cmd_play)
 
     sim = sub.add_parser("sim", help="play many seeded bot games and report figures")

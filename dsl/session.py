@@ -137,12 +137,22 @@ class Session:
         self._step(self.redo_stack.pop())
         return True
 
-    def restart(self, choices: list) -> None:
-        """The same game, replayed from the start with these steps (the redo stack is
-        kept)."""
-        self.game = self._new_game(list(choices))
+    def replay(self, choices: list) -> None:
+        """Rebuild the game through ``choices``: recorded steps as :attr:`choices` holds
+        them (a prefix of it to go back several steps at once, or more to go forward).
+        The redo stack is kept. EngineError if they do not fit.
 
-    _restart = restart
+        >>> from dsl.loader import load_program
+        >>> s = Session(load_program("example"), seed=1, players=2)
+        >>> s.apply("pass"), s.replay([]), s.choices
+        (None, None, [])
+        """
+        choices = list(choices)
+        history = self.game.history
+        if len(choices) <= len(history) and choices == history[:len(choices)]:
+            self.game = self.game.rewind(len(choices))      # from the nearest turn start
+        else:
+            self.game = self._new_game(choices)
 
     def to_save(self) -> dict:
         """What a save file holds: enough to rebuild this exact game."""

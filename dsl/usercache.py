@@ -1,4 +1,4 @@
-"""A cache folder only the current user can write, or None.
+"""A cache (or data) folder only the current user can write, or None.
 
 Lark's parser cache is a pickle, and unpickling runs code: a cache file anyone else could
 have written (Lark's own default is a predictable name in the shared temp folder) would
@@ -7,6 +7,9 @@ folder, ``$XDG_CACHE_HOME/deckwright`` (``~/.cache/deckwright`` when that is uns
 absolute), created 0700, and is used only while it and its file pass :func:`private_file`:
 not a symlink, owned by this user, writable by no one else. A folder that fails is left
 alone and the parser is built without a cache (slower to start, never an error).
+
+The REPL keeps its autosave in the user's data folder under the same rules:
+``private_file("autosave.json", data_root())``.
 
 >>> path = private_file("parser.pickle")
 >>> path is None or (path.parent.name, path.name) == ("deckwright", "parser.pickle")
@@ -34,6 +37,17 @@ def cache_root() -> Path:
     return Path(base)
 
 
+def data_root() -> Path:
+    """``$XDG_DATA_HOME`` if it is an absolute path (the XDG rule), else
+    ``~/.local/share``; ``%APPDATA%`` on Windows."""
+    if os.name == "nt":
+        return Path(os.environ.get("APPDATA") or os.path.expanduser("~"))
+    base = os.environ.get("XDG_DATA_HOME", "")
+    if not os.path.isabs(base):
+        base = os.path.join(os.path.expanduser("~"), ".local", "share")
+    return Path(base)
+
+
 def _private(st: os.stat_result, kind) -> bool:
     """Of ``kind`` (not a symlink: ``st`` is from lstat), ours, writable by us alone."""
     uid = getattr(os, "getuid", None)
@@ -52,9 +66,10 @@ def _safe_parent(folder: Path) -> bool:
     return not st.st_mode & (stat.S_IWGRP | stat.S_IWOTH) or bool(st.st_mode & stat.S_ISVTX)
 
 
-def private_dir() -> Optional[Path]:
-    """The Deckwright cache folder, made if missing; None if it is not private."""
-    folder = cache_root() / APP
+def private_dir(root: Optional[Path] = None) -> Optional[Path]:
+    """The Deckwright folder in ``root`` (the cache root by default), made if missing;
+    None if it is not private."""
+    folder = (root or cache_root()) / APP
     try:
         folder.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
         try:
@@ -69,10 +84,10 @@ def private_dir() -> Optional[Path]:
     return folder
 
 
-def private_file(name: str) -> Optional[Path]:
-    """``name`` inside :func:`private_dir`, if that folder is private and the file is
-    either absent or a regular file that passes the same test; else None."""
-    folder = private_dir()
+def private_file(name: str, root: Optional[Path] = None) -> Optional[Path]:
+    """``name`` inside :func:`private_dir` of ``root``, if that folder is private and the
+    file is either absent or a regular file that passes the same test; else None."""
+    folder = private_dir(root)
     if folder is None:
         return None
     path = folder / name

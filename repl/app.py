@@ -8,8 +8,11 @@ stops at the first failing line with ``FILE:LINE`` and exit status 1.
 """
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
@@ -40,7 +43,7 @@ def make_history():
     from prompt_toolkit.history import FileHistory, InMemoryHistory
     path = history_path()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)   # the autosave's too
         with open(path, "a", encoding="utf-8"):
             pass
         return FileHistory(str(path))
@@ -76,7 +79,7 @@ def make_key_bindings(proc: Processor):
     def _(event):
         """F2 shows the table (`state`) without touching the line being typed."""
         from prompt_toolkit.application import run_in_terminal
-        run_in_terminal(lambda: emit(proc.execute("state")))
+        run_in_terminal(lambda: _show_calmly(emit, lambda: proc.execute("state")))
 
     return kb
 
@@ -142,27 +145,108 @@ def emit(out: Output, output=None) -> None:
 
 
 def run_interactive(proc: Processor, input=None, output=None, history=None,
-                    write: Optional[Callable[[Output], None]] = None) -> int:
-    """The loop: prompt, run, show; until Ctrl-D or `quit`."""
+                    write: Optional[Callable[[Output], None]] = None, autosave: bool = False,
+                    first: Optional[Output] = None) -> int:
+    """The loop: prompt, run, show; until Ctrl-D or `quit`. Ctrl-C at any moment cancels
+    what is going on (the line typed, the command running, or its printing) and comes
+    back to the prompt with the game intact. With ``autosave`` the game is saved on every
+    way out (see :mod:`repl.autosave`). ``first`` is shown instead of the banner."""
     session = build_prompt_session(proc, input=input, output=output, history=history)
     show = write or (lambda o: emit(o, output))
-    show(proc.banner())
+    status, crash = 0, None
+    with _leaving_on_hangup():
+        try:
+            _show_calmly(show, lambda: first or proc.banner(), output)
+            while True:
+                try:
+                    if not _one_line(session, proc, show, output):
+                        break
+                except KeyboardInterrupt:   # between the steps of a round: start the next
+                    _show_calmly(show, lambda: Output([("error", "cancelled")], ok=False),
+                                 output)
+        except Exception as err:            # a bug in Deckwright outside any command
+            status, crash = 1, f"internal error: {type(err).__name__}: {err}"
+        finally:
+            saved = _autosave(proc) if autosave else None
+            proc.close()
+            _say_goodbye(show, crash, saved, output)
+    return status
+
+
+def _autosave(proc: Processor) -> Optional[str]:
+    from . import autosave
     while True:
         try:
-            text = session.prompt()
-        except KeyboardInterrupt:           # Ctrl-C: drop the line, keep going
+            return autosave.save(proc)
+        except KeyboardInterrupt:           # Ctrl-C on the way out: save all the same
             continue
-        except EOFError:                    # Ctrl-D
-            break
+
+
+def _say_goodbye(show, crash: Optional[str], saved: Optional[str], output) -> None:
+    lines = [(kind, text) for kind, text in (("error", crash), ("text", saved)) if text]
+    if lines:
         try:
-            out = proc.execute(text)
-        except KeyboardInterrupt:
-            out = Output([("error", "cancelled")], ok=False)
+            _show_calmly(show, lambda: Output(lines), output)
+        except OSError:                     # the terminal is gone (SIGHUP)
+            pass
+
+
+@contextlib.contextmanager
+def _leaving_on_hangup():
+    """A closed terminal (SIGHUP) or a kill (SIGTERM) leaves through the loop's `finally`
+    (so the game is autosaved) rather than stopping the process where it stands."""
+    def leave(signum, frame):
+        raise SystemExit(128 + signum)
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    wanted = [getattr(signal, n) for n in ("SIGHUP", "SIGTERM") if hasattr(signal, n)]
+    before = {n: signal.signal(n, leave) for n in wanted}
+    try:
+        yield
+    finally:
+        for n, handler in before.items():
+            signal.signal(n, handler)
+
+
+def _one_line(session, proc: Processor, show, output) -> bool:
+    """Prompt for one line, run it, show what it did; False when it is time to leave."""
+    try:
+        text = session.prompt()
+    except KeyboardInterrupt:               # Ctrl-C at the prompt: drop the line
+        return True
+    except EOFError:                        # Ctrl-D
+        return False
+    out = proc.execute(text)                # Ctrl-C inside: cancelled, the game put back
+    try:
         show(out)
-        if out.quit:
-            break
-    proc.close()
-    return 0
+    except KeyboardInterrupt:               # Ctrl-C while printing: stop printing
+        _show_calmly(show, lambda: cut_short(out), output)
+    return not out.quit
+
+
+def cut_short(out: Output) -> Output:
+    """What the REPL says when Ctrl-C stops it printing ``out``."""
+    done = "; the command was done: `undo` takes it back" if out.changed else ""
+    return Output([("error", "(output cut short by Ctrl-C" + done + ")")], ok=out.ok,
+                  quit=out.quit)
+
+
+def _show_calmly(show, make: Callable[[], Output], output=None) -> None:
+    """Show a short message even if Ctrl-C is pressed again meanwhile (it is skipped then),
+    after putting the terminal's colours back (a print cut short may have left them)."""
+    try:
+        _reset_terminal(output)
+        show(make())
+    except KeyboardInterrupt:
+        pass
+
+
+def _reset_terminal(output=None) -> None:
+    from prompt_toolkit.application.current import get_app_session
+    out = output or get_app_session().output
+    out.reset_attributes()
+    out.flush()
 
 
 def run_script(lines: Iterable[str], name: str, proc: Processor,
@@ -217,8 +301,23 @@ def main(args) -> int:
     """Entry point from ``deckwright play`` (see :func:`dsl.cli.cmd_play`)."""
     bots = getattr(args, "bots", "random") or "random"
     kind = bots.split(",")[0]
-    proc = Processor(getattr(args, "deck", None), seed=getattr(args, "seed", 1) or 1,
-                     players=getattr(args, "players", None), bot_kind=kind)
+    seed, players = getattr(args, "seed", 1) or 1, getattr(args, "players", None)
+    first = None
+    if getattr(args, "resume", False):
+        if getattr(args, "deck", None):
+            print("error: `--resume` goes on with the autosaved game, on its own deck; name no "
+                  "deck with it", file=sys.stderr)
+            return 2
+        from .autosave import resume
+        proc = Processor(seed=seed, players=players, bot_kind=kind)
+        first = resume(proc)
+        if not first.ok:
+            print(visible(first.text()), file=sys.stderr)
+            return 1
+        if getattr(args, "script", None) or not sys.stdin.isatty():
+            print(visible(first.text()))
+    else:
+        proc = Processor(getattr(args, "deck", None), seed=seed, players=players, bot_kind=kind)
     script = getattr(args, "script", None)
     if script:
         try:
@@ -230,4 +329,4 @@ def main(args) -> int:
         return run_script(lines, script, proc)
     if not sys.stdin.isatty():
         return run_script(sys.stdin, "<stdin>", proc)
-    return run_interactive(proc)
+    return run_interactive(proc, autosave=True, first=first)

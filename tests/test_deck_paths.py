@@ -212,10 +212,14 @@ def test_a_save_whose_defs_include_a_file_is_held_to_the_decks_rule(tree, saved)
         "<def>:2:1: error: cannot include `/proc/self/environ`: it is outside the deck's folder")
 
 
-@pytest.mark.parametrize("defs", [['include "/proc/self/environ"'], [7], "card"])
-def test_a_save_whose_defs_are_not_card_definitions_is_refused(tree, saved, defs):
+@pytest.mark.parametrize("defs, problem", [
+    (['include "/proc/self/environ"'], "`defs` entry 1 is not a card definition"),
+    ([7], "`defs` entry 1 must be a string, not the number 7"),
+    ("card", '`defs` must be a list, not the string "card"'),
+])
+def test_a_save_whose_defs_are_not_card_definitions_is_refused(tree, saved, defs, problem):
     out = load(tree, dict(saved, defs=defs))
-    assert out.text() == f"error: {tree / 'saves' / 'spoiled.json'}: `defs` entry 1 is not a card definition"
+    assert out.text() == f"error: {tree / 'saves' / 'spoiled.json'}: {problem}"
 
 
 def test_the_environment_never_reaches_the_output(tree):

@@ -187,3 +187,17 @@ def test_an_unwritable_cache_folder_means_no_cache_not_an_error(tmp_path, monkey
     blocker.write_text("")
     monkeypatch.setenv("XDG_CACHE_HOME", str(blocker))      # a file where a folder should be
     assert private_file("parser.lark") is None
+
+
+def test_the_data_folder_follows_the_same_privacy_rules(tmp_path, monkeypatch):
+    """The REPL's autosave lives there (see repl/autosave.py)."""
+    from dsl.usercache import data_root
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert private_file("autosave.json", data_root()) == tmp_path / "data" / "deckwright" / "autosave.json"
+    assert oct((tmp_path / "data" / "deckwright").stat().st_mode & 0o777) == "0o700"
+    monkeypatch.setenv("XDG_DATA_HOME", "relative/path")          # not absolute: ignored
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert data_root() == tmp_path / "home" / ".local" / "share"
+    os.chmod(tmp_path / "data" / "deckwright", 0o777)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    assert private_file("autosave.json", data_root()) is None     # others may write there
