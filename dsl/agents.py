@@ -21,6 +21,7 @@ from .rng import Rng
 
 class Agent:
     name = "agent"
+    trusted = False          # a built-in bot, whose choices are legal by construction
 
     def choose(self, game, decision):
         raise NotImplementedError
@@ -33,6 +34,7 @@ class Agent:
 class RandomAgent(Agent):
     """Uniformly random among legal options; passes less often so games move on."""
     name = "random"
+    trusted = True
 
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
@@ -44,19 +46,22 @@ class RandomAgent(Agent):
 
     def choose(self, game, decision):
         n = len(decision.values)
-        if decision.multi:
-            k = decision.min_count + self.rng.below(decision.max_count - decision.min_count + 1)
+        below = self.rng.below
+        lo, hi = decision.min_count, decision.max_count
+        if lo != 1 or hi != 1:
+            k = lo + below(hi - lo + 1)
             picks = list(range(n))
             self.rng.shuffle(picks)
             return tuple(sorted(picks[:k]))
-        if decision.kind == "move" and n > 1 and self.rng.below(4) != 0:
-            return self.rng.below(n - 1)     # the last option is `pass`
-        return self.rng.below(n)
+        if decision.kind == "move" and n > 1 and below(4) != 0:
+            return below(n - 1)              # the last option is `pass`
+        return below(n)
 
 
 class FirstLegalAgent(Agent):
     """Always the first option (or the fewest allowed, first ones): a deterministic bot."""
     name = "first"
+    trusted = True
 
     def choose(self, game, decision):
         if decision.multi:

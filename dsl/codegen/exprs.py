@@ -188,6 +188,9 @@ class ExprWriter:
     # --- numbers and tests --------------------------------------------------------------
     def x_Count(self, n, f):
         inner = n.expr
+        plain = self.plain_zone(inner, f)
+        if plain is not None:
+            return f"len({plain})"
         if isinstance(inner, (I.CardSel, I.PlayerSel)):
             if f.hoist:
                 return self.selection(inner, f, count=True)
@@ -303,7 +306,26 @@ class ExprWriter:
         items = [self.expr(n.items[0], f)] + [self.quiet(x, f) for x in n.items[1:]]
         return "[" + ", ".join(items) + "]"
 
+    def plain_zone(self, n, f):
+        """The card list of `cards in ZONE` with nothing else to test, when ZONE is one
+        zone: read as it is, not looped over (the caller copies it if it keeps it)."""
+        if not isinstance(n, I.CardSel) or n.words or n.filters or n.where is not None \
+                or len(n.zones) != 1:
+            return None
+        zone = n.zones[0]
+        if not isinstance(zone, I.ZoneRef):
+            return None
+        k = self.zone_index[zone.name]
+        if zone.scope == "shared":
+            return f"{self.state(f)}.zl[{k}].cards"
+        if _is_you(zone.player):
+            return f"(() if {f.you} is None else {f.you}.z[{k}].cards)"
+        return None
+
     def x_CardSel(self, n, f):
+        plain = self.plain_zone(n, f)
+        if plain is not None:
+            return f"list({plain})"
         if f.hoist:
             return self.selection(n, f)
         return self.comprehension(n, f)

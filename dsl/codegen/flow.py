@@ -647,7 +647,7 @@ class FlowWriter:
             self.writeline(f"{S}.active = player")
             self.writeline("player.turns += 1")
             self.writeline(f"{S}.phase = None")
-            self.writeline(f"g.write('— turn ' + str({S}.turn) + ': ' + player.name + ' —')")
+            self.writeline(f"if g.logging: g.write('— turn ' + str({S}.turn) + ': ' + player.name + ' —')")
             self.emit_after(f, "turn_start", "{'player': player}", "player")
             self.writeline(self.call(f, "TURN_BODY(g, player, None, None)", body_decides))
             self.writeline(f"{S}.phase = None")
@@ -664,7 +664,7 @@ class FlowWriter:
             self.writeline("    if pl.alive: pl.turns += 1")
             self.writeline(f"{S}.active = next((pl for pl in {S}.players if pl.alive), "
                            f"{S}.players[0])")
-            self.writeline(f"g.write('— round ' + str({S}.turn) + ' —')")
+            self.writeline(f"if g.logging: g.write('— round ' + str({S}.turn) + ' —')")
             self.writeline(f"you = {S}.active")
             self.emit_after(f, "round_start", "{}", "you")
             self.writeline(self.call(f, "TURN_BODY(g, you, None, None)", body_decides))

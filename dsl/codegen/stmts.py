@@ -310,28 +310,42 @@ class StmtWriter:
         exactly, up_to, at_least, optional = n.lo_hi
         options = f.temp()
         src = self.expr(n.source, f)
-        if not isinstance(n.source, (I.CardSel, I.PlayerSel)):
+        selected = isinstance(n.source, (I.CardSel, I.PlayerSel))
+        if not selected:
             src = f"ITERLIST({src})"
         self.writeline(f"{options} = {src}")
-        lo, hi = f.temp(), f.temp()
-        if exactly is not None:
-            self.writeline(f"{lo} = {hi} = {self.expr(exactly, f)}")
-        elif up_to is not None:
-            self.writeline(f"{lo}, {hi} = 0, {self.expr(up_to, f)}")
-        else:
-            self.writeline(f"{lo} = {hi} = 1")
-        if at_least is not None:
-            self.writeline(f"{lo} = {self.expr(at_least, f)}")
-            self.writeline(f"{hi} = max({hi}, {lo})" if up_to is not None
-                           else f"{hi} = len({options})")
-        if optional:
-            self.writeline(f"{lo} = 0")
-        chooser = self.expr(n.by, f) if n.by is not None else f.you
         picks = f.temp()
-        self.writeline(f"{picks} = CHOICE(g, {chooser}, {options}, {lo}, {hi}, "
-                       f"{literal(n.prompt)}, {n.secret}, {f.this})")
-        self.writeline(f"if type({picks}) is DECISION: "
-                       f"{picks} = PICKED({picks}, {self.ask(f, picks)})")
+        source = "this.name" if f.this_safe else f"({f.this}.name if {f.this} is not None else None)"
+        if exactly is None and up_to is None and at_least is None and not optional \
+                and n.by is None and selected:
+            # One of a selector's elements (never none), chosen by `you`: the common case.
+            d = f"DECISION({f.you}, 'choose', {literal(n.prompt)}, None, {options}, 1, 1, " \
+                f"{n.secret}, {source}, None, g.labels_of)"
+            self.writeline(f"if len({options}) > 1:")
+            self.indent()
+            self.writeline(f"{picks} = [{options}[0]] if {f.you} is None else "
+                           f"[{options}[{self.ask(f, d)}]]")
+            self.outdent()
+            self.writeline(f"else: {picks} = {options}")
+        else:
+            lo, hi = f.temp(), f.temp()
+            if exactly is not None:
+                self.writeline(f"{lo} = {hi} = {self.expr(exactly, f)}")
+            elif up_to is not None:
+                self.writeline(f"{lo}, {hi} = 0, {self.expr(up_to, f)}")
+            else:
+                self.writeline(f"{lo} = {hi} = 1")
+            if at_least is not None:
+                self.writeline(f"{lo} = {self.expr(at_least, f)}")
+                self.writeline(f"{hi} = max({hi}, {lo})" if up_to is not None
+                               else f"{hi} = len({options})")
+            if optional:
+                self.writeline(f"{lo} = 0")
+            chooser = self.expr(n.by, f) if n.by is not None else f.you
+            self.writeline(f"{picks} = CHOICE(g, {chooser}, {options}, {lo}, {hi}, "
+                           f"{literal(n.prompt)}, {n.secret}, {f.this})")
+            self.writeline(f"if type({picks}) is DECISION: "
+                           f"{picks} = PICKED({picks}, {self.ask(f, picks)})")
         var = f.local(n.var)
         self.writeline(f"for {var} in {picks}:")
         self.indent()

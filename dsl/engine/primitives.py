@@ -465,42 +465,40 @@ def negated(g, ev):
 
 # --- moving cards ------------------------------------------------------------------------
 def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
-    s = g.state
     g.moved += 1
     src = card.zone
     if src is not None:
         src.cards.remove(card)
         card.zone = None
-    if card.token and not zone.in_play:
-        del s.cards[card.id]            # tokens cease to exist outside play
+    in_play = zone.in_play
+    if card.token and not in_play:
+        del g.state.cards[card.id]      # tokens cease to exist outside play
         g.write(f"{card.name} (token) ceases to exist")
         return
+    cards = zone.cards
     if pos_kind == "top":
-        zone.cards.append(card)
+        cards.append(card)
     elif pos_kind == "bottom":
-        zone.cards.insert(0, card)
+        cards.insert(0, card)
     elif pos_kind == "random":
-        zone.cards.insert(s.rng.below(len(zone.cards) + 1), card)
+        cards.insert(g.state.rng.below(len(cards) + 1), card)
     else:
-        i = max(0, min(len(zone.cards), len(zone.cards) - int(index or 0)))
-        zone.cards.insert(i, card)       # `at N`: N cards from the top
+        cards.insert(max(0, min(len(cards), len(cards) - int(index or 0))), card)  # N from the top
     card.zone = zone
-    if zone.owner is not None:
+    owner = zone.owner
+    if owner is not None:
         if card.owner is None:
-            card.owner = zone.owner       # an unowned card belongs to the first to hold it
-        if zone.in_play:
-            card.controller = zone.owner
-        else:
-            card.controller = card.owner
-    elif not zone.in_play:
+            card.owner = owner            # an unowned card belongs to the first to hold it
+        card.controller = owner if in_play else card.owner
+    elif not in_play:
         card.controller = card.owner
-    if src is not None and src.in_play and not zone.in_play:
-        card.counters.clear()
-        card.marks.clear()
-        card.turned = False
-    if not zone.in_play:
+    if not in_play:
+        if src is not None and src.in_play:
+            card.counters.clear()
+            card.marks.clear()
+            card.turned = False
         card.attached_to = None
-    card.face_up = zone.visibility == "public"
+    card.face_up = zone.public
     if g.logging:
         g.write(f"{card.name}: {src.key if src else 'nowhere'} → {zone.key}",
                 extra={"card": card.id, "from": src.key if src else None, "to": zone.key})
@@ -527,8 +525,14 @@ def move_quiet(g, what, zone, pos_kind, index):
 
 def move_card_quiet(g, card, zone, pos_kind, index):
     """`move` of one card when nothing listens to cards moving."""
-    if zone is not None and card is not None and movable(g, card, zone):
-        relocate(g, card, zone, pos_kind, index)
+    if zone is None or card is None:
+        return
+    if card.zone is None and card.id not in g.state.cards:
+        return                             # a token that has ceased to exist
+    if zone.capacity is not None and card.zone is not zone and len(zone.cards) >= zone.capacity:
+        g.write(f"{card.name} cannot go to {zone.key}: it is full")
+        return
+    relocate(g, card, zone, pos_kind, index)
 
 
 def put(g, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardInst:

@@ -42,7 +42,7 @@ class Player:
 
 class ZoneInst:
     __slots__ = ("key", "name", "owner", "side", "visibility", "ordered", "in_play",
-                 "capacity", "cards")
+                 "capacity", "cards", "public")
 
     def __init__(self, key, name, owner, visibility, ordered, in_play, capacity=None, side=None):
         self.key = key
@@ -50,6 +50,7 @@ class ZoneInst:
         self.owner: Optional[Player] = owner
         self.side = side
         self.visibility = visibility
+        self.public = visibility == "public"   # cards put here are face up
         self.ordered = ordered
         self.in_play = in_play
         self.capacity = capacity
