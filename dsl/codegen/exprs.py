@@ -34,6 +34,10 @@ class ExprWriter:
 
     def expr(self, node, f, cond: bool = False) -> str:
         """Source for ``node``; with ``cond``, only its truth matters."""
+        if f.subst:
+            ident = f.subst.get(id(node))
+            if ident is not None:
+                return ident
         if type(node) in (I.And, I.Or):
             return self.x_bool_op(node, f, cond)
         return getattr(self, "x_" + type(node).__name__)(node, f)
@@ -193,7 +197,7 @@ class ExprWriter:
             return f"len({plain})"
         if isinstance(inner, (I.CardSel, I.PlayerSel)):
             if f.hoist:
-                return self.selection(inner, f, count=True)
+                return self.selection(inner, f, "count")
             return f"len({self.expr(inner, f)})"
         return f"COUNT({self.expr(inner, f)})"
 
@@ -213,6 +217,12 @@ class ExprWriter:
         return f"(-{self.expr(n.operand, f)})"
 
     def x_Compare(self, n, f):
+        sel = n.left.expr if isinstance(n.left, I.Count) else None
+        if isinstance(sel, (I.CardSel, I.PlayerSel)) and f.hoist and isinstance(n.right, I.Const) \
+                and n.right.value == 0 and n.op in (">", "==", "!=") \
+                and self.plain_zone(sel, f) is None and len(self._pool(sel, f, "_")[0]) == 1:
+            found = self.selection(sel, f, "any")       # `count (...) > 0`: stop at the first
+            return found if n.op in (">", "!=") else f"(not {found})"
         left = self.expr(n.left, f)
         right = self.quiet(n.right, f)
         op = n.op
@@ -298,6 +308,10 @@ class ExprWriter:
         return f"AGG({name}, [{', '.join(args)}])"
 
     def x_Remaining(self, n, f):
+        limit = self.program.limits[n.limit]
+        if isinstance(limit, I.Const) and n.limit not in self.program.info().substitutes:
+            used = f"{self.state(f)}.used.get(({f.you}.index, {literal(n.limit)}), 0)"
+            return f"max({literal(limit.value)} - {used}, 0)"
         return f"REMAINING(g, {literal(n.limit)}, {f.you})"
 
     def x_ListOf(self, n, f):
@@ -352,6 +366,8 @@ class ExprWriter:
                 return [f"for {var} in {src}.cards"], True
             return [f"for {var} in ZONECARDS({src})"], True
         srcs = [self._iterable(z, f) for z in n.zones]
+        if all(isinstance(z, I.ZoneRef) and z.scope == "shared" for z in n.zones):
+            return [f"for {var} in {' + '.join(x + '.cards' for x in srcs)}"], True
         return [f"for {var} in ZONECARDS([{', '.join(srcs)}])"], True
 
     def _iterable(self, node, f) -> str:
@@ -393,7 +409,10 @@ class ExprWriter:
                 return f"{var}.{field} is {who}"
             return f"OWNED({var}.{field}, {who})"
         if kind == "attached_to":
-            return f"ATTACHED({var}, {self.quiet(arg, f)})"
+            host = self.quiet(arg, f)
+            if host in f.subst.values():          # worked out before the loop: a name
+                return f"({host} is not None and {var}.attached_to is {host})"
+            return f"ATTACHED({var}, {host})"
         if kind == "named":
             return f"{var}.name == {literal(arg.value)}"
         return f"{var} not in MEMBERS({self.quiet(arg, f)})"
@@ -406,29 +425,49 @@ class ExprWriter:
         charge = "STEPS(g, " if n.kind == CARDS else "("
         return f"{charge}[{var} {' '.join(clauses)}{cond}])"
 
-    def selection(self, n, f, count: bool = False) -> str:
-        """A selector written as a loop before the current statement: its result (the
-        list, or with ``count`` the number of elements) is a temporary."""
+    def selection(self, n, f, mode: str = "list") -> str:
+        """A selector written as a loop before the current statement: its result is a
+        temporary, the list (``mode`` "list"), the number of elements ("count") or
+        whether there is one ("any": the loop stops at the first)."""
         var = f.gen.fresh("c")
-        clauses, _ = self._pool(n, f, var)
-        tests = self._tests(n, f, var)
         out = f.temp()
         w = f.gen
-        w.writeline(f"{out} = {0 if count else '[]'}")
+        w.writeline(f"{out} = " + {"list": "[]", "count": "0", "any": "False"}[mode])
+        done = {"list": f"{out}.append({var})", "count": f"{out} += 1",
+                "any": f"{out} = True"}[mode]
+        self.loop_over(n, f, var, lambda: w.writeline(done) or (mode == "any" and w.writeline("break")))
+        if isinstance(n, I.CardSel) and n.where is not None:
+            w.writeline("g.steps += 1")
+        return out
+
+    def loop_over(self, n, f, var: str, body, exclude=()) -> None:
+        """Write the loop over a selector's elements (as ``var``) that pass its tests,
+        with ``body()`` writing what is done with each. Parts of the tests that do not
+        depend on the element (nor on the locals in ``exclude``) are worked out once,
+        before the loop."""
+        hoisted = [x for x in _invariants(n, exclude)]
+        for node in hoisted:
+            t = f.temp()
+            f.gen.writeline(f"{t} = {self.expr(node, f)}")
+            f.subst[id(node)] = t
+        try:
+            clauses, _ = self._pool(n, f, var)
+            tests = self._tests(n, f, var)
+        finally:
+            for node in hoisted:
+                f.subst.pop(id(node), None)
+        w = f.gen
         for c in clauses:
             w.writeline(c + ":")
             w.indent()
         if tests:
             w.writeline(f"if {' and '.join(tests)}:")
             w.indent()
-        w.writeline(f"{out} += 1" if count else f"{out}.append({var})")
+        body()
         if tests:
             w.outdent()
         for _ in clauses:
             w.outdent()
-        if isinstance(n, I.CardSel):
-            w.writeline("g.steps += 1")
-        return out
 
     # --- tests worked out in advance -------------------------------------------------------
     def static_test(self, n, f):
@@ -441,6 +480,55 @@ class ExprWriter:
         values = [bool(_static_eval(n, d)) if n.kind == "condition" else _static_eval(n, d)
                   for d in self.deflist]
         return f"{self.table(values)}[{f.it}.d]"
+
+
+_PURE = (I.Arith, I.Res, I.ResShared, I.PlayerVar, I.GlobalVar, I.ParamRef, I.Remaining,
+         I.Count, I.ZoneAttr, I.EventGet, I.OptionRef, I.CounterCount, I.Field, I.Prop,
+         I.AnyAttr, I.CardAttr)
+
+
+def _invariants(n, exclude) -> list:
+    """The largest parts of a selector's tests that read neither `it` nor the locals in
+    ``exclude``, draw no random number and cannot fail (no division): worth working out
+    once, before the loop over the elements."""
+    roots = [n.where] if n.where is not None else []
+    if isinstance(n, I.CardSel):
+        roots += [arg for _, arg in n.filters]
+    return [x for r in roots if r is not None for x in _invariants_of(r, exclude)]
+
+
+def _invariants_of(root, exclude) -> list:
+    """`_invariants` of one expression."""
+    out = []
+
+    def depends(x) -> bool:
+        for y in I.walk(x):
+            if isinstance(y, I.Builtin) and y.which == "it":
+                return True
+            if isinstance(y, I.Local) and y.name in exclude:
+                return True
+            if isinstance(y, I.Func) and y.func in ("random", "shuffled"):
+                return True
+            if isinstance(y, I.Arith) and y.op in ("/", "%"):
+                return True
+            if isinstance(y, (I.CardSel, I.PlayerSel)):
+                return True          # its own `it`; not worth the analysis
+        return False
+
+    def visit(x):
+        if isinstance(x, _PURE) and not depends(x) and not _trivial(x):
+            out.append(x)
+            return
+        for c in x.children():
+            visit(c)
+
+    visit(root)
+    return out
+
+
+def _trivial(x) -> bool:
+    """Reads that cost as little as a temporary: not worth one."""
+    return isinstance(x, (I.PlayerVar, I.Res)) and x.player is None
 
 
 def _is_you(player) -> bool:

@@ -348,6 +348,19 @@ class FlowWriter:
                         a.event_decides(e)))
                     continue
                 c = self.w.fresh("c")
+                if t.from_zone is None and _about_itself(t):
+                    # `where event.card == this`: only the event's card can answer.
+                    was = " or " + c + " in ev.in_play_before" if kind == "when" else ""
+                    self.writeline(f"{c} = ev.data.get('card')")
+                    self.writeline(f"if type({c}) is CARD and {c}.name == {literal(card)} and "
+                                   f"(({c}.zone is not None and {c}.zone.in_play){was}):")
+                    self.indent()
+                    self.writeline(self.call(
+                        f, f"{fire}(g, {c}.controller or {c}.owner or {S}.active, {c}, ev)",
+                        a.event_decides(e)))
+                    self.outdent()
+                    self.writeline("if ev.negated: return")
+                    continue
                 if t.from_zone is not None:
                     src = f"INSTANCES(g, {literal(card)}, {literal(t.from_zone)})"
                 elif kind == "when":
@@ -530,28 +543,52 @@ class FlowWriter:
                     self.writeline(f"if {test}: out.append(({m}, None))")
                 else:
                     x = f.local(mv.var)
-                    src = self.expr(mv.source, f)
-                    if not isinstance(mv.source, (I.CardSel, I.PlayerSel)):
-                        src = f"ITER({src})"
-                    self.writeline(f"for {x} in {src}:")
-                    self.indent()
-                    indent += 1
                     tests = []
-                    if mv.each is not None:
-                        tests.append(self.quiet(mv.each, f, cond=True))
                     if forbid:
                         tests.append(f"not FORBIDDEN(g, {literal(mname)}, "
                                      f"{{{literal(mv.var)}: {x}}}, you)")
-                    if tests:
-                        self.writeline(f"if {' and '.join(tests)}: out.append(({m}, {x}))")
+                    if isinstance(mv.source, (I.CardSel, I.PlayerSel)):
+                        # one loop: the selector's tests, then the move's own
+                        hoisted = self._hoist(mv.each, f, mv.var)
+                        each = [self.quiet(mv.each, f, cond=True)] if mv.each is not None else []
+                        for node in hoisted:
+                            f.subst.pop(id(node), None)
+                        add = f"out.append(({m}, {x}))"
+                        line = f"if {' and '.join(each + tests)}: {add}" if each or tests else add
+                        self.loop_over(mv.source, f, x, lambda line=line: self.writeline(line))
+                        if isinstance(mv.source, I.CardSel) and mv.source.where is not None:
+                            self.writeline("g.steps += 1")
                     else:
-                        self.writeline(f"out.append(({m}, {x}))")
+                        hoisted = self._hoist(mv.each, f, mv.var)
+                        src = f"ITER({self.expr(mv.source, f)})"
+                        each = [self.quiet(mv.each, f, cond=True)] if mv.each is not None else []
+                        for node in hoisted:
+                            f.subst.pop(id(node), None)
+                        self.writeline(f"for {x} in {src}:")
+                        self.indent()
+                        add = f"out.append(({m}, {x}))"
+                        self.writeline(f"if {' and '.join(each + tests)}: {add}"
+                                       if each or tests else add)
+                        self.outdent()
                 for _ in range(indent):
                     self.outdent()
             self.writeline("out.append(PASS)")
             self.writeline("return out")
         self.defn(name, "g, you", False, body, this="None", ev="None")
         return name
+
+    def _hoist(self, node, f, var) -> list:
+        """Work out before a move's loop over its options the parts of its per-option
+        test that do not read the option: the test then reads them from temporaries."""
+        if node is None:
+            return []
+        from .exprs import _invariants_of
+        hoisted = _invariants_of(node, (var,))
+        for x in hoisted:
+            t = f.temp()
+            self.writeline(f"{t} = {self.expr(x, f)}")
+            f.subst[id(x)] = t
+        return hoisted
 
     def write_moves(self):
         for name, mv in self.program.moves.items():
@@ -673,3 +710,24 @@ class FlowWriter:
             self.writeline(f"for pl in {S}.players: EXPIRE(g, pl)")
             self.writeline(self.whenevers_call(f))
         self.defn("ROUND", "g", self.resumable, body)
+
+
+def _about_itself(t) -> bool:
+    """Whether a card's trigger answers only events about the card itself: its condition
+    is (or starts with) `event.card == this`."""
+    w = t.where
+    if isinstance(w, I.And):
+        w = w.items[0]
+    if not (isinstance(w, I.Compare) and w.op == "=="):
+        return False
+    sides = {_which(w.left), _which(w.right)}
+    return sides == {"event.card", "this"}
+
+
+def _which(n) -> str:
+    if isinstance(n, I.Builtin) and n.which == "this":
+        return "this"
+    if isinstance(n, I.EventGet) and n.name == "card" and isinstance(n.obj, I.Builtin) \
+            and n.obj.which == "event":
+        return "event.card"
+    return ""

@@ -56,6 +56,7 @@ class Frame:
         self.uses_state = False      # the body reads `S`, the game state
         self.this_safe = False       # `this` is never none (a card's own text)
         self.ev_safe = False         # `event` is never none (a trigger, a static)
+        self.subst: dict = {}        # id of a node → the temporary holding its value
 
     def local(self, name: str) -> str:
         ident = self.names.get(name)

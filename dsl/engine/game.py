@@ -137,9 +137,11 @@ class Game:
         # scan of every card on the many turns when nothing is timed.
         self.timed = True
         self.moved = 0                    # bumped by every card move: keys the caches below
+        self.playing = 0                  # bumped when what is in play (or its order) changes
         self.by_name: dict = {}
         self.by_name_key = -1
         self.copy_cache = (None, [])
+        self.copiers_key, self.copiers_in = -1, False
 
     # --- construction --------------------------------------------------------------
     def _build(self, n: int):

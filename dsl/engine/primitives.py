@@ -407,6 +407,12 @@ def copied_text(g) -> list:
     force. The copied text runs with `this` as the copying card, so text that names its
     own card means the copy. One level: copied `copy` statics are not followed. Cached
     until a card moves, changes or a decision is taken."""
+    if g.copiers_key != g.playing:        # is any copier in play at all?
+        copiers = g.copiers
+        g.copiers_in = any(c.name in copiers for z in g.state.inplay for c in z.cards)
+        g.copiers_key = g.playing
+    if not g.copiers_in:
+        return ()
     key = (g.moved, len(g.decisions))
     if g.copy_cache[0] == key:
         return g.copy_cache[1]
@@ -430,12 +436,12 @@ def instances(g, card_name: str, from_zone: Optional[str]):
     """The cards named ``card_name`` whose triggers hear an event: in play, or in the
     zones named ``from_zone``."""
     if from_zone is None:
-        if g.by_name_key != g.moved:      # rebuilt only after cards moved
+        if g.by_name_key != g.playing:    # rebuilt only after what is in play changed
             by_name: dict = {}
             for z in g.state.inplay:
                 for c in z.cards:
                     by_name.setdefault(c.name, []).append(c)
-            g.by_name, g.by_name_key = by_name, g.moved
+            g.by_name, g.by_name_key = by_name, g.playing
         return g.by_name.get(card_name, ())   # rebuilt, never changed in place
     return [c for z in g.state.zn[g.zone_index[from_zone]] for c in z.cards
             if c.name == card_name]
@@ -467,10 +473,14 @@ def negated(g, ev):
 def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
     g.moved += 1
     src = card.zone
+    in_play = zone.in_play
     if src is not None:
         src.cards.remove(card)
         card.zone = None
-    in_play = zone.in_play
+        if src.in_play:
+            g.playing += 1
+    if in_play:
+        g.playing += 1
     if card.token and not in_play:
         del g.state.cards[card.id]      # tokens cease to exist outside play
         g.write(f"{card.name} (token) ceases to exist")
@@ -541,8 +551,9 @@ def put(g, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardIns
     c = g.state.new_card(name, owner or zone.owner, d.token, g.def_index[name])
     g.state.place(c, zone)
     g.moved += 1
+    g.playing += zone.in_play
     c.controller = zone.owner if zone.in_play and zone.owner else c.owner
-    c.face_up = zone.visibility == "public"
+    c.face_up = zone.public
     return c
 
 
@@ -550,6 +561,7 @@ def shuffle(g, zone: Optional[ZoneInst]) -> bool:
     if zone is None:
         return False
     g.state.rng.shuffle(zone.cards)
+    g.playing += zone.in_play
     g.write(f"{zone.key} shuffled")
     return True
 
@@ -602,6 +614,7 @@ def take_control(g, c, player) -> bool:
         c.zone = target
     c.controller = player
     g.moved += 1
+    g.playing += 1
     g.write(f"{player.name} gains control of {c.name}")
     return True
 
@@ -619,6 +632,7 @@ def transform_one(g, c, into, pos) -> Optional[str]:
     c.name = into
     c.d = g.def_index[into]
     g.moved += 1
+    g.playing += c.zone is not None and c.zone.in_play
     g.write(f"{old} becomes {into}")
     return old
 
@@ -676,7 +690,8 @@ def create_library(g, zone, cond, you, this):
                 return
             s.place(c, zone)
             g.moved += 1
-            c.face_up = zone.visibility == "public"
+            g.playing += zone.in_play
+            c.face_up = zone.public
 
 
 # --- players and resources -------------------------------------------------------------------
