@@ -97,6 +97,7 @@ def load_effect(program, stmts, resumable: bool):
     ns.update(gen.table_values)
     ns["POS"] = list(gen.positions)
     exec(compile(source, "<deckwright effect>", "exec"), ns)
+    _self_tables(ns, gen, ns["TRIGGERS"])
     return ns["EVAL"]
 
 
@@ -113,6 +114,7 @@ def load(program, resumable: bool, notes: bool = False) -> Code:
     for t in program.all_triggers:
         triggers[t.index] = ns[f"T{t.index}"]
     ns["TRIGGERS"] = triggers
+    _self_tables(ns, gen, triggers)
     ns["EFFECTS"] = [ns[n] if n else None for n in gen.effects]
     ns["ABILITY"] = info.abilities
     ns["ABILITY_BODY"] = [ns[n] for n in gen.ability_bodies]
@@ -124,6 +126,12 @@ def load(program, resumable: bool, notes: bool = False) -> Code:
     code = Code(program, gen, source, ns)
     code.namespace = ns
     return code
+
+
+def _self_tables(ns, gen, triggers):
+    """Card name → its triggers on `event.card == this`, for each dispatch that has them."""
+    for name, by_card in gen.self_tables.items():
+        ns[name] = {card: tuple(triggers[i] for i in ks) for card, ks in by_card.items()}
 
 
 def counting(program, on_effect, on_trigger) -> Code:

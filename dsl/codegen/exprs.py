@@ -470,6 +470,13 @@ class ExprWriter:
             w.outdent()
 
     # --- tests worked out in advance -------------------------------------------------------
+    def definition_test(self, n):
+        """The table (by definition) of a test on `it` that depends only on the card's
+        definition, or None."""
+        if not _def_static(n):
+            return None
+        return self.table([bool(_static_eval(n, d)) for d in self.deflist])
+
     def static_test(self, n, f):
         """A table lookup for a test on `it` that depends only on its definition, when
         `it` is a selector's element; None otherwise."""

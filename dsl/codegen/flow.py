@@ -329,7 +329,7 @@ class FlowWriter:
         self.outdent()
 
     def write_dispatchers(self):
-        done = set()
+        done = self.dispatched
         while self.need_dispatch - done:
             for e, kind in sorted(self.need_dispatch - done):
                 done.add((e, kind))
@@ -337,10 +337,24 @@ class FlowWriter:
 
     def _dispatcher(self, e: str, kind: str):
         a = self.a
+        listeners = a.listeners.get((e, kind), ())
 
         def body(f):
             S = self.state(f)
-            for card, t in a.listeners.get((e, kind), ()):
+            k = 0
+            while k < len(listeners):
+                card, t = listeners[k]
+                if card is not None and t.from_zone is None and _about_itself(t):
+                    # a run of triggers on `event.card == this`: only the event's card can
+                    # answer, through the ones of its own name, in order
+                    run = []
+                    while k < len(listeners) and listeners[k][0] is not None \
+                            and listeners[k][1].from_zone is None and _about_itself(listeners[k][1]):
+                        run.append(listeners[k])
+                        k += 1
+                    self._self_triggers(f, e, kind, run)
+                    continue
+                k += 1
                 fire = f"T{t.index}"
                 if card is None:
                     self.writeline(self.call(
@@ -348,19 +362,6 @@ class FlowWriter:
                         a.event_decides(e)))
                     continue
                 c = self.w.fresh("c")
-                if t.from_zone is None and _about_itself(t):
-                    # `where event.card == this`: only the event's card can answer.
-                    was = " or " + c + " in ev.in_play_before" if kind == "when" else ""
-                    self.writeline(f"{c} = ev.data.get('card')")
-                    self.writeline(f"if type({c}) is CARD and {c}.name == {literal(card)} and "
-                                   f"(({c}.zone is not None and {c}.zone.in_play){was}):")
-                    self.indent()
-                    self.writeline(self.call(
-                        f, f"{fire}(g, {c}.controller or {c}.owner or {S}.active, {c}, ev)",
-                        a.event_decides(e)))
-                    self.outdent()
-                    self.writeline("if ev.negated: return")
-                    continue
                 if t.from_zone is not None:
                     src = f"INSTANCES(g, {literal(card)}, {literal(t.from_zone)})"
                 elif kind == "when":
@@ -375,6 +376,8 @@ class FlowWriter:
                 self.outdent()
                 self.writeline("if ev.negated: return")
             if a.copiers and (e, kind) in a.copyable:
+                self.writeline("if g.copiers_in_play:")
+                self.indent()
                 self.writeline("for c, d in COPIED(g):")
                 self.indent()
                 self.writeline("for t in d.triggers:")
@@ -389,7 +392,29 @@ class FlowWriter:
                 self.outdent()
                 self.outdent()
                 self.outdent()
+                self.outdent()
         self.defn(f"D{self.event_id(e)}{kind[0]}", "g, ev", self.gen_of(a.event_decides(e)), body)
+
+    def _self_triggers(self, f, e, kind, run):
+        """A run of `event.card == this` triggers: a table, card name → its triggers."""
+        table = self.w.fresh("SELF")
+        by_card: dict = {}
+        for card, t in run:
+            by_card.setdefault(card, []).append(t.index)
+        self.self_tables[table] = by_card
+        c, fire = self.w.fresh("c"), self.w.fresh("c")
+        was = f" or {c} in ev.in_play_before" if kind == "when" else ""
+        self.writeline(f"{c} = ev.data.get('card')")
+        self.writeline(f"if type({c}) is CARD and {c}.name in {table} and "
+                       f"(({c}.zone is not None and {c}.zone.in_play){was}):")
+        self.indent()
+        self.writeline(f"for {fire} in {table}[{c}.name]:")
+        self.indent()
+        self.writeline(self.call(f, f"{fire}(g, {c}.controller or {c}.owner or "
+                                    f"{self.state(f)}.active, {c}, ev)", self.a.event_decides(e)))
+        self.writeline("if ev.negated: return")
+        self.outdent()
+        self.outdent()
 
     def write_preventions(self):
         for e in sorted(self.need_prevent):

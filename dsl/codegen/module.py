@@ -38,6 +38,8 @@ class CodeGenerator(ExprWriter, StmtWriter, FlowWriter):
         self.events: dict = {}
         self.need: set = set()
         self.need_dispatch: set = set()
+        self.dispatched: set = set()
+        self.self_tables: dict = {}     # table name → {card name: [trigger index]}
         self.need_prevent: set = set()
         self.listers: dict = {}
         self.deflist = list(program.cards.values())

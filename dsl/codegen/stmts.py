@@ -160,8 +160,12 @@ class StmtWriter:
 
     def s_CreateLibrary(self, n, f):
         zone = self.expr(n.zone, f)
-        cond = self.library_condition(n.cond, f) if n.cond is not None else "None"
-        self.writeline(f"CREATE_LIBRARY(g, {zone}, {cond}, {f.you}, {f.this})")
+        cond, keep = "None", "None"
+        if n.cond is not None:
+            keep = self.definition_test(n.cond)
+            if keep is None:
+                cond, keep = self.library_condition(n.cond, f), "None"
+        self.writeline(f"CREATE_LIBRARY(g, {zone}, {cond}, {keep})")
 
     # --- players and values -----------------------------------------------------------
     def s_Gain(self, n, f):

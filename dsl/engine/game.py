@@ -141,7 +141,7 @@ class Game:
         self.by_name: dict = {}
         self.by_name_key = -1
         self.copy_cache = (None, [])
-        self.copiers_key, self.copiers_in = -1, False
+        self.copiers_in_play = 0          # cards in play with `copy text`: 0 skips a scan
 
     # --- construction --------------------------------------------------------------
     def _build(self, n: int):
@@ -390,6 +390,7 @@ class Game:
             g.start()
             return g
         g.state = ck.state.copy()
+        g.copiers_in_play = sum(c.name in g.copiers for z in g.state.inplay for c in z.cards)
         g.log = self.log[:ck.log_len]
         g.decisions = self.decisions[:ck.decisions]
         g.history = self.history[:ck.steps_taken]

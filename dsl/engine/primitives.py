@@ -407,11 +407,7 @@ def copied_text(g) -> list:
     force. The copied text runs with `this` as the copying card, so text that names its
     own card means the copy. One level: copied `copy` statics are not followed. Cached
     until a card moves, changes or a decision is taken."""
-    if g.copiers_key != g.playing:        # is any copier in play at all?
-        copiers = g.copiers
-        g.copiers_in = any(c.name in copiers for z in g.state.inplay for c in z.cards)
-        g.copiers_key = g.playing
-    if not g.copiers_in:
+    if not g.copiers_in_play:
         return ()
     key = (g.moved, len(g.decisions))
     if g.copy_cache[0] == key:
@@ -474,13 +470,17 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
     g.moved += 1
     src = card.zone
     in_play = zone.in_play
+    was = False
     if src is not None:
         src.cards.remove(card)
         card.zone = None
         if src.in_play:
             g.playing += 1
+            was = True
     if in_play:
         g.playing += 1
+    if was != in_play and g.copiers and card.name in g.copiers:
+        g.copiers_in_play += 1 if in_play else -1
     if card.token and not in_play:
         del g.state.cards[card.id]      # tokens cease to exist outside play
         g.write(f"{card.name} (token) ceases to exist")
@@ -552,6 +552,7 @@ def put(g, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardIns
     g.state.place(c, zone)
     g.moved += 1
     g.playing += zone.in_play
+    g.copiers_in_play += zone.in_play and name in g.copiers
     c.controller = zone.owner if zone.in_play and zone.owner else c.owner
     c.face_up = zone.public
     return c
@@ -629,6 +630,8 @@ def transform_one(g, c, into, pos) -> Optional[str]:
     old = c.name
     if old == into:
         return None
+    if c.zone is not None and c.zone.in_play and g.copiers:
+        g.copiers_in_play += (into in g.copiers) - (old in g.copiers)
     c.name = into
     c.d = g.def_index[into]
     g.moved += 1
@@ -675,10 +678,17 @@ def unmade(g, c):
     return False
 
 
-def create_library(g, zone, cond, you, this):
+def create_library(g, zone, cond, keep):
+    """A card of every copy of every definition of the deck (tokens aside) into ``zone``:
+    those for which ``cond(card)`` holds, or whose definition ``keep[k]`` holds (a test
+    on the definition alone, worked out when the code was generated; the ids the others
+    would have had are used up all the same)."""
     s = g.state
     for d in g.program.library():
         k = g.def_index[d.name]
+        if keep is not None and not keep[k]:
+            s.next_id += d.copies
+            continue
         for _ in range(d.copies):
             c = s.new_card(d.name, zone.owner, False, k)
             if cond is not None and not cond(c):
@@ -691,6 +701,7 @@ def create_library(g, zone, cond, you, this):
             s.place(c, zone)
             g.moved += 1
             g.playing += zone.in_play
+            g.copiers_in_play += zone.in_play and d.name in g.copiers
             c.face_up = zone.public
 
 
