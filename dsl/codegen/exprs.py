@@ -56,6 +56,11 @@ class ExprWriter:
 
     def nullsafe(self, node, f, then: str, none: str = "None") -> str:
         """``then`` (with ``{}`` standing for the value) unless the value is none."""
+        if isinstance(node, I.ZoneRef) and node.scope != "shared" and _is_you(node.player) \
+                and not f.subst:
+            # `your ZONE` is none only when `you` is
+            zone = f"{f.you}.z[{self.zone_index[node.name]}]"
+            return f"({none} if {f.you} is None else {then.format(zone)})"
         src = self.expr(node, f)
         if self.never_none(node, f):
             return then.format(src)

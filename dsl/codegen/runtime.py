@@ -137,6 +137,8 @@ def abilities(g, player):
     if not able:
         return out
     s = g.state
+    if not g.able_in_play and not info.ability_zones:
+        return out
     active = s.active is player
     seen = set()
     lefts: dict = {}

@@ -117,6 +117,7 @@ class Game:
         self.static_kinds, self.static_events = info.static_kinds, info.static_events
         self.static_carriers, self.substitutes = info.static_carriers, info.substitutes
         self.copiers, self.shared_resources = info.copiers, info.shared_resources
+        self.able_table = [int(d.name in info.able) for d in info.deflist]
         self._reset_engine()
         self.state = GameState(seed)
         self._build(n)
@@ -142,6 +143,8 @@ class Game:
         self.by_name_key = -1
         self.copy_cache = (None, [])
         self.copiers_in_play = 0          # cards in play with `copy text`: 0 skips a scan
+        self.in_play_n = [0] * len(self.program.cards)    # cards in play, by definition
+        self.able_in_play = 0             # of them, those with abilities (or copied text)
 
     # --- construction --------------------------------------------------------------
     def _build(self, n: int):
@@ -391,6 +394,10 @@ class Game:
             return g
         g.state = ck.state.copy()
         g.copiers_in_play = sum(c.name in g.copiers for z in g.state.inplay for c in z.cards)
+        for z in g.state.inplay:
+            for c in z.cards:
+                g.in_play_n[c.d] += 1
+                g.able_in_play += g.able_table[c.d]
         g.log = self.log[:ck.log_len]
         g.decisions = self.decisions[:ck.decisions]
         g.history = self.history[:ck.steps_taken]

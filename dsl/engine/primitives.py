@@ -432,6 +432,8 @@ def instances(g, card_name: str, from_zone: Optional[str]):
     """The cards named ``card_name`` whose triggers hear an event: in play, or in the
     zones named ``from_zone``."""
     if from_zone is None:
+        if not g.in_play_n[g.def_index[card_name]]:
+            return ()                     # none of them is in play
         if g.by_name_key != g.playing:    # rebuilt only after what is in play changed
             by_name: dict = {}
             for z in g.state.inplay:
@@ -446,7 +448,7 @@ def instances(g, card_name: str, from_zone: Optional[str]):
 def hearing(g, card_name: str, ev):
     """In-play instances of a card, and those the event took out of play: `when`
     triggers look back ("when this is destroyed")."""
-    cards = instances(g, card_name, None)
+    cards = instances(g, card_name, None) if g.in_play_n[g.def_index[card_name]] else ()
     if ev.in_play_before:
         gone = [c for c in dict.fromkeys(ev.in_play_before) if c.name == card_name
                 and not (c.zone is not None and c.zone.in_play)]
@@ -479,8 +481,12 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
             was = True
     if in_play:
         g.playing += 1
-    if was != in_play and g.copiers and card.name in g.copiers:
-        g.copiers_in_play += 1 if in_play else -1
+    if was != in_play:
+        step = 1 if in_play else -1
+        g.in_play_n[card.d] += step
+        g.able_in_play += step * g.able_table[card.d]
+        if g.copiers and card.name in g.copiers:
+            g.copiers_in_play += 1 if in_play else -1
     if card.token and not in_play:
         del g.state.cards[card.id]      # tokens cease to exist outside play
         g.write(f"{card.name} (token) ceases to exist")
@@ -553,6 +559,8 @@ def put(g, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardIns
     g.moved += 1
     g.playing += zone.in_play
     g.copiers_in_play += zone.in_play and name in g.copiers
+    g.in_play_n[c.d] += zone.in_play
+    g.able_in_play += zone.in_play and g.able_table[c.d]
     c.controller = zone.owner if zone.in_play and zone.owner else c.owner
     c.face_up = zone.public
     return c
@@ -630,8 +638,12 @@ def transform_one(g, c, into, pos) -> Optional[str]:
     old = c.name
     if old == into:
         return None
-    if c.zone is not None and c.zone.in_play and g.copiers:
-        g.copiers_in_play += (into in g.copiers) - (old in g.copiers)
+    if c.zone is not None and c.zone.in_play:
+        if g.copiers:
+            g.copiers_in_play += (into in g.copiers) - (old in g.copiers)
+        g.in_play_n[c.d] -= 1
+        g.in_play_n[g.def_index[into]] += 1
+        g.able_in_play += g.able_table[g.def_index[into]] - g.able_table[c.d]
     c.name = into
     c.d = g.def_index[into]
     g.moved += 1
@@ -702,6 +714,8 @@ def create_library(g, zone, cond, keep):
             g.moved += 1
             g.playing += zone.in_play
             g.copiers_in_play += zone.in_play and d.name in g.copiers
+            g.in_play_n[k] += zone.in_play
+            g.able_in_play += zone.in_play and g.able_table[k]
             c.face_up = zone.public
 
 
