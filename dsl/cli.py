@@ -1,4 +1,4 @@
-"""The `deckwright` command: play, sim, check.
+"""The `deckwright` command: play, sim, check, lint, compile.
 
 Every failure prints one clear message (and, for a failing simulated game, the command
 that reproduces it); a traceback only ever means a bug in Deckwright itself.
@@ -48,6 +48,27 @@ def cmd_check(args) -> int:
         say(f"{deck}: ok ({len(program.library())} cards, "
             f"{sum(c.copies for c in program.library())} with copies)")
     return status
+
+
+def cmd_compile(args) -> int:
+    """Generate the deck's Python module: print it (``--emit``), or what it holds."""
+    import time
+    from .codegen import generate, load
+    from .loader import load_program
+    program = load_program(args.deck)
+    if args.emit:
+        source, _ = generate(program, resumable=args.stepped)
+        sys.stdout.write(source)            # deck text appears only as repr() literals
+        return 0
+    t = time.perf_counter()
+    code = load(program, resumable=args.stepped)
+    elapsed = time.perf_counter() - t
+    lines = code.source.count("\n")
+    functions = code.source.count("\ndef ")
+    say(f"{args.deck}: {functions} functions, {lines} lines, {len(code.source):,} bytes of "
+        f"Python, generated and compiled in {elapsed * 1000:.0f} ms "
+        f"({'stepped' if args.stepped else 'run'} form)")
+    return 0
 
 
 def cmd_lint(args) -> int:
@@ -135,6 +156,13 @@ def build_parser() -> argparse.ArgumentParser:
                      help="play in N processes, 0 for one per core (same report, sooner)")
     sim.add_argument("--json", action="store_true")
     sim.set_defaults(func=cmd_sim)
+
+    comp = sub.add_parser("compile", help="the Python a deck compiles to (for debugging)")
+    comp.add_argument("deck")
+    comp.add_argument("--emit", action="store_true", help="print the generated source")
+    comp.add_argument("--stepped", action="store_true",
+                      help="the form a stepped game runs (decisions yielded), not a bot run")
+    comp.set_defaults(func=cmd_compile)
 
     check = sub.add_parser("check", help="parse and check decks")
     check.add_argument("decks", nargs="+")

@@ -15,11 +15,12 @@ import random
 
 
 class Rng:
-    __slots__ = ("_random", "_bits")
+    __slots__ = ("_random", "_bits", "_frozen")
 
     def __init__(self, seed: int = 0):
         self._random = random.Random(seed)
         self._bits = self._random.getrandbits
+        self._frozen = None
 
     def below(self, n: int) -> int:
         """Uniform in [0, n)."""
@@ -47,11 +48,21 @@ class Rng:
         return items[self.below(len(items))]
 
     def copy(self) -> "Rng":
+        """A generator in the same state."""
+        state = self._frozen
+        if state is None:
+            state = self._random.getstate()
         r = Rng.__new__(Rng)
-        r._random = random.Random()
-        r._random.setstate(self._random.getstate())
+        r._random = random.Random.__new__(random.Random)
+        r._random.setstate(state)
         r._bits = r._random.getrandbits
+        r._frozen = None
         return r
+
+    def freeze(self) -> None:
+        """This generator will draw no more (a checkpoint's): keep its state, so that
+        each copy made from it costs one setstate."""
+        self._frozen = self._random.getstate()
 
     def get_state(self) -> list:
         """The generator's state as plain data (JSON)."""

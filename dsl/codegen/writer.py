@@ -13,6 +13,31 @@ from ..errors import EngineError
 
 MAX_LITERAL_INT = 10 ** 12         # decks' numbers are capped far below this by the checker
 
+# The generator's vocabulary: every identifier in generated source is one of these, a
+# name `Writer.fresh` made (a prefix of letters and a number, see GENERATED), a runtime
+# helper's name or an allowed builtin (dsl.codegen.runtime). tests/test_codegen_safety.py
+# checks every bundled deck's source, and decks of injection attempts, against it.
+GENERATED = r"^[A-Za-z_]+[0-9]+[bw]?$"
+NAMES = frozenset({
+    # parameters and locals of the templates
+    "g", "you", "this", "ev", "S", "start", "cur", "skip", "first", "player", "pl", "out",
+    "x", "data", "card", "zone", "pos", "index", "what", "host", "name", "n", "fx", "ab",
+    "k", "c", "d", "t", "st", "src", "yo", "w", "fired", "leaving", "entering", "_", "v",
+    # the functions every program's module defines
+    "MAIN", "SETUP", "TURN", "TURN_BODY", "ROUND", "WHENEVERS", "ACTIVATE", "RESOLVE",
+    "MV", "MV1", "ATTACH", "CREATE", "GAIN", "LOSE", "EVAL"})
+# Attributes generated code reads or writes: the game's, the state model's, events',
+# decisions' and the checked program's fields, and list/set/dict methods.
+ATTRIBUTES = frozenset({
+    "active", "actor", "add", "alive", "append", "arrange", "ask", "attached_to", "budget",
+    "cards", "chain", "checkpoint", "controller", "copiers_in_play", "counters", "d",
+    "data", "defer", "depth", "event", "extend", "face_up", "from_zone", "get", "globals",
+    "id", "in_play", "in_play_before", "in_whenever", "index", "inplay", "keep", "kind",
+    "labels_of", "logging", "marks", "name", "negated", "once", "once_per_turn", "options",
+    "owner", "phase", "players", "pop", "res", "side", "state", "steps", "token",
+    "triggers", "turn", "turns", "used", "uses", "values", "vars", "write", "z", "zl", "zn",
+    "zone"})
+
 
 def has_safe_repr(v) -> bool:
     """Whether ``repr(v)`` is Python source that evaluates back to ``v`` and to nothing

@@ -362,8 +362,10 @@ class Game:
     # --- copies ------------------------------------------------------------------------
     def checkpoint(self, seat: Player):
         """Called by the rules at every turn start when the game keeps checkpoints."""
+        snapshot = self.state.copy()
+        snapshot.rng.freeze()
         self.checkpoints.append(Checkpoint(
-            len(self.history), len(self.decisions), self.state.copy(), seat.index,
+            len(self.history), len(self.decisions), snapshot, seat.index,
             len(self.log), self.steps, [_copy_agent(a) for a in self.agents]))
 
     def clone(self) -> "Game":

@@ -165,36 +165,49 @@ class GameState:
         s.seed, s.rng, s.next_id, s.turn = self.seed, self.rng.copy(), self.next_id, self.turn
         s.phase, s.result = self.phase, self.result
         players = s.players = []
+        new_player = Player.__new__
         for p in self.players:
-            q = Player.__new__(Player)
+            q = new_player(Player)
             q.index, q.name, q.side, q.alive, q.turns = p.index, p.name, p.side, p.alive, p.turns
             q.res, q.marks = p.res.copy(), p.marks.copy()
             players.append(q)
         cards = s.cards = {}
-        new = CardInst.__new__
-        for cid, c in self.cards.items():
-            n = new(CardInst)
-            n.id, n.name, n.d, n.face_up, n.token, n.turned = cid, c.name, c.d, c.face_up, \
-                c.token, c.turned
-            n.owner = None if c.owner is None else players[c.owner.index]
-            n.controller = None if c.controller is None else players[c.controller.index]
-            n.counters = c.counters.copy() if c.counters else {}
-            n.marks = c.marks.copy() if c.marks else {}
-            n.attached_to = c.attached_to
-            n.zone = None
-            cards[cid] = n
         zones = s.zones = {}
+        new_card, new_zone = CardInst.__new__, ZoneInst.__new__
         for key, z in self.zones.items():
-            y = ZoneInst(key, z.name, None if z.owner is None else players[z.owner.index],
-                         z.visibility, z.ordered, z.in_play, z.capacity, z.side)
-            y.cards = [cards[c.id] for c in z.cards]
-            for c in y.cards:
-                c.zone = y
+            y = new_zone(ZoneInst)
+            y.key, y.name, y.side, y.visibility, y.public = key, z.name, z.side, z.visibility, \
+                z.public
+            y.ordered, y.in_play, y.capacity = z.ordered, z.in_play, z.capacity
+            y.owner = None if z.owner is None else players[z.owner.index]
+            inside = y.cards = []
+            for c in z.cards:
+                n = new_card(CardInst)
+                n.id, n.name, n.d, n.face_up, n.token, n.turned = c.id, c.name, c.d, \
+                    c.face_up, c.token, c.turned
+                n.owner = None if c.owner is None else players[c.owner.index]
+                n.controller = None if c.controller is None else players[c.controller.index]
+                n.counters = c.counters.copy() if c.counters else {}
+                n.marks = c.marks.copy() if c.marks else {}
+                n.attached_to = c.attached_to
+                n.zone = y
+                cards[c.id] = n
+                inside.append(n)
             zones[key] = y
+        for cid, c in self.cards.items():       # a card between zones (being created)
+            if cid not in cards:
+                n = cards[cid] = c.detached_copy()
+                n.owner = None if c.owner is None else players[c.owner.index]
+                n.controller = None if c.controller is None else players[c.controller.index]
+        if len(cards) != len(self.cards):        # keep the table's order of ids
+            s.cards = cards = {cid: cards[cid] for cid in self.cards}
         ghosts: dict = {}               # cards gone from the game that a value still names
+        plain = (int, str, bool, type(None))
 
         def value(v):
             t = type(v)
+            if t in plain:
+                return v
             if t is CardInst:
                 n = cards.get(v.id)
                 if n is None or self.cards.get(v.id) is not v:
@@ -218,13 +231,18 @@ class GameState:
             if n.attached_to is not None:
                 n.attached_to = value(n.attached_to)
         for q, p in zip(players, self.players):
-            q.vars = {k: value(v) for k, v in p.vars.items()}
-        s.globals = {k: value(v) for k, v in self.globals.items()}
+            q.vars = {k: (v if type(v) in plain else value(v)) for k, v in p.vars.items()}
+        s.globals = {k: (v if type(v) in plain else value(v)) for k, v in self.globals.items()}
         s.active = None if self.active is None else players[self.active.index]
         s.used = self.used.copy()
         s.once = self.once.copy()
         s.temp = [{k: value(v) for k, v in t.items()} for t in self.temp]
-        s.index_zones(self.zone_order)
+        s.zone_order = self.zone_order
+        s.zl = [None if z is None else zones[z.key] for z in self.zl]
+        s.zn = [[zones[z.key] for z in zs] for zs in self.zn]
+        s.inplay = [zones[z.key] for z in self.inplay]
+        for q, p in zip(players, self.players):
+            q.z = [None if z is None else zones[z.key] for z in p.z]
         return s
 
     # --- serialisation ------------------------------------------------------------

@@ -1,0 +1,80 @@
+"""What a copy of a game at a decision costs, beside what a turn costs, in one run.
+
+    python bench/clone.py [--deck NAME] [--games N]
+
+Prints (asserts nothing), for random-bot games of a deck (default Dueling Runes):
+
+* a round (or turn) of the game played by the engine, the code path of `deckwright sim`;
+* ``Game.clone()`` at every decision of the middle third of stepped games: a copy of the
+  state kept at the turn's start, then the turn so far replayed;
+* what the clone is made of: the copy of the state alone.
+
+Search bots clone a game at the decision they choose for, many times per move, so a
+clone should cost less than a turn.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from dsl.agents import RandomAgent  # noqa: E402
+from dsl.engine import Game  # noqa: E402
+from dsl.loader import load_program  # noqa: E402
+from dsl.sim import play_one  # noqa: E402
+
+
+def stepped_game(program, seed: int):
+    """A game whose seats are played from outside, by random bots: the decisions in order."""
+    bots = [RandomAgent(seed * 1000 + k + 1) for k in range(2)]
+    game = Game(program, seed=seed, agents=[None, None], checkpoints=True, log=False)
+    game.start()
+    while not game.is_over:
+        d = game.decision
+        yield game
+        game.apply(bots[d.player.index].choose(game, d))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--deck", default="dueling_runes")
+    ap.add_argument("--games", type=int, default=20)
+    args = ap.parse_args()
+    program = load_program(args.deck)
+    program.code(resumable=False), program.code(resumable=True)
+    import gc; gc.freeze()
+    turn_time = turns = 0.0
+    clone_time = copy_time = clones = 0
+    for i in range(args.games):
+        t = time.perf_counter()
+        game = play_one(program, 0, i, 2, ["random"])
+        turn_time += time.perf_counter() - t
+        turns += game.state.turn
+        total = len(game.decisions)
+        for k, g in enumerate(stepped_game(program, i)):
+            if not total / 3 <= k < 2 * total / 3:
+                continue
+            t = time.perf_counter()
+            copy = g.clone()
+            clone_time += time.perf_counter() - t
+            t = time.perf_counter()
+            g.checkpoints[-1].state.copy()
+            copy_time += time.perf_counter() - t
+            clones += 1
+            assert copy.decision.labels == g.decision.labels
+    per_turn = turn_time / turns * 1e6
+    per_clone = clone_time / clones * 1e6
+    print(f"{program.name}, random bots, {args.games} games:")
+    print(f"  a turn (round) of play   {per_turn:8.1f} µs")
+    print(f"  a clone at a decision    {per_clone:8.1f} µs  ({per_clone / per_turn:.2f} turns; "
+          f"{clones} clones in the middle third of the games)")
+    print(f"  of which the state copy  {copy_time / clones * 1e6:8.1f} µs")
+    print(f"Python {sys.version.split()[0]}")
+
+
+if __name__ == "__main__":
+    main()

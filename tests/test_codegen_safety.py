@@ -1,0 +1,193 @@
+"""Generated code is safe by construction: the identifiers are the generator's own, deck
+values are only literals or table indexes, and the namespace holds nothing else.
+
+Every bundled deck's module, in both forms, and decks whose names, strings and prompts
+carry Python injection text, are parsed with `ast` and checked: every name is in the
+generator's vocabulary, every attribute is a field of the model, every string constant
+is a value written in the deck or one of the generator's own words. The injection decks
+are then played, and nothing they hold ever runs.
+"""
+import ast
+import os
+import re
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from dsl import ast as A
+from dsl.codegen import generate, load
+from dsl.codegen.runtime import BUILTINS, HELPERS, PROGRAM_NAMES
+from dsl.codegen.writer import ATTRIBUTES, GENERATED, NAMES, literal
+from dsl.loader import bundled_games, load_program, load_text
+from dsl.sim import play_one
+
+# Words of the generator's own that appear in generated source as strings.
+GENERATOR_STRINGS = {
+    "top", "bottom", "random", "index", "card", "from", "to", "player", "resource",
+    "amount", "counter", "host", "phase", "old", "new", "zone", "choose", "move", "your move",
+    "choose one", "yes", "no", "rule", "trigger", "ability", "draw", "this_turn", "next_turn",
+    "turns", "first_player", " uses ", ": ", " made more than 500 moves in one turn",
+    "— turn ", "— round ", " —", "when", "before", "prevent", "instead", "forbid",
+    "a `whenever` rule keeps firing: its effect never makes its condition false",
+    "modify", "substitute", "copy", "you may", "ability",
+}
+GENERATED_NAME = re.compile(GENERATED)
+ALLOWED = NAMES | set(HELPERS) | set(BUILTINS) | set(PROGRAM_NAMES)
+
+
+def deck_strings(program) -> set:
+    """Every string written in the program's deck files, and the names it declares."""
+    out = set()
+    for deck in program.files:
+        stack = [deck]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, str):
+                out.add(node)
+            elif isinstance(node, (list, tuple)):
+                stack.extend(node)
+            elif isinstance(node, A.Node):
+                stack.extend(getattr(node, f) for f in node._fields)
+    for d in program.cards.values():
+        for v in d.props.values():
+            out.update(x for x in (v if isinstance(v, list) else [v]) if isinstance(x, str))
+    return out
+
+
+def unsafe_parts(program, source: str) -> list:
+    """What in the generated source is not the generator's own or a deck value."""
+    values = deck_strings(program)
+    composed = {f"move {m}" for m in program.moves}
+    problems = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name) and node.id not in ALLOWED \
+                and not GENERATED_NAME.match(node.id):
+            problems.append(f"name {node.id!r}")
+        elif isinstance(node, (ast.FunctionDef, ast.arg)):
+            ident = node.name if isinstance(node, ast.FunctionDef) else node.arg
+            if ident not in ALLOWED and not GENERATED_NAME.match(ident):
+                problems.append(f"identifier {ident!r}")
+        elif isinstance(node, ast.Attribute) and node.attr not in ATTRIBUTES:
+            problems.append(f"attribute {node.attr!r}")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            v = node.value
+            if v not in values and v not in GENERATOR_STRINGS and v not in composed \
+                    and not v.startswith(("rule at ", "whenever at ", "choose ")):
+                problems.append(f"string {v!r}")
+        elif isinstance(node, (ast.Import, ast.ImportFrom, ast.Global, ast.Nonlocal,
+                               ast.ClassDef, ast.AsyncFunctionDef, ast.With, ast.Raise,
+                               ast.Delete)):
+            problems.append(f"statement {type(node).__name__}")
+    return problems
+
+
+@pytest.mark.parametrize("deck", [n for n, why in bundled_games().items() if why is None])
+@pytest.mark.parametrize("stepped", [False, True])
+def test_every_bundled_decks_module_uses_only_the_generators_words(deck, stepped):
+    program = load_program(deck)
+    source, _ = generate(program, resumable=stepped)
+    assert unsafe_parts(program, source) == []
+
+
+def test_the_same_deck_always_gives_the_same_source():
+    a, _ = generate(load_program("dveck_builder"), resumable=True)
+    b, _ = generate(load_program("dveck_builder"), resumable=True)
+    assert a == b
+
+
+def test_the_namespace_holds_the_helpers_the_tables_and_a_cut_down_builtins():
+    code = load(load_program("example"), resumable=False)
+    ns = code.namespace
+    assert set(ns["__builtins__"]) == set(BUILTINS)
+    assert "__import__" not in ns["__builtins__"] and "open" not in ns["__builtins__"]
+    for name in ns:
+        assert name in ALLOWED or GENERATED_NAME.match(name) or name == "__builtins__", name
+
+
+def test_literal_refuses_anything_whose_repr_is_not_the_value():
+    assert literal("a'\"\n\\\u2028") == repr("a'\"\n\\\u2028")
+    assert literal([1, None, True, "x"]) == "[1, None, True, 'x']"
+    for bad in (1.5, b"x", object(), (1, 2), {"a": 1}, 10 ** 20):
+        with pytest.raises(Exception):
+            literal(bad)
+
+
+# --- decks full of injection attempts -------------------------------------------------
+
+INJECTIONS = [
+    "'", '"', "'''", '"""', "\\", "\\n", "\\t", "\\\"", "__import__('os').system('touch X')",
+    "os.system('x')", "); import os; os.system('x'); (", "{__import__}", "\u2028\u2029",
+    "ех", "\u200b", "\\x00", "#", "%s", "{0}", "\\N{LATIN SMALL LETTER A}", "\\u0027",
+]
+
+text = st.one_of(st.sampled_from(INJECTIONS), st.text(
+    alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=12)).map(
+    lambda s: s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n"))
+# Names the grammar allows for zones, resources and actions that are also Python's or the
+# generator's own identifiers.
+ident = st.sampled_from(["__import__", "__class__", "__globals__", "__builtins__", "eval",
+                         "exec", "os", "sys", "g", "t0", "l0", "a0", "c0", "z0", "ev", "x",
+                         "__init__", "open", "_"])
+
+
+def injection_deck(card: str, other: str, prompt: str, said: str, var: str, action: str,
+                   zone: str) -> str:
+    return f'''game "{card}" extends "dvorak"
+resource {var}: start 0
+zone {zone}: shared, public
+action {action}(x) {{ gain x {var} }}
+card "{card}": Action {{
+  text "{said}"
+  effect {{
+    say "{said}"
+    {action} 1
+    choose c from cards in your hand optional prompt "{prompt}" {{ move c to {zone} }}
+    may "{prompt}" {{ draw 1 }}
+  }}
+}}
+card "{other}": Thing {{
+  text "{prompt}"
+  when enter where event.card == this and "{said}" != "{prompt}" {{ say "{prompt}" }}
+}}
+'''
+
+
+@settings(max_examples=int(os.environ.get("DECKWRIGHT_INJECTIONS", "25")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(card=text, other=text, prompt=text, said=text, var=ident, action=ident, zone=ident)
+def test_decks_of_injection_text_generate_only_literals_and_play_harmlessly(
+        tmp_path_factory, card, other, prompt, said, var, action, zone):
+    assume(card != other and card.strip() and other.strip() and len({var, action, zone}) == 3)
+    program = load_text(injection_deck(card, other, prompt, said, var, action, zone),
+                        "inject.deck")
+    for stepped in (False, True):
+        source, _ = generate(program, resumable=stepped)
+        assert unsafe_parts(program, source) == []
+    marker = tmp_path_factory.mktemp("m")
+    cwd = os.getcwd()
+    os.chdir(marker)
+    try:
+        for i in range(3):
+            play_one(program, 1, i, 2, ["random"])
+    finally:
+        os.chdir(cwd)
+    assert list(marker.iterdir()) == []          # `touch X` never ran
+
+
+def _deck_string(s: str) -> str:
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+
+
+@pytest.mark.parametrize("s", INJECTIONS + ["a\nb", 'x"""y', "\\'''\\"])
+def test_a_deck_string_reaches_the_source_only_as_its_repr(s):
+    said = _deck_string(s)
+    program = load_text(injection_deck("Card", "Other", said, said, "gears", "act", "pile"),
+                        "inject.deck")
+    source, _ = generate(program, resumable=False)
+    assert repr(s) in source                       # the value, as a literal
+    assert unsafe_parts(program, source) == []
+    if len(s) >= 6:                                # and nowhere as code
+        for line in source.splitlines():
+            if s in line:
+                assert repr(s) in line, line
