@@ -48,6 +48,7 @@ class ProgramInfo:
                                      for ab in d.abilities if ab.from_zone})
         self.abilities = [ab for d in self.deflist for ab in d.abilities]
         self.ability_index = {id(ab): k for k, ab in enumerate(self.abilities)}
+        self.able_table = [int(d.name in self.able) for d in self.deflist]
         self.move_names = list(p.moves)
         self.move_vars = [mv.var for mv in p.moves.values()]
 
@@ -67,6 +68,9 @@ class Code:
         self.resource_min = pick(inits["resource_min"])
         self.resource_max = pick(inits["resource_max"])
         self.var_init = pick(inits["var_init"])
+        self.var_const = {name: (None if init is None else init.value)
+                          for name, (_, init) in program.vars.items()
+                          if init is None or type(init).__name__ == "Const"}
         self.params = pick(inits["params"])
         self.limits = pick(inits["limits"])
         for name, node in program.limits.items():

@@ -251,11 +251,29 @@ class ExprWriter:
         static = self.static_test(n, f)
         if static is not None:
             return static
+        if f.hoist and any(_selects(x) for x in n.items[1:]):
+            return self.bool_steps(n, f)
         word = " and " if type(n) is I.And else " or "
         parts = [self.expr(n.items[0], f, cond=True)]
         parts += [self.quiet(x, f, cond=True) for x in n.items[1:]]
         joined = word.join(parts)
         return f"({joined})" if cond else f"(True if {joined} else False)"
+
+    def bool_steps(self, n, f) -> str:
+        """`a and b` as statements, so that `b` may be written with statements before it
+        (a selector's loop) and still run only when `a` holds."""
+        t = f.temp()
+        self.writeline(f"{t} = {self.cond(n.items[0], f)}")
+        test = f"if {t}:" if type(n) is I.And else f"if not {t}:"
+        opened = 0
+        for x in n.items[1:]:
+            self.writeline(test)
+            self.indent()
+            opened += 1
+            self.writeline(f"{t} = {self.cond(x, f)}")
+        for _ in range(opened):
+            self.outdent()
+        return f"(True if {t} else False)"
 
     def x_Not(self, n, f):
         static = self.static_test(n, f)
@@ -361,11 +379,16 @@ class ExprWriter:
         if not n.zones:
             z = f.gen.fresh("z")
             return [f"for {z} in {self.state(f)}.inplay", f"for {var} in {z}.cards"], True
+        refs = [z for z in n.zones if isinstance(z, I.ZoneRef) and z.scope != "shared"]
+        if len(refs) == len(n.zones) and all(_is_you(z.player) for z in refs):
+            # `your hand`, `your area in your hand`: none of them when `you` is none
+            cards = " + ".join(f"{f.you}.z[{self.zone_index[z.name]}].cards" for z in refs)
+            return [f"for {var} in (() if {f.you} is None else {cards})"], True
         if len(n.zones) == 1:
             zone = n.zones[0]
-            if isinstance(zone, I.ZoneRef) and zone.scope != "shared" and _is_you(zone.player):
-                k = self.zone_index[zone.name]
-                return [f"for {var} in (() if {f.you} is None else {f.you}.z[{k}].cards)"], True
+            if zone in refs:
+                who = self._iterable(zone.player, f)
+                return [f"for {var} in ZONE_OF({who}, {self.zone_index[zone.name]})"], True
             src = self._iterable(zone, f)
             if zone.kind == ZONE and self.never_none(zone, f):
                 return [f"for {var} in {src}.cards"], True
@@ -541,6 +564,11 @@ def _invariants_of(root, exclude) -> list:
 def _trivial(x) -> bool:
     """Reads that cost as little as a temporary: not worth one."""
     return isinstance(x, (I.PlayerVar, I.Res)) and x.player is None
+
+
+def _selects(n) -> bool:
+    """Whether an expression holds a selector (worth writing as a loop)."""
+    return any(isinstance(x, (I.CardSel, I.PlayerSel)) for x in I.walk(n))
 
 
 def _is_you(player) -> bool:

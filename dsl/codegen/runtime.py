@@ -62,6 +62,11 @@ def zone_cards(z):
     return out
 
 
+def zone_of_player(player, k):
+    """The cards of a player's zone (index ``k`` of the zone table), or none."""
+    return () if player is None else player.z[k].cards
+
+
 def iterlist(v) -> list:
     """A value's elements, as a list of its own (a loop's body may move the cards)."""
     return list(P.iterate(v))
@@ -218,7 +223,7 @@ HELPERS = {
     "TOP": P.top_card, "BOTTOM": P.bottom_card, "TOPN": P.top_cards, "RANDOM": P.random_of,
     "SHUFFLED": P.shuffled, "NEXT": P.next_player, "ATTACHMENTS": P.attachments,
     "INPLAY": P.in_play, "ATTR": P.attr, "EVGET": P.event_get, "PARAM": P.param,
-    "REMAINING": P.remaining, "OWNED": owned, "ATTACHED": attached, "ZONECARDS": zone_cards,
+    "REMAINING": P.remaining, "OWNED": owned, "ATTACHED": attached, "ZONECARDS": zone_cards, "ZONE_OF": zone_of_player,
     "CARD": CardInst, "PLAYER": Player, "DECISION": Decision,
     # changing it
     "RELOCATE": P.relocate, "MOVABLE": P.movable, "MOVE_QUIET": P.move_quiet,

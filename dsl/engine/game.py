@@ -117,11 +117,12 @@ class Game:
         self.static_kinds, self.static_events = info.static_kinds, info.static_events
         self.static_carriers, self.substitutes = info.static_carriers, info.substitutes
         self.copiers, self.shared_resources = info.copiers, info.shared_resources
-        self.able_table = [int(d.name in info.able) for d in info.deflist]
+        self.able_table = info.able_table
         self._reset_engine()
         self.state = GameState(seed)
         self._build(n)
-        self._first_agents = [_copy_agent(a) for a in self.agents]
+        # the agents as they start, for rebuilding a stepped game from its first decision
+        self._first_agents = [_copy_agent(a) for a in self.agents] if self.stepped else None
         self._stack: list = []            # running generators: the game, then eval effects
         self._waiting: list = []          # the decision each effect interrupted
         self._feed: list = []             # history to replay before asking anyone
@@ -177,7 +178,16 @@ class Game:
             else:
                 for pl in s.players:
                     pl.res[r.name] = start(self, pl, None, None) if start else 0
+        consts = code.var_const
         for name, (per_player, _) in p.vars.items():
+            if name in consts:                # `var x = 0`: no call (values are never
+                value = consts[name]          # changed in place, so may be shared)
+                if per_player:
+                    for pl in s.players:
+                        pl.vars[name] = value
+                else:
+                    s.globals[name] = value
+                continue
             init = code.var_init.get(name)
             if per_player:
                 for pl in s.players:

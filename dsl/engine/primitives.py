@@ -696,27 +696,38 @@ def create_library(g, zone, cond, keep):
     on the definition alone, worked out when the code was generated; the ids the others
     would have had are used up all the same)."""
     s = g.state
+    cards, owner, public = s.cards, zone.owner, zone.public
+    inside = zone.cards
+    new = CardInst.__new__
     for d in g.program.library():
         k = g.def_index[d.name]
         if keep is not None and not keep[k]:
             s.next_id += d.copies
             continue
         for _ in range(d.copies):
-            c = s.new_card(d.name, zone.owner, False, k)
+            c = new(CardInst)             # CardInst(...), without the call: decks are big
+            c.id, c.name, c.d, c.owner, c.controller, c.zone = s.next_id, d.name, k, owner, \
+                owner, None
+            c.face_up, c.counters, c.attached_to, c.marks, c.token, c.turned = \
+                False, {}, None, {}, False, False
+            s.next_id += 1
+            cards[c.id] = c
             if cond is not None and not cond(c):
-                del s.cards[c.id]
+                del cards[c.id]
                 continue
-            if zone.capacity is not None and len(zone.cards) >= zone.capacity:
-                del s.cards[c.id]
+            if zone.capacity is not None and len(inside) >= zone.capacity:
+                del cards[c.id]
                 g.write(f"no room in {zone.key} for the rest of the library")
                 return
-            s.place(c, zone)
+            inside.append(c)
+            c.zone = zone
             g.moved += 1
-            g.playing += zone.in_play
-            g.copiers_in_play += zone.in_play and d.name in g.copiers
-            g.in_play_n[k] += zone.in_play
-            g.able_in_play += zone.in_play and g.able_table[k]
-            c.face_up = zone.public
+            if zone.in_play:
+                g.playing += 1
+                g.copiers_in_play += d.name in g.copiers
+                g.in_play_n[k] += 1
+                g.able_in_play += g.able_table[k]
+            c.face_up = public
 
 
 # --- players and resources -------------------------------------------------------------------
