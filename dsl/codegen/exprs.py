@@ -75,6 +75,8 @@ class ExprWriter:
                 (node.which == "it" and f.it_safe) or (node.which == "this" and f.this_safe)
         if isinstance(node, I.ZoneRef):
             return node.scope == "shared"
+        if isinstance(node, I.Local):
+            return f.names.get(node.name) in f.safe
         return isinstance(node, _NUMBERS) or (isinstance(node, I.Const) and node.value is not None)
 
     # --- names ------------------------------------------------------------------------
@@ -564,6 +566,11 @@ def _invariants_of(root, exclude) -> list:
 def _trivial(x) -> bool:
     """Reads that cost as little as a temporary: not worth one."""
     return isinstance(x, (I.PlayerVar, I.Res)) and x.player is None
+
+
+def assigns(stmts, name: str) -> bool:
+    """Whether the statements set the local ``name`` (so it may hold `none` again)."""
+    return any(isinstance(x, I.Let) and x.name == name for x in I.walk(tuple(stmts or ())))
 
 
 def _selects(n) -> bool:

@@ -572,29 +572,29 @@ class FlowWriter:
                     if forbid:
                         tests.append(f"not FORBIDDEN(g, {literal(mname)}, "
                                      f"{{{literal(mv.var)}: {x}}}, you)")
+                    hoisted = self._hoist(mv.each, f, mv.var)
+                    add = f"out.append(({m}, {x}))"
+
+                    def option(mv=mv, x=x, add=add, tests=tests):
+                        # the move's own test, written where the option is: its
+                        # selectors may be loops
+                        each = [self.cond(mv.each, f)] if mv.each is not None else []
+                        self.writeline(f"if {' and '.join(each + tests)}: {add}"
+                                       if each or tests else add)
                     if isinstance(mv.source, (I.CardSel, I.PlayerSel)):
                         # one loop: the selector's tests, then the move's own
-                        hoisted = self._hoist(mv.each, f, mv.var)
-                        each = [self.quiet(mv.each, f, cond=True)] if mv.each is not None else []
-                        for node in hoisted:
-                            f.subst.pop(id(node), None)
-                        add = f"out.append(({m}, {x}))"
-                        line = f"if {' and '.join(each + tests)}: {add}" if each or tests else add
-                        self.loop_over(mv.source, f, x, lambda line=line: self.writeline(line))
+                        f.safe.add(x)
+                        self.loop_over(mv.source, f, x, option)
+                        f.safe.discard(x)
                         if isinstance(mv.source, I.CardSel) and mv.source.where is not None:
                             self.writeline("g.steps += 1")
                     else:
-                        hoisted = self._hoist(mv.each, f, mv.var)
-                        src = f"ITER({self.expr(mv.source, f)})"
-                        each = [self.quiet(mv.each, f, cond=True)] if mv.each is not None else []
-                        for node in hoisted:
-                            f.subst.pop(id(node), None)
-                        self.writeline(f"for {x} in {src}:")
+                        self.writeline(f"for {x} in ITER({self.expr(mv.source, f)}):")
                         self.indent()
-                        add = f"out.append(({m}, {x}))"
-                        self.writeline(f"if {' and '.join(each + tests)}: {add}"
-                                       if each or tests else add)
+                        option()
                         self.outdent()
+                    for node in hoisted:
+                        f.subst.pop(id(node), None)
                 for _ in range(indent):
                     self.outdent()
             self.writeline("out.append(PASS)")

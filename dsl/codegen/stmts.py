@@ -8,6 +8,7 @@ and the engine's quiet primitives when nothing does.
 from __future__ import annotations
 
 from .. import ir as I
+from .exprs import assigns
 from .writer import literal
 
 
@@ -266,13 +267,26 @@ class StmtWriter:
     def s_ForEach(self, n, f):
         coll = n.collection
         src = self.expr(coll, f)
-        if not isinstance(coll, (I.CardSel, I.PlayerSel)):
+        selected = isinstance(coll, (I.CardSel, I.PlayerSel))
+        if not selected:
             src = f"ITERLIST({src})"           # a copy: the body may move the cards
-        self.writeline(f"for {f.local(n.var)} in {src}:")
+        var = f.local(n.var)
+        self.writeline(f"for {var} in {src}:")
         self.indent()
         self.budget_check(n.pos)
-        self.block(n.body, f)
+        self.safe_block(n.body, f, var, selected and not assigns(n.body, n.var))
         self.outdent()
+
+    def safe_block(self, stmts, f, var: str, safe: bool) -> None:
+        """The statements, with ``var`` known to hold no `none` in them when ``safe``."""
+        if not safe or var in f.safe:
+            self.block(stmts, f)
+            return
+        f.safe.add(var)
+        try:
+            self.block(stmts, f)
+        finally:
+            f.safe.discard(var)
 
     def s_ForOrdered(self, n, f):
         items, keyed, x = f.temp(), f.temp(), f.gen.fresh("c")
@@ -353,7 +367,7 @@ class StmtWriter:
         var = f.local(n.var)
         self.writeline(f"for {var} in {picks}:")
         self.indent()
-        self.block(n.body, f)
+        self.safe_block(n.body, f, var, not assigns(n.body, n.var))
         self.outdent()
         self.writeline(f"if not {picks}: {var} = None")
 

@@ -82,6 +82,7 @@ class Frame:
         self.this_safe = False       # `this` is never none (a card's own text)
         self.ev_safe = False         # `event` is never none (a trigger, a static)
         self.subst: dict = {}        # id of a node → the temporary holding its value
+        self.safe: set = set()       # identifiers that hold no `none` here (loop elements)
 
     def local(self, name: str) -> str:
         ident = self.names.get(name)
