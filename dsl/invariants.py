@@ -9,7 +9,7 @@
 """
 from __future__ import annotations
 
-from .engine.primitives import limit_amount
+from .engine.statics import limit_amount
 
 
 def violations(game) -> list:

@@ -8,10 +8,10 @@ never walks a tree.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Optional
 
 from . import ast as A
-from .errors import Diagnostic, SourcePosition
+from .errors import SourcePosition
 
 Fn = Any                           # an expression or a block of dsl.ir
 

@@ -19,7 +19,7 @@ import re
 from pathlib import Path
 from typing import Optional
 
-from dsl.adhoc import EVAL_FILE, AdHoc, _shift, check_effect
+from dsl.adhoc import AdHoc, _shift, check_effect
 from dsl.errors import DeckError, Diagnostic
 from dsl.loader import load_program, load_text
 from dsl.parser import quote

@@ -15,7 +15,7 @@ from ..errors import Diagnostic, suggest
 from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
                        CompiledTrigger, Program, ResourceDef, ZoneDef)
 from .exprs import ExprChecker, chain_of
-from .kinds import (AFTER_THE_FACT, BOOL, CARD, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN, INT,
+from .kinds import (AFTER_THE_FACT, BOOL, CARD, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
                     PLAYER, PLAYERS, article, element, is_kind)
 from .scope import Scope
 from .stmts import StmtChecker

@@ -11,8 +11,8 @@ from typing import Optional
 from .. import ast as A
 from .. import ir as I
 from ..errors import suggest
-from .kinds import (ANY, BOOL, CARD, CARDS, COLLECTIONS, INT, LIST, NONE, PLAYER, PLAYERS,
-                    STR, ZONE, ZONES, element)
+from .kinds import (CARD, CARDS, COLLECTIONS, LIST, NONE, PLAYER, PLAYERS, STR, ZONE, ZONES,
+                    element)
 
 
 class StmtChecker:

@@ -18,7 +18,7 @@ rests on three rules, each kept in one place and proved by tests:
 from __future__ import annotations
 
 from .module import CodeGenerator
-from .runtime import BUILTINS, HELPERS, PASS, move_labeler
+from .runtime import BUILTINS, HELPERS, move_labeler
 
 
 class ProgramInfo:

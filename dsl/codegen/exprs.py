@@ -14,7 +14,7 @@ the code is generated, and read from a table.
 from __future__ import annotations
 
 from .. import ir as I
-from ..check.kinds import ANY, CARD, CARDS, INT, LIST, PLAYER, PLAYERS, ZONE, ZONES
+from ..check.kinds import ANY, CARD, CARDS, LIST, PLAYER, ZONE, ZONES
 from .writer import literal
 
 _BOUND = "1000000000"              # the engine's integer limit (MAX_INT), as source

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from .. import ir as I
 from .analysis import MOVE_EVENTS
-from .writer import Frame, literal
+from .writer import literal
 
 
 class FlowWriter:
@@ -626,9 +626,8 @@ class FlowWriter:
             self.defn(f"MB{m}", "g, you, this, ev, x", self.gen_of(self.a.block(mv.body)), body)
 
     def write_activate(self):
-        if not getattr(self, "need_activate", False):
+        if not self.need_activate:
             return
-        a = self.a
 
         def body(f):
             S = self.state(f)

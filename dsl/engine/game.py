@@ -431,13 +431,13 @@ class Game:
 
     def param(self, name: str, player: Optional[Player]) -> int:
         """A player's parameter (hand size...), with the static effects now in force."""
-        from .primitives import param
+        from .statics import param
         return param(self, name, player)
 
     # --- arranging a scenario ----------------------------------------------------------
     def put(self, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardInst:
         """Place a new card straight into a zone, with no events."""
-        from .primitives import put
+        from .cards import put
         return put(self, name, zone, owner)
 
     # --- the log -----------------------------------------------------------------------

@@ -1,0 +1,275 @@
+"""Moving cards between zones and changing them: the primitives of the card statements.
+
+Events around a move (`enter`, `leave`...) are compiled into the rules; these functions
+are the moves themselves, and the quiet versions used when nothing listens.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..errors import EngineError
+from .state import CardInst, Player, ZoneInst
+from .values import MAX_TOKENS, cards_of, check_int
+
+
+# --- moving cards ------------------------------------------------------------------------
+def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
+    g.moved += 1
+    src = card.zone
+    in_play = zone.in_play
+    was = False
+    if src is not None:
+        src.cards.remove(card)
+        card.zone = None
+        if src.in_play:
+            g.playing += 1
+            was = True
+    if in_play:
+        g.playing += 1
+    if was != in_play:
+        step = 1 if in_play else -1
+        g.in_play_n[card.d] += step
+        g.able_in_play += step * g.able_table[card.d]
+        if g.copiers and card.name in g.copiers:
+            g.copiers_in_play += 1 if in_play else -1
+    if card.token and not in_play:
+        del g.state.cards[card.id]      # tokens cease to exist outside play
+        g.write(f"{card.name} (token) ceases to exist")
+        return
+    cards = zone.cards
+    if pos_kind == "top":
+        cards.append(card)
+    elif pos_kind == "bottom":
+        cards.insert(0, card)
+    elif pos_kind == "random":
+        cards.insert(g.state.rng.below(len(cards) + 1), card)
+    else:
+        cards.insert(max(0, min(len(cards), len(cards) - int(index or 0))), card)  # N from the top
+    card.zone = zone
+    owner = zone.owner
+    if owner is not None:
+        if card.owner is None:
+            card.owner = owner            # an unowned card belongs to the first to hold it
+        card.controller = owner if in_play else card.owner
+    elif not in_play:
+        card.controller = card.owner
+    if not in_play:
+        if src is not None and src.in_play:
+            card.counters.clear()
+            card.marks.clear()
+            card.turned = False
+        card.attached_to = None
+    card.face_up = zone.public
+    if g.logging:
+        g.write(f"{card.name}: {src.key if src else 'nowhere'} → {zone.key}",
+                extra={"card": card.id, "from": src.key if src else None, "to": zone.key})
+
+
+def movable(g, card: CardInst, zone: ZoneInst) -> bool:
+    """Whether a card may go to a zone: it still exists, and the zone has room."""
+    if card.zone is None and card.id not in g.state.cards:
+        return False                       # a token that has ceased to exist
+    if zone.capacity is not None and card.zone is not zone and len(zone.cards) >= zone.capacity:
+        g.write(f"{card.name} cannot go to {zone.key}: it is full")
+        return False
+    return True
+
+
+def move_quiet(g, what, zone, pos_kind, index):
+    """`move` when nothing listens to cards moving."""
+    if zone is None:
+        return
+    for card in cards_of(what):
+        if movable(g, card, zone):
+            relocate(g, card, zone, pos_kind, index)
+
+
+def move_card_quiet(g, card, zone, pos_kind, index):
+    """`move` of one card when nothing listens to cards moving."""
+    if zone is None or card is None:
+        return
+    if card.zone is None and card.id not in g.state.cards:
+        return                             # a token that has ceased to exist
+    if zone.capacity is not None and card.zone is not zone and len(zone.cards) >= zone.capacity:
+        g.write(f"{card.name} cannot go to {zone.key}: it is full")
+        return
+    relocate(g, card, zone, pos_kind, index)
+
+
+def put(g, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardInst:
+    """Place a new card straight into a zone, with no events (arranging a scenario)."""
+    d = g.defs[name]
+    c = g.state.new_card(name, owner or zone.owner, d.token, g.def_index[name])
+    g.state.place(c, zone)
+    g.moved += 1
+    g.playing += zone.in_play
+    g.copiers_in_play += zone.in_play and name in g.copiers
+    g.in_play_n[c.d] += zone.in_play
+    g.able_in_play += zone.in_play and g.able_table[c.d]
+    c.controller = zone.owner if zone.in_play and zone.owner else c.owner
+    c.face_up = zone.public
+    return c
+
+
+def shuffle(g, zone: Optional[ZoneInst]) -> bool:
+    if zone is None:
+        return False
+    g.state.rng.shuffle(zone.cards)
+    g.playing += zone.in_play
+    g.write(f"{zone.key} shuffled")
+    return True
+
+
+def reveal(g, you, what):
+    cards = cards_of(what)
+    if cards:
+        g.write(f"{you.name} reveals {', '.join(c.name for c in cards)}")
+
+
+def set_face(what, up: bool):
+    for c in cards_of(what):
+        c.face_up = up
+
+
+def detach(what):
+    for c in cards_of(what):
+        c.attached_to = None
+
+
+def give(what, player):
+    for c in cards_of(what):
+        c.owner = player
+        if c.zone is None or not c.zone.in_play:
+            c.controller = player
+
+
+def attachable(host) -> bool:
+    return host is not None and host.zone is not None
+
+
+def attach_now(g, c, host) -> bool:
+    """Attach a card that is in its host's zone; whether it was."""
+    if c.zone is host.zone:
+        c.attached_to = host
+        g.write(f"{c.name} attached to {host.name}")
+        return True
+    return False
+
+
+def take_control(g, c, player) -> bool:
+    """Give control of one card in play (it stays in play: no leave/enter); whether
+    control changed."""
+    if c.zone is None or not c.zone.in_play or c.controller is player:
+        return False
+    target = player.z[g.zone_index[c.zone.name]] if c.zone.owner is not None else c.zone
+    if target is not None and target is not c.zone:
+        c.zone.cards.remove(c)
+        target.cards.append(c)
+        c.zone = target
+    c.controller = player
+    g.moved += 1
+    g.playing += 1
+    g.write(f"{player.name} gains control of {c.name}")
+    return True
+
+
+def transform_one(g, c, into, pos) -> Optional[str]:
+    """The card becomes another definition where it stands: it neither leaves nor enters
+    its zone and keeps owner, controller, counters and attachments. Its old name, or
+    None when it already was that card."""
+    if into not in g.defs:
+        raise EngineError(f"cannot transform into `{into}` at {pos}: no card has that name",
+                          tuple(g.chain))
+    old = c.name
+    if old == into:
+        return None
+    if c.zone is not None and c.zone.in_play:
+        if g.copiers:
+            g.copiers_in_play += (into in g.copiers) - (old in g.copiers)
+        g.in_play_n[c.d] -= 1
+        g.in_play_n[g.def_index[into]] += 1
+        g.able_in_play += g.able_table[g.def_index[into]] - g.able_table[c.d]
+    c.name = into
+    c.d = g.def_index[into]
+    g.moved += 1
+    g.playing += c.zone is not None and c.zone.in_play
+    g.write(f"{old} becomes {into}")
+    return old
+
+
+def put_counters_one(g, c, counter: str, n: int):
+    c.counters[counter] = check_int(g, c.counters.get(counter, 0) + n)
+
+
+def remove_counters_one(c, counter: str, n) -> int:
+    have = c.counters.get(counter, 0)
+    take = have if n is None else min(have, max(n, 0))
+    if take:
+        left = have - take
+        if left:
+            c.counters[counter] = left
+        else:
+            del c.counters[counter]
+    return take
+
+
+def new_card_for(g, name: str, zone: ZoneInst, you):
+    """A new card of `create`, not yet placed; None (and the rest not made) when the zone
+    is full."""
+    d = g.defs[name]
+    s = g.state
+    if zone.capacity is not None and len(zone.cards) >= zone.capacity:
+        g.write(f"no room in {zone.key} for {name}")
+        return None
+    if d.token and sum(1 for c in s.cards.values() if c.token) >= MAX_TOKENS:
+        raise EngineError(f"more than {MAX_TOKENS} tokens in play", tuple(g.chain))
+    owner = zone.owner if zone.owner is not None else you
+    return s.new_card(name, owner, d.token, g.def_index[name])
+
+
+def unmade(g, c):
+    """A created card whose entering was prevented ceases to exist."""
+    if c.zone is None:
+        g.state.cards.pop(c.id, None)
+        return True
+    return False
+
+
+def create_library(g, zone, cond, keep):
+    """A card of every copy of every definition of the deck (tokens aside) into ``zone``:
+    those for which ``cond(card)`` holds, or whose definition ``keep[k]`` holds (a test
+    on the definition alone, worked out when the code was generated; the ids the others
+    would have had are used up all the same)."""
+    s = g.state
+    cards, owner, public = s.cards, zone.owner, zone.public
+    inside = zone.cards
+    new = CardInst.__new__
+    for d in g.program.library():
+        k = g.def_index[d.name]
+        if keep is not None and not keep[k]:
+            s.next_id += d.copies
+            continue
+        for _ in range(d.copies):
+            c = new(CardInst)             # CardInst(...), without the call: decks are big
+            c.id, c.name, c.d, c.owner, c.controller, c.zone = s.next_id, d.name, k, owner, \
+                owner, None
+            c.face_up, c.counters, c.attached_to, c.marks, c.token, c.turned = \
+                False, {}, None, {}, False, False
+            s.next_id += 1
+            cards[c.id] = c
+            if cond is not None and not cond(c):
+                del cards[c.id]
+                continue
+            if zone.capacity is not None and len(inside) >= zone.capacity:
+                del cards[c.id]
+                g.write(f"no room in {zone.key} for the rest of the library")
+                return
+            inside.append(c)
+            c.zone = zone
+            g.moved += 1
+            if zone.in_play:
+                g.playing += 1
+                g.copiers_in_play += d.name in g.copiers
+                g.in_play_n[k] += 1
+                g.able_in_play += g.able_table[k]
+            c.face_up = public

@@ -1,0 +1,223 @@
+"""Statics, limits and durations, and which cards' triggers hear an event.
+
+The static effects in force are found here (a game rule's, those of cards in play, of
+copied text, and temporary ones); compiled rules then run their conditions and bodies.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..errors import EngineError
+from .events import Event
+from .state import CardInst, Player
+
+
+# --- parameters, limits, statics -----------------------------------------------------------
+def param(g, name: str, player: Optional[Player]) -> int:
+    if player is None:
+        return 0
+    fn = g.code.params[name]
+    base = fn(g, player, None, None)
+    for st, src, you in active_statics(g, "modify"):
+        if st.param != name:
+            continue
+        target = g.code.target.get(st.index)
+        targets = target(g, you, src, None) if target else you
+        if targets is player or (isinstance(targets, list) and player in targets):
+            base += g.code.amount[st.index](g, you, src, None)
+    return base
+
+
+def active_statics(g, kind: str):
+    """(static, card or None, its `you`) for statics of this kind now in force."""
+    if kind not in g.static_kinds:
+        return                            # no card or rule of the game has one
+    s = g.state
+    for st in g.program.statics:
+        if st.kind == kind:
+            yield st, None, s.active
+    carriers = g.static_carriers.get(kind)
+    if carriers:
+        defs = g.defs
+        for z in s.inplay:
+            for c in z.cards:
+                if c.name in carriers:
+                    for st in defs[c.name].statics:
+                        if st.kind == kind:
+                            yield st, c, c.controller
+    if g.copiers and kind != "copy":
+        for c, d in copied_text(g):
+            for st in d.statics:
+                if st.kind == kind:
+                    yield st, c, c.controller
+    if s.temp:
+        statics = g.program.all_statics
+        for t in s.temp:
+            st = statics[t["static"]]
+            if st.kind == kind:
+                yield st, t["this"], t["you"]
+
+
+def forbidden(g, name: str, data: dict, you) -> bool:
+    if name not in g.static_events.get("forbid", ()):
+        return False
+    for st, src, owner in active_statics(g, "forbid"):
+        if st.event == name:
+            where = g.code.where.get(st.index)
+            if where is None or where(g, owner, src, Event(name, data, you)):
+                return True
+    return False
+
+
+def limit_amount(g, name: str, player: Player) -> int:
+    fn = g.code.limits[name]
+    const = getattr(fn, "const", None)
+    if const is not None:
+        return const
+    return fn(g, player, None, None)
+
+
+def remaining(g, name: str, player: Player) -> int:
+    used = g.state.used.get((player.index, name), 0)
+    left = limit_amount(g, name, player) - used
+    if name not in g.substitutes:
+        return left if left > 0 else 0
+    for st, src, you in active_statics(g, "substitute"):
+        if st.limit == name and you is player:
+            key = ("substitute", st.index, src.id if src else None)
+            if st.once_per_turn and key in g.state.once:
+                continue
+            if limit_amount(g, st.substitute, player) - \
+                    g.state.used.get((player.index, st.substitute), 0) > 0:
+                left += 1
+    return max(left, 0)
+
+
+def use_limit(g, name: str, player: Player):
+    s = g.state
+    key = (player.index, name)
+    if limit_amount(g, name, player) - s.used.get(key, 0) > 0:
+        s.used[key] = s.used.get(key, 0) + 1
+        return
+    for st, src, you in active_statics(g, "substitute"):
+        if st.limit != name or you is not player:
+            continue
+        once_key = ("substitute", st.index, src.id if src else None)
+        if st.once_per_turn and once_key in s.once:
+            continue
+        sub = (player.index, st.substitute)
+        if limit_amount(g, st.substitute, player) - s.used.get(sub, 0) > 0:
+            s.used[sub] = s.used.get(sub, 0) + 1
+            if st.once_per_turn:
+                s.once.add(once_key)
+            return
+    raise EngineError(f"{player.name} has no `{name}` left this turn (check "
+                      f"`remaining({name}) > 0` before `use {name}`)", tuple(g.chain))
+
+
+def add_temp_static(g, index: int, duration, you, this):
+    exp = expiry(g, duration, you)
+    g.timed = g.timed or exp is not None
+    g.state.temp.append({"static": index, "this": this, "you": you, "expiry": exp})
+
+
+def expiry(g, duration, you: Player):
+    if duration is None:
+        return None
+    kind, turns = duration
+    s = g.state
+    if kind == "this_turn":
+        return ["turn", s.turn]
+    if kind == "turns":
+        return ["turn", s.turn + max(turns, 1) - 1]
+    return ["player", you.index, you.turns + 1]       # until the end of your next turn
+
+
+def expire(g, player: Player):
+    """End of `player`'s turn: marks and temporary effects whose time is up go."""
+    if not g.timed:
+        return
+    s = g.state
+
+    def due(exp) -> bool:
+        if exp is None:
+            return False
+        if exp[0] == "turn":
+            return exp[1] <= s.turn
+        return exp[1] == player.index and exp[2] <= player.turns
+
+    timed = False
+    for obj in list(s.players) + [c for c in s.cards.values() if c.marks]:
+        for m, exp in list(obj.marks.items()):
+            if due(exp):
+                del obj.marks[m]
+            elif exp is not None:
+                timed = True
+    s.temp = [t for t in s.temp if not due(t["expiry"])]
+    g.timed = timed or any(t["expiry"] is not None for t in s.temp)
+
+
+# --- cards that listen ---------------------------------------------------------------------
+def copied_text(g) -> list:
+    """(card in play, definition whose text it has) for every `static copy text of X` in
+    force. The copied text runs with `this` as the copying card, so text that names its
+    own card means the copy. One level: copied `copy` statics are not followed. Cached
+    until a card moves, changes or a decision is taken."""
+    if not g.copiers_in_play:
+        return ()
+    key = (g.moved, len(g.decisions))
+    if g.copy_cache[0] == key:
+        return g.copy_cache[1]
+    out = []
+    s = g.state
+    for z in s.inplay:
+        for c in z.cards:
+            if c.name not in g.copiers:
+                continue
+            for st in g.defs[c.name].statics:
+                if st.kind != "copy":
+                    continue
+                src = g.code.source_of[st.index](g, c.controller or c.owner or s.active, c, None)
+                if isinstance(src, CardInst) and src is not c and src.name in g.defs:
+                    out.append((c, g.defs[src.name]))
+    g.copy_cache = (key, out)
+    return out
+
+
+def instances(g, card_name: str, from_zone: Optional[str]):
+    """The cards named ``card_name`` whose triggers hear an event: in play, or in the
+    zones named ``from_zone``."""
+    if from_zone is None:
+        if not g.in_play_n[g.def_index[card_name]]:
+            return ()                     # none of them is in play
+        if g.by_name_key != g.playing:    # rebuilt only after what is in play changed
+            by_name: dict = {}
+            for z in g.state.inplay:
+                for c in z.cards:
+                    by_name.setdefault(c.name, []).append(c)
+            g.by_name, g.by_name_key = by_name, g.playing
+        return g.by_name.get(card_name, ())   # rebuilt, never changed in place
+    return [c for z in g.state.zn[g.zone_index[from_zone]] for c in z.cards
+            if c.name == card_name]
+
+
+def hearing(g, card_name: str, ev):
+    """In-play instances of a card, and those the event took out of play: `when`
+    triggers look back ("when this is destroyed")."""
+    cards = instances(g, card_name, None) if g.in_play_n[g.def_index[card_name]] else ()
+    if ev.in_play_before:
+        gone = [c for c in dict.fromkeys(ev.in_play_before) if c.name == card_name
+                and not (c.zone is not None and c.zone.in_play)]
+        if gone:
+            return list(cards) + gone
+    return cards
+
+
+def in_play_fields(ev):
+    """The cards among an event's fields that are in play as it takes effect."""
+    return [v for v in ev.data.values() if type(v) is CardInst
+            and v.zone is not None and v.zone.in_play]
+
+
+def negated(g, ev):
+    g.write(f"{ev.name} negated", source=g.chain[-1] if g.chain else None)

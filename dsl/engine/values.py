@@ -1,0 +1,258 @@
+"""Values compiled rules compute with: collections, numbers and their limits, and reads
+of the state that decide nothing (tops of zones, attributes by name, random picks).
+
+Each is a function of plain values or of the game ``g``."""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..errors import EngineError
+from .events import Event
+from .state import CardInst, Player, ZoneInst
+
+MAX_TOKENS = 1_000
+MAX_INT = 10 ** 9
+
+
+# --- values ----------------------------------------------------------------------------
+def iterate(v):
+    """A value as a sequence of elements: zones stand for the cards in them."""
+    if v is None:
+        return ()
+    if type(v) is list:
+        if not v or type(v[0]) is not ZoneInst:
+            return v
+        return [c for z in v for c in z.cards]
+    if type(v) is ZoneInst:
+        return list(v.cards)
+    if isinstance(v, tuple):
+        return iterate(list(v))
+    return (v,)
+
+
+def members(v):
+    if v is None:
+        return ()
+    if type(v) is ZoneInst:
+        return v.cards
+    if type(v) is list:
+        return v if not v or type(v[0]) is not ZoneInst else iterate(v)
+    if isinstance(v, tuple):
+        return iterate(list(v))
+    if isinstance(v, set):
+        return v
+    return (v,)
+
+
+def count(v) -> int:
+    return len(iterate(v))
+
+
+def as_list(v):
+    if v is None:
+        return []
+    return list(v) if isinstance(v, (list, tuple)) else [v]
+
+
+def nth(v, i):
+    items = iterate(v)
+    return items[i] if items else None
+
+
+def agg(f, values):
+    flat = []
+    for v in values:
+        if isinstance(v, (list, tuple)):
+            flat.extend(x for x in v if x is not None)
+        elif v is not None:
+            flat.append(v)
+    return f(flat) if flat else 0
+
+
+def cards_of(what) -> list:
+    if what is None:
+        return []
+    if type(what) is CardInst:
+        return [what]
+    out = []
+    for x in what:
+        if type(x) is CardInst:
+            out.append(x)
+        elif type(x) is ZoneInst:
+            out.extend(x.cards)
+    return out
+
+
+def over(g, v):
+    """A number beyond the engine's integer limit: the runaway error."""
+    raise EngineError(f"number {v} is beyond the limit of ±{MAX_INT}", tuple(g.chain))
+
+
+def check_int(g, v):
+    if v > MAX_INT or v < -MAX_INT:
+        over(g, v)
+    return v
+
+
+def divide(g, a, b):
+    if b == 0:
+        raise EngineError("division by zero", tuple(g.chain))
+    return a // b
+
+
+def modulo(g, a, b):
+    if b == 0:
+        raise EngineError("division by zero", tuple(g.chain))
+    return a % b
+
+
+def number_range(g, lo, hi) -> list:
+    """`range(lo, hi)`: lo..hi inclusive, bounded like every other number."""
+    lo, hi = int(lo or 0), int(hi or 0)
+    if hi - lo > MAX_TOKENS:
+        raise EngineError(f"range({lo}, {hi}) has more than {MAX_TOKENS} numbers",
+                          tuple(g.chain))
+    return list(range(lo, hi + 1))
+
+
+def budget_exceeded(g, pos):
+    raise EngineError(f"step budget of {g.budget} exceeded at {pos} "
+                      f"(an effect or trigger loops without end)", tuple(g.chain))
+
+
+def too_deep(g):
+    raise EngineError("more than 40 events nested inside each other (a trigger loop)",
+                      tuple(g.chain))
+
+
+# --- reading -----------------------------------------------------------------------------
+def top_card(z: Optional[ZoneInst]):
+    if z is None or not z.cards:
+        return None
+    return z.cards[-1]
+
+
+def bottom_card(z: Optional[ZoneInst]):
+    if z is None or not z.cards:
+        return None
+    return z.cards[0]
+
+
+def top_cards(z: Optional[ZoneInst], k, bottom=False) -> list:
+    if z is None or k is None or k <= 0:
+        return []
+    return list(z.cards[:k]) if bottom else list(reversed(z.cards[-k:]))
+
+
+def random_of(g, coll):
+    items = iterate(coll)
+    return g.state.rng.choice(items) if items else None
+
+
+def shuffled(g, coll):
+    items = list(iterate(coll))
+    g.state.rng.shuffle(items)
+    return items
+
+
+def next_player(g, player: Player) -> Player:
+    players = g.state.players
+    for k in range(1, len(players) + 1):
+        cand = players[(player.index + k) % len(players)]
+        if cand.alive:
+            return cand
+    return player
+
+
+def attachments(g, c):
+    if c is None:
+        return None
+    return [x for z in g.state.inplay for x in z.cards if x.attached_to is c]
+
+
+def in_play(c):
+    if c is None:
+        return None
+    return c.zone is not None and c.zone.in_play
+
+
+def zone_attr(z, name: str):
+    """size, cards, top, bottom, owner, name, in_play of a zone (None for no zone)."""
+    if z is None:
+        return None
+    if name == "size":
+        return len(z.cards)
+    if name == "cards":
+        return list(z.cards)
+    if name == "top":
+        return top_card(z)
+    if name == "bottom":
+        return bottom_card(z)
+    if name == "owner":
+        return z.owner
+    if name == "name":
+        return z.name
+    return z.in_play
+
+
+_CARD_FIELDS = {"name": lambda c: c.name, "owner": lambda c: c.owner,
+                "controller": lambda c: c.controller, "zone": lambda c: c.zone,
+                "face_up": lambda c: c.face_up, "token": lambda c: c.token,
+                "id": lambda c: c.id, "turned": lambda c: c.turned,
+                "host": lambda c: c.attached_to, "in_play": in_play}
+_PLAYER_FIELDS = {"alive": lambda p: p.alive, "seat": lambda p: p.index,
+                  "name": lambda p: p.name, "side": lambda p: p.side,
+                  "turns": lambda p: p.turns}
+_ZONE_FIELDS = {"size", "cards", "top", "bottom", "owner", "name", "in_play"}
+
+
+def attr(g, v, name: str):
+    """`x.name` when the kind of x is only known at run time. The name is looked up in
+    the program's own tables and the model's own fields, never as a Python attribute."""
+    t = type(v)
+    p = g.program
+    if t is CardInst:
+        if name in p.properties:
+            return g.deflist[v.d].props.get(name, p.properties[name])
+        if name == "attachments":
+            return attachments(g, v)
+        f = _CARD_FIELDS.get(name)
+        return f(v) if f is not None else None
+    if t is Player:
+        if name in p.resources:
+            return v.res.get(name, 0)
+        if name in p.params:
+            return _param(g, name, v)
+        if name in v.vars:
+            return v.vars[name]
+        if name in p.zones:
+            return zone_of(g, name, v)
+        f = _PLAYER_FIELDS.get(name)
+        return f(v) if f is not None else None
+    if t is ZoneInst:
+        return zone_attr(v, name) if name in _ZONE_FIELDS else None
+    if t is Event:
+        return v.get(name)
+    return None
+
+
+def zone_of(g, name: str, player: Optional[Player]):
+    if player is None:
+        return None
+    zdef = g.program.zones[name]
+    if zdef.scope == "shared":
+        return None
+    return player.z[g.zone_index[name]]
+
+
+def event_get(ev, name: str):
+    return ev.get(name) if ev is not None else None
+
+
+def counters_on(c, name: str) -> int:
+    return c.counters.get(name, 0) if c is not None else 0
+
+
+def _param(g, name, player):
+    from .statics import param
+    return param(g, name, player)
