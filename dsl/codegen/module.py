@@ -14,12 +14,13 @@ from __future__ import annotations
 from .. import ir as I
 from .analysis import Analysis
 from .exprs import ExprWriter
-from .flow import FlowWriter
+from .events import EventWriter
 from .stmts import StmtWriter
+from .turns import TurnWriter
 from .writer import Frame, Writer, literal
 
 
-class CodeGenerator(ExprWriter, StmtWriter, FlowWriter):
+class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter):
     """Writes the module for one program, in one of two ways of running: ``resumable``
     (code that can decide is a generator that yields each decision) or direct (it asks
     the agents itself)."""

@@ -2,7 +2,7 @@
 
 ``stmt(node, frame)`` writes the lines for one :mod:`dsl.ir` statement. Statements that
 announce events (moving cards, gaining, an action's call...) call the helpers
-:mod:`dsl.codegen.flow` writes for this program when anything listens to those events,
+:mod:`dsl.codegen.events` writes for this program when anything listens to those events,
 and the engine's quiet primitives when nothing does.
 """
 from __future__ import annotations

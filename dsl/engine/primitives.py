@@ -2,7 +2,7 @@
 
 Each is a function of the game ``g`` (a :class:`~dsl.engine.game.Game`). None of them
 runs a deck's code that could decide anything: events, triggers and reactions around a
-primitive are compiled into the rules themselves (:mod:`dsl.codegen.flow`), so these
+primitive are compiled into the rules themselves (:mod:`dsl.codegen.events`), so these
 stay plain functions whether the game is stepped or only run. They live in four modules,
 one job each; this one gathers them for :mod:`dsl.codegen.runtime`.
 """

@@ -1,0 +1,296 @@
+"""The game's flow as generated code: the main loop, turns and rounds, `whenever` rules,
+offers of moves and abilities.
+
+A game runs ``MAIN(g, start)``: the set-up (unless ``start`` resumes at a turn from a
+checkpoint), then turns (or rounds) until a rule ends the game. At every turn start a
+game that keeps checkpoints copies itself (``g.checkpoint``).
+"""
+from __future__ import annotations
+
+from .. import ir as I
+from .writer import literal
+
+
+class TurnWriter:
+    """Turns, offers and `whenever` rules: a part of :class:`dsl.codegen.module.CodeGenerator`."""
+
+    # --- whenevers, offers, abilities --------------------------------------------------------
+    def write_whenevers(self):
+        p = self.program
+        if not p.whenevers:
+            return
+        bodies = []
+        for k, (cond, stmts, pos) in enumerate(p.whenevers):
+            name = f"WB{k}"
+            self.defn(name, "g, you, this, ev", self.gen_of(self.a.block(stmts)),
+                      lambda f, stmts=stmts: self.block(stmts, f))
+            bodies.append((cond, name, pos, self.a.block(stmts)))
+
+        def body(f):
+            S = self.state(f)
+            self.writeline("if g.defer or g.in_whenever: return")
+            self.writeline("g.in_whenever = True")
+            self.writeline("try:")
+            self.indent()
+            self.writeline("for _ in range(50):")
+            self.indent()
+            self.writeline("fired = False")
+            self.writeline(f"you = {S}.active or {S}.players[0]")
+            for cond, name, pos, decides in bodies:
+                self.writeline(f"if {self.cond(cond, f)}:")
+                self.indent()
+                self.writeline("fired = True")
+                self.writeline(f"g.chain.append({literal(f'whenever at {pos}')})")
+                self.writeline("try:")
+                self.indent()
+                self.writeline(self.call(f, f"{name}(g, you, None, None)", decides))
+                self.outdent()
+                self.writeline("finally:")
+                self.indent()
+                self.writeline("g.chain.pop()")
+                self.outdent()
+                self.writeline(f"you = {S}.active or {S}.players[0]")
+                self.outdent()
+            self.writeline("if not fired: return")
+            self.outdent()
+            self.writeline("ENGINE_ERROR(g, 'a `whenever` rule keeps firing: its effect never "
+                           "makes its condition false')")
+            self.outdent()
+            self.writeline("finally:")
+            self.indent()
+            self.writeline("g.in_whenever = False")
+            self.outdent()
+        self.defn("WHENEVERS", "g", self.gen_of(self.a.whenevers), body)
+
+    def offer(self, n: I.Offer, f) -> None:
+        """`offer m1, m2, abilities`: the acting player's free-action loop."""
+        lister = self._lister(n.moves)
+        opts, d, c = f.temp(), f.temp(), f.temp()
+        self.writeline("for _ in range(500):")
+        self.indent()
+        self.writeline(f"{opts} = {lister}(g, {f.you})")
+        self.writeline(f"if len({opts}) == 1: break")
+        self.writeline(f"{d} = DECISION({f.you}, 'move', 'your move', None, {opts}, 1, 1, False, "
+                       f"None, ({lister}, {f.you}), MOVE_LABELS)")
+        self.writeline(f"{c} = {d}.values[{self.ask(f, d)}]")
+        self.writeline(f"if {c}[0] == -2: break")
+        first = True
+        for name in n.moves:
+            if name == "abilities":
+                continue
+            m = self.move_index[name]
+            self.writeline(f"{'if' if first else 'elif'} {c}[0] == {m}:")
+            first = False
+            self.indent()
+            self.writeline(f"g.chain.append({literal('move ' + name)})")
+            self.writeline("try:")
+            self.indent()
+            decides = self.a.block(self.program.moves[name].body)
+            self.writeline(self.call(f, f"MB{m}(g, {f.you}, None, None, {c}[1])", decides))
+            self.outdent()
+            self.writeline("finally:")
+            self.indent()
+            self.writeline("g.chain.pop()")
+            self.outdent()
+            self.outdent()
+        if "abilities" in n.moves:
+            self.need_activate = True
+            call = self.call(f, f"ACTIVATE(g, {f.you}, {c}[1][0], {c}[1][1])", True)
+            self.writeline(call if first else "else: " + call)
+        self.writeline(self.whenevers_call(f))
+        self.outdent()
+        self.writeline("else:")
+        self.indent()
+        self.writeline(f"ENGINE_ERROR(g, {f.you}.name + ' made more than 500 moves in one turn')")
+        self.outdent()
+
+    def _lister(self, names) -> str:
+        key = tuple(names)
+        if key in self.listers:
+            return self.listers[key]
+        name = self.listers[key] = self.fresh_fn("OL")
+        p = self.program
+        forbids = self.a.static_events.get("forbid", ())
+
+        def body(f):
+            self.writeline("out = []")
+            for mname in names:
+                if mname == "abilities":
+                    self.writeline("out.extend(ABILITIES(g, you))")
+                    continue
+                mv, m = p.moves[mname], self.move_index[mname]
+                f.names = {}
+                indent = 0
+                if mv.gate is not None:
+                    self.writeline(f"if {self.cond(mv.gate, f)}:")
+                    self.indent()
+                    indent += 1
+                forbid = mname in forbids
+                if mv.var is None:
+                    test = f"not FORBIDDEN(g, {literal(mname)}, {{}}, you)" if forbid else "True"
+                    self.writeline(f"if {test}: out.append(({m}, None))")
+                else:
+                    x = f.local(mv.var)
+                    tests = []
+                    if forbid:
+                        tests.append(f"not FORBIDDEN(g, {literal(mname)}, "
+                                     f"{{{literal(mv.var)}: {x}}}, you)")
+                    hoisted = self._hoist(mv.each, f, mv.var)
+                    add = f"out.append(({m}, {x}))"
+
+                    def option(mv=mv, x=x, add=add, tests=tests):
+                        # the move's own test, written where the option is: its
+                        # selectors may be loops
+                        each = [self.cond(mv.each, f)] if mv.each is not None else []
+                        self.writeline(f"if {' and '.join(each + tests)}: {add}"
+                                       if each or tests else add)
+                    if isinstance(mv.source, (I.CardSel, I.PlayerSel)):
+                        # one loop: the selector's tests, then the move's own
+                        f.safe.add(x)
+                        self.loop_over(mv.source, f, x, option)
+                        f.safe.discard(x)
+                        if isinstance(mv.source, I.CardSel) and mv.source.where is not None:
+                            self.writeline("g.steps += 1")
+                    else:
+                        self.writeline(f"for {x} in ITER({self.expr(mv.source, f)}):")
+                        self.indent()
+                        option()
+                        self.outdent()
+                    for node in hoisted:
+                        f.subst.pop(id(node), None)
+                for _ in range(indent):
+                    self.outdent()
+            self.writeline("out.append(PASS)")
+            self.writeline("return out")
+        self.defn(name, "g, you", False, body, this="None", ev="None")
+        return name
+
+    def _hoist(self, node, f, var) -> list:
+        """Work out before a move's loop over its options the parts of its per-option
+        test that do not read the option: the test then reads them from temporaries."""
+        if node is None:
+            return []
+        from .exprs import _invariants_of
+        hoisted = _invariants_of(node, (var,))
+        for x in hoisted:
+            t = f.temp()
+            self.writeline(f"{t} = {self.expr(x, f)}")
+            f.subst[id(x)] = t
+        return hoisted
+
+    def write_moves(self):
+        for name, mv in self.program.moves.items():
+            m = self.move_index[name]
+
+            def body(f, mv=mv):
+                if mv.var is not None:
+                    f.names[mv.var] = "x"
+                self.block(mv.body, f)
+            self.defn(f"MB{m}", "g, you, this, ev, x", self.gen_of(self.a.block(mv.body)), body)
+
+    def write_activate(self):
+        if not self.need_activate:
+            return
+
+        def body(f):
+            S = self.state(f)
+            self.writeline("ab = ABILITY[k]")
+            self.writeline("if ab.uses is not None: USE(g, ab.uses, you)")
+            self.writeline(f"if ab.once_per_turn: {S}.once.add(('ability', card.id, ab.name))")
+            self.writeline("g.write(you.name + ' uses ' + card.name + ': ' + ab.name)")
+
+            def perform(f, ev):
+                self.writeline("g.chain.append(card.name + ': ' + ab.name)")
+                self.writeline("try:")
+                self.indent()
+                self.writeline(self.call(f, f"ABILITY_BODY[k](g, you, card, {ev or 'None'})", True))
+                self.outdent()
+                self.writeline("finally:")
+                self.indent()
+                self.writeline("g.chain.pop()")
+                self.outdent()
+            self.emit(f, "activate", "{'card': card, 'ability': ab.name}", "you", perform)
+        self.defn("ACTIVATE", "g, you, card, k", self.resumable, body)
+
+    # --- the game itself ------------------------------------------------------------------
+    def write_main(self):
+        p = self.program
+        a = self.a
+
+        def block_fn(name, stmts) -> bool:
+            self.defn(name, "g, you, this, ev", self.gen_of(a.block(stmts)),
+                      lambda f: self.block(stmts, f))
+            return a.block(stmts)
+
+        setup = block_fn("SETUP", p.setup) if p.setup else None
+        body = block_fn("TURN_BODY", p.turn if p.round is None else p.round)
+        if p.round is None:
+            self._turn(body)
+        else:
+            self._round(body)
+
+        def main(f):
+            S = self.state(f)
+            self.writeline("if start is None:")
+            self.indent()
+            self.writeline("if g.arrange is not None: g.arrange(g)")
+            if setup is not None:
+                self.writeline(f"else: {self.call(f, f'SETUP(g, {S}.players[0], None, None)', setup)}")
+            self.emit_after(f, "game_start", "{}", f"{S}.players[0]")
+            self.writeline(self.whenevers_call(f))
+            if p.round is None:
+                self.writeline(f"first = {S}.globals.get('first_player')")
+                self.writeline(f"cur = first if type(first) is PLAYER else {S}.players[0]")
+            else:
+                self.writeline(f"cur = {S}.players[0]")
+            self.outdent()
+            self.writeline("else:")
+            self.indent()
+            self.writeline("cur = start")
+            self.outdent()
+            self.writeline("skip = start is not None")
+            self.writeline("while True:")
+            self.indent()
+            self.writeline("if g.keep and not skip: g.checkpoint(cur)")
+            self.writeline("skip = False")
+            if p.round is None:
+                self.writeline(self.call(f, "TURN(g, cur)", True))
+                self.writeline("cur = NEXT(g, cur)")
+            else:
+                self.writeline(self.call(f, "ROUND(g)", True))
+            self.outdent()
+        self.defn("MAIN", "g, start", self.resumable, main)
+
+    def _turn(self, body_decides):
+        def body(f):
+            S = self.state(f)
+            self.writeline("START_TURN(g)")
+            self.writeline(f"{S}.active = player")
+            self.writeline("player.turns += 1")
+            self.writeline(f"{S}.phase = None")
+            self.writeline(f"if g.logging: g.write('— turn ' + str({S}.turn) + ': ' + player.name + ' —')")
+            self.emit_after(f, "turn_start", "{'player': player}", "player")
+            self.writeline(self.call(f, "TURN_BODY(g, player, None, None)", body_decides))
+            self.writeline(f"{S}.phase = None")
+            self.emit_after(f, "turn_end", "{'player': player}", "player")
+            self.writeline("EXPIRE(g, player)")
+            self.writeline(self.whenevers_call(f))
+        self.defn("TURN", "g, player", self.resumable, body)
+
+    def _round(self, body_decides):
+        def body(f):
+            S = self.state(f)
+            self.writeline("START_TURN(g)")
+            self.writeline(f"for pl in {S}.players:")
+            self.writeline("    if pl.alive: pl.turns += 1")
+            self.writeline(f"{S}.active = next((pl for pl in {S}.players if pl.alive), "
+                           f"{S}.players[0])")
+            self.writeline(f"if g.logging: g.write('— round ' + str({S}.turn) + ' —')")
+            self.writeline(f"you = {S}.active")
+            self.emit_after(f, "round_start", "{}", "you")
+            self.writeline(self.call(f, "TURN_BODY(g, you, None, None)", body_decides))
+            self.writeline(f"{S}.phase = None")
+            self.emit_after(f, "round_end", "{}", "you")
+            self.writeline(f"for pl in {S}.players: EXPIRE(g, pl)")
+            self.writeline(self.whenevers_call(f))
+        self.defn("ROUND", "g", self.resumable, body)
