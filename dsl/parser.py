@@ -640,7 +640,7 @@ class _FastParser:
                     out[sym] = arg
                 else:
                     if arg not in plans:
-                        plans[arg] = self._plan(arg)
+                        plans[arg] = self._plan(arg, self.kept)
                     out[sym] = plans[arg]
             self.rows[state] = out
         # A state's lexer is made on first use, as Lark makes them: compiling all 162
@@ -673,9 +673,12 @@ class _FastParser:
         return made
 
     @staticmethod
-    def _plan(rule) -> tuple:
+    def _plan(rule, kept: frozenset) -> tuple:
         """(size, name, kind, include, trailing Nones, builder method, level): as Lark's
-        ParseTreeBuilder wraps the rule (`maybe_create_child_filter`, ExpandSingleChild)."""
+        ParseTreeBuilder wraps the rule (`maybe_create_child_filter`, ExpandSingleChild).
+        A _UNIT leaves the value on the stack as it is; a _SPLICE makes the list of
+        children its parent splices in; a _PASS passes its one child through (or is a
+        node, given more); a _NODE is made by the builder's method."""
         expansion = rule.expansion
         if not expansion:
             raise _NoFastPath("an empty rule")           # every node has a span: see _parse
@@ -695,12 +698,17 @@ class _FastParser:
         pending += nones[len(expansion)]
         origin = rule.origin.name
         name = rule.alias or origin
+        single = len(expansion) == 1 and not pending
         if origin.startswith("_"):
             if rule.options.expand1:
                 raise _NoFastPath("a ?_rule")
-            kind = _SPLICE
+            # `_sep: __sep_plus` passes its child's list on as it is, and `__sep_plus: _NL`
+            # an empty one, which a dropped token already is: units, like `?sum: product`.
+            dropped = expansion[0].is_term and expansion[0].name not in kept
+            unit = single and (include == [(0, True, 0)] or (not include and dropped))
+            kind = _UNIT if unit else _SPLICE
         elif rule.options.expand1 and not rule.alias:
-            kind = _UNIT if include == [(0, False, 0)] and not pending and len(expansion) == 1 else _PASS
+            kind = _UNIT if single and include == [(0, False, 0)] else _PASS
         else:
             kind = _NODE
         if origin == "start" and kind != _NODE:
@@ -752,8 +760,8 @@ class _FastParser:
                     tok.line, tok.column, tok.end_line, tok.end_column = \
                         start_line, start_col, line, end - line_start + 1
                     entry = (tok, start_line, start_col, line, end - line_start + 1, 0)
-                else:
-                    entry = (None, start_line, start_col, line, end - line_start + 1, 0)
+                else:                                 # dropped: no parent keeps it
+                    entry = ((), start_line, start_col, line, end - line_start + 1, 0)
                 pos = end
             else:
                 kind, entry = "$END", None
@@ -770,9 +778,9 @@ class _FastParser:
                     break
                 n, origin, how, include, trailing, method, level = action
                 if how == _UNIT:
-                    # `?sum: product` keeps its child as it is, and a run of such rules
-                    # (atom → primary → ... → expr, ten of them) depends only on the state
-                    # below, the state on top and the token: remembered as one step.
+                    # A run of units (atom → primary → ... → expr, ten of them) depends
+                    # only on the state below, the state on top and the token: it is
+                    # remembered as one step.
                     key = (states[-2], top, kind)
                     after = units.get(key)
                     if after is None:
@@ -789,10 +797,6 @@ class _FastParser:
                 del values[-n:]
                 del states[-n:]
                 first, last = children[0], children[-1]
-                if how == _SPLICE and not include and not trailing:   # `_sep`: nothing kept
-                    states.append(rows[states[-1]][origin])
-                    values.append(((), first[1], first[2], last[3], last[4], 0))
-                    continue
                 built = []
                 height = 0
                 for i, splice, nones in include:
