@@ -4,7 +4,9 @@
 
 Prints (asserts nothing):
 
-* parse throughput: deck text → AST (``dsl.parser.parse_text``), in cards per second;
+* parse throughput: deck text → AST (``dsl.parser.parse_text``), in cards per second,
+  and the same by Lark's parse tree and ``_Builder.transform`` (the path that reports
+  syntax errors, and what every deck took before the fast path), to compare in one run;
 * full load: parse + merge with the `dvorak` base + check + compile
   (``dsl.loader.load_program``);
 * parser-ready time in a fresh process: importing ``dsl.parser`` and building the
@@ -29,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dsl.loader import load_program  # noqa: E402
-from dsl.parser import lark_parser, parse_text  # noqa: E402
+from dsl.parser import _parse_with_lark, lark_parser, no_cycle_collection, parse_text  # noqa: E402
 
 HEADER = '''game "Bench Fair" extends "dvorak"
 
@@ -168,6 +170,11 @@ def best(fn, repeat: int) -> float:
     return min(times)
 
 
+def by_lark(text: str, file: str):
+    with no_cycle_collection():          # as parse_text does
+        return _parse_with_lark(text, file)
+
+
 def fresh_parser_ready(repeat: int) -> float:
     code = ("import time; t=time.perf_counter(); from dsl.parser import lark_parser; "
             "lark_parser(); print(time.perf_counter()-t)")
@@ -193,6 +200,7 @@ def main() -> None:
         program = load_program(str(path))      # also proves the generated deck is valid
         copies = sum(d.copies for d in program.library())
         parse_s = best(lambda: parse_text(text, str(path)), args.repeat)
+        lark_s = best(lambda: by_lark(text, str(path)), args.repeat)
         load_s = best(lambda: load_program(str(path)), args.repeat)
     ready_s = fresh_parser_ready(args.repeat)
 
@@ -200,6 +208,8 @@ def main() -> None:
           f"{len(text) / 1024:.0f} KiB")
     print(f"parse (text -> AST):              {parse_s * 1000:8.1f} ms   "
           f"{args.cards / parse_s:10,.0f} cards/s")
+    print(f"  by Lark's tree (reference):     {lark_s * 1000:8.1f} ms   "
+          f"{args.cards / lark_s:10,.0f} cards/s")
     print(f"full load (parse+check+compile):  {load_s * 1000:8.1f} ms   "
           f"{args.cards / load_s:10,.0f} cards/s")
     print(f"parser ready, fresh process:      {ready_s * 1000:8.1f} ms   (Lark cache warm)")

@@ -100,9 +100,10 @@ def quote(text: str) -> str:
 
 
 class _Builder:
-    """One method per grammar alias, called as ``method(meta, children)`` on the way up
-    the parse tree; each returns an AST node with its position. Mistakes only the
-    builder can see (a number too big, nesting too deep) are collected in ``diags``.
+    """One method per grammar alias, called as ``method(pos, children)`` on the way up
+    the parse tree, ``pos`` the node's :class:`SourcePosition`; each returns an AST node
+    at that position. Mistakes only the builder can see (a number too big, nesting too
+    deep) are collected in ``diags``.
 
     A plain walk rather than a ``lark.Transformer`` with ``v_args(meta=True)``: that
     decorator wraps a method anew on every call, a fifth of the time spent building.
@@ -131,7 +132,7 @@ class _Builder:
                 built.append(child)
             else:
                 stack.pop()
-                value = getattr(self, node.data)(node.meta, built)
+                value = getattr(self, node.data)(self.p(node.meta), built)
                 if not stack:
                     return value
                 stack[-1][2].append(value)
@@ -159,24 +160,24 @@ class _Builder:
         return _pos(meta, self.file)
 
     # file and header
-    def start(self, meta, ch):
+    def start(self, pos, ch):
         return ch[0], tuple(c for c in ch[1:] if c is not None)
 
-    def header(self, meta, ch):
-        return A.GameHeader(_unquote(ch[0]), _unquote(ch[1]) if len(ch) > 1 else None, pos=self.p(meta))
+    def header(self, pos, ch):
+        return A.GameHeader(_unquote(ch[0]), _unquote(ch[1]) if len(ch) > 1 else None, pos=pos)
 
-    def override(self, meta, ch):
-        return A.Override(ch[0], pos=self.p(meta))
+    def override(self, pos, ch):
+        return A.Override(ch[0], pos=pos)
 
-    def include(self, meta, ch):
-        return A.Include(_unquote(ch[0]), pos=self.p(meta))
+    def include(self, pos, ch):
+        return A.Include(_unquote(ch[0]), pos=pos)
 
     # declarations
-    def players_decl(self, meta, ch):
-        lo, hi = self.player_range(meta, ch)
-        return A.Players(lo, hi, pos=self.p(meta))
+    def players_decl(self, pos, ch):
+        lo, hi = self.player_range(pos, ch)
+        return A.Players(lo, hi, pos=pos)
 
-    def player_range(self, meta, ch) -> tuple:
+    def player_range(self, pos, ch) -> tuple:
         """`players N` or `players N to M`: at least one player, and M not below N."""
         errors = len(self.diags)
         lo = self.number(ch[0])
@@ -189,77 +190,77 @@ class _Builder:
                                              _tok_pos(tok, self.file)))
         if hi < lo and len(self.diags) == errors:
             self.diags.append(Diagnostic(
-                "number", f"`players {lo} to {hi}` runs backwards", self.p(meta),
+                "number", f"`players {lo} to {hi}` runs backwards", pos,
                 hint=f"write the smaller number first: `players {hi} to {lo}`"))
         return lo, hi
 
-    def option_decl(self, meta, ch):
-        return A.Option(str(ch[0]), ch[1], pos=self.p(meta))
+    def option_decl(self, pos, ch):
+        return A.Option(str(ch[0]), ch[1], pos=pos)
 
-    def param_decl(self, meta, ch):
-        return A.Param(str(ch[0]), ch[1], pos=self.p(meta))
+    def param_decl(self, pos, ch):
+        return A.Param(str(ch[0]), ch[1], pos=pos)
 
-    def side_decl(self, meta, ch):
+    def side_decl(self, pos, ch):
         lo, hi = 1, 1
         for attr in ch[1:]:
             lo, hi = attr
-        return A.Side(str(ch[0]), lo, hi, pos=self.p(meta))
+        return A.Side(str(ch[0]), lo, hi, pos=pos)
 
-    def side_players(self, meta, ch):
-        return self.player_range(meta, ch)
+    def side_players(self, pos, ch):
+        return self.player_range(pos, ch)
 
-    def zone_decl(self, meta, ch):
+    def zone_decl(self, pos, ch):
         attrs: dict = {}
         for key, value in ch[1:]:
             attrs[key] = value
-        return A.Zone(str(ch[0]), pos=self.p(meta), **attrs)
+        return A.Zone(str(ch[0]), pos=pos, **attrs)
 
-    def zone_shared(self, meta, ch): return ("scope", "shared")
-    def zone_per_player(self, meta, ch): return ("scope", "player")
-    def zone_per_side(self, meta, ch): return ("scope", "side")
-    def zone_hidden(self, meta, ch): return ("visibility", "hidden")
-    def zone_private(self, meta, ch): return ("visibility", "private")
-    def zone_public(self, meta, ch): return ("visibility", "public")
-    def zone_ordered(self, meta, ch): return ("ordered", True)
-    def zone_in_play(self, meta, ch): return ("in_play", True)
-    def zone_capacity(self, meta, ch): return ("capacity", ch[0])
+    def zone_shared(self, pos, ch): return ("scope", "shared")
+    def zone_per_player(self, pos, ch): return ("scope", "player")
+    def zone_per_side(self, pos, ch): return ("scope", "side")
+    def zone_hidden(self, pos, ch): return ("visibility", "hidden")
+    def zone_private(self, pos, ch): return ("visibility", "private")
+    def zone_public(self, pos, ch): return ("visibility", "public")
+    def zone_ordered(self, pos, ch): return ("ordered", True)
+    def zone_in_play(self, pos, ch): return ("in_play", True)
+    def zone_capacity(self, pos, ch): return ("capacity", ch[0])
 
-    def resource_decl(self, meta, ch):
+    def resource_decl(self, pos, ch):
         attrs = dict(ch[1:])
-        return A.Resource(str(ch[0]), pos=self.p(meta), **attrs)
+        return A.Resource(str(ch[0]), pos=pos, **attrs)
 
-    def res_start(self, meta, ch): return ("start", ch[0])
-    def res_min(self, meta, ch): return ("min", ch[0])
-    def res_max(self, meta, ch): return ("max", ch[0])
-    def res_shared(self, meta, ch): return ("shared", True)
+    def res_start(self, pos, ch): return ("start", ch[0])
+    def res_min(self, pos, ch): return ("min", ch[0])
+    def res_max(self, pos, ch): return ("max", ch[0])
+    def res_shared(self, pos, ch): return ("shared", True)
 
-    def var_decl(self, meta, ch):
+    def var_decl(self, pos, ch):
         per_player = ch[-1] is True
         rest = ch[1:-1] if per_player else ch[1:]
-        return A.Var(str(ch[0]), rest[0] if rest else None, per_player, pos=self.p(meta))
+        return A.Var(str(ch[0]), rest[0] if rest else None, per_player, pos=pos)
 
-    def var_per_player(self, meta, ch): return True
-    def once_flag(self, meta, ch): return True
+    def var_per_player(self, pos, ch): return True
+    def once_flag(self, pos, ch): return True
 
-    def counter_decl(self, meta, ch): return A.CounterDecl(tuple(map(str, ch)), pos=self.p(meta))
-    def mark_decl(self, meta, ch): return A.MarkDecl(tuple(map(str, ch)), pos=self.p(meta))
-    def type_decl(self, meta, ch): return A.TypeDecl(tuple(map(str, ch)), pos=self.p(meta))
-    def subtype_decl(self, meta, ch): return A.SubtypeDecl(tuple(map(str, ch)), pos=self.p(meta))
+    def counter_decl(self, pos, ch): return A.CounterDecl(tuple(map(str, ch)), pos=pos)
+    def mark_decl(self, pos, ch): return A.MarkDecl(tuple(map(str, ch)), pos=pos)
+    def type_decl(self, pos, ch): return A.TypeDecl(tuple(map(str, ch)), pos=pos)
+    def subtype_decl(self, pos, ch): return A.SubtypeDecl(tuple(map(str, ch)), pos=pos)
 
-    def property_decl(self, meta, ch):
-        return A.PropertyDecl(str(ch[0]), ch[1] if len(ch) > 1 else None, pos=self.p(meta))
+    def property_decl(self, pos, ch):
+        return A.PropertyDecl(str(ch[0]), ch[1] if len(ch) > 1 else None, pos=pos)
 
-    def limit_decl(self, meta, ch):
-        return A.LimitDecl(str(ch[0]), ch[1], pos=self.p(meta))
+    def limit_decl(self, pos, ch):
+        return A.LimitDecl(str(ch[0]), ch[1], pos=pos)
 
-    def action_decl(self, meta, ch):
+    def action_decl(self, pos, ch):
         params = ch[1] if ch[1] is not None else ()
-        return A.ActionDecl(str(ch[0]), params, ch[2], pos=self.p(meta))
+        return A.ActionDecl(str(ch[0]), params, ch[2], pos=pos)
 
-    def params(self, meta, ch):
+    def params(self, pos, ch):
         return tuple(map(str, ch))
 
-    def move_decl(self, meta, ch):
+    def move_decl(self, pos, ch):
         name = str(ch[0])
         body = ch[-1]
         rest = ch[1:-1]
@@ -268,16 +269,16 @@ class _Builder:
             var, source, rest = str(rest[0]), rest[1], rest[2:]
         if rest:
             cond = rest[0]
-        return A.MoveDecl(name, var, source, cond, body, pos=self.p(meta))
+        return A.MoveDecl(name, var, source, cond, body, pos=pos)
 
-    def setup_decl(self, meta, ch): return A.Setup(ch[0], pos=self.p(meta))
-    def turn_decl(self, meta, ch): return A.Turn(ch[0], pos=self.p(meta))
-    def round_decl(self, meta, ch): return A.Round(ch[0], pos=self.p(meta))
+    def setup_decl(self, pos, ch): return A.Setup(ch[0], pos=pos)
+    def turn_decl(self, pos, ch): return A.Turn(ch[0], pos=pos)
+    def round_decl(self, pos, ch): return A.Round(ch[0], pos=pos)
 
-    def kind_when(self, meta, ch): return "when"
-    def kind_before(self, meta, ch): return "before"
+    def kind_when(self, pos, ch): return "when"
+    def kind_before(self, pos, ch): return "before"
 
-    def trigger(self, meta, ch):
+    def trigger(self, pos, ch):
         kind, event = ch[0], str(ch[1])
         body = ch[-1]
         where = None
@@ -287,40 +288,40 @@ class _Builder:
                 opts[c[0]] = c[1]
             else:
                 where = c
-        return A.Trigger(kind, event, where, body, pos=self.p(meta), **opts)
+        return A.Trigger(kind, event, where, body, pos=pos, **opts)
 
-    def trigger_from(self, meta, ch): return ("from_zone", str(ch[0]))
-    def trigger_once(self, meta, ch): return ("once_per_turn", True)
+    def trigger_from(self, pos, ch): return ("from_zone", str(ch[0]))
+    def trigger_once(self, pos, ch): return ("once_per_turn", True)
 
-    def whenever_decl(self, meta, ch): return A.Whenever(ch[0], ch[1], pos=self.p(meta))
+    def whenever_decl(self, pos, ch): return A.Whenever(ch[0], ch[1], pos=pos)
 
-    def static_decl(self, meta, ch): return A.StaticDecl(ch[0], pos=self.p(meta))
+    def static_decl(self, pos, ch): return A.StaticDecl(ch[0], pos=pos)
 
-    def static_modify(self, meta, ch):
-        return A.StaticModify(str(ch[0]), ch[1], ch[2] if len(ch) > 2 else None, pos=self.p(meta))
+    def static_modify(self, pos, ch):
+        return A.StaticModify(str(ch[0]), ch[1], ch[2] if len(ch) > 2 else None, pos=pos)
 
-    def static_substitute(self, meta, ch):
-        return A.StaticSubstitute(str(ch[0]), str(ch[1]), len(ch) > 2, pos=self.p(meta))
+    def static_substitute(self, pos, ch):
+        return A.StaticSubstitute(str(ch[0]), str(ch[1]), len(ch) > 2, pos=pos)
 
-    def static_forbid(self, meta, ch):
-        return A.StaticForbid(str(ch[0]), ch[1] if len(ch) > 1 else None, pos=self.p(meta))
+    def static_forbid(self, pos, ch):
+        return A.StaticForbid(str(ch[0]), ch[1] if len(ch) > 1 else None, pos=pos)
 
-    def static_prevent(self, meta, ch):
-        return A.StaticPrevent(str(ch[0]), ch[1] if len(ch) > 1 else None, pos=self.p(meta))
+    def static_prevent(self, pos, ch):
+        return A.StaticPrevent(str(ch[0]), ch[1] if len(ch) > 1 else None, pos=pos)
 
-    def static_instead(self, meta, ch):
+    def static_instead(self, pos, ch):
         where = ch[1] if len(ch) > 2 else None
-        return A.StaticInstead(str(ch[0]), where, ch[-1], pos=self.p(meta))
+        return A.StaticInstead(str(ch[0]), where, ch[-1], pos=pos)
 
-    def static_copy(self, meta, ch): return A.StaticCopy(ch[0], pos=self.p(meta))
+    def static_copy(self, pos, ch): return A.StaticCopy(ch[0], pos=pos)
 
-    def typeline(self, meta, ch):
+    def typeline(self, pos, ch):
         return ch[0], (ch[1] if len(ch) > 1 else ())
 
-    def type_words(self, meta, ch): return tuple(map(str, ch))
-    def subtype_words(self, meta, ch): return tuple(map(str, ch))
+    def type_words(self, pos, ch): return tuple(map(str, ch))
+    def subtype_words(self, pos, ch): return tuple(map(str, ch))
 
-    def card_decl(self, meta, ch, token=False):
+    def card_decl(self, pos, ch, token=False):
         name = _unquote(ch[0])
         types, subtypes = ch[1]
         copies = 1
@@ -352,138 +353,138 @@ class _Builder:
                 fields["statics"].append(item.static)
         for k in ("props", "triggers", "abilities", "statics"):
             fields[k] = tuple(fields[k])
-        return A.CardDecl(name, types, subtypes, copies, token, pos=self.p(meta),
+        return A.CardDecl(name, types, subtypes, copies, token, pos=pos,
                           repeated=tuple(repeated), **fields)
 
-    def token_decl(self, meta, ch):
-        return self.card_decl(meta, ch, token=True)
+    def token_decl(self, pos, ch):
+        return self.card_decl(pos, ch, token=True)
 
-    def card_body(self, meta, ch): return list(ch)
-    def card_text(self, meta, ch): return ("text", _unquote(ch[0]), self.p(meta))
-    def card_effect(self, meta, ch): return ch[0]
-    def card_prop(self, meta, ch): return A.CardProp(str(ch[0]), tuple(ch[1:]), pos=self.p(meta))
+    def card_body(self, pos, ch): return list(ch)
+    def card_text(self, pos, ch): return ("text", _unquote(ch[0]), pos)
+    def card_effect(self, pos, ch): return ch[0]
+    def card_prop(self, pos, ch): return A.CardProp(str(ch[0]), tuple(ch[1:]), pos=pos)
 
-    def ability(self, meta, ch):
+    def ability(self, pos, ch):
         name = _unquote(ch[0])
         opts = dict(c for c in ch[1:-1])
-        return A.Ability(name, ch[-1], pos=self.p(meta), **opts)
+        return A.Ability(name, ch[-1], pos=pos, **opts)
 
-    def ability_uses(self, meta, ch): return ("uses", str(ch[0]))
-    def ability_once(self, meta, ch): return ("once_per_turn", True)
-    def ability_if(self, meta, ch): return ("cond", ch[0])
-    def ability_any_time(self, meta, ch): return ("any_time", True)
-    def ability_from(self, meta, ch): return ("from_zone", str(ch[0]))
+    def ability_uses(self, pos, ch): return ("uses", str(ch[0]))
+    def ability_once(self, pos, ch): return ("once_per_turn", True)
+    def ability_if(self, pos, ch): return ("cond", ch[0])
+    def ability_any_time(self, pos, ch): return ("any_time", True)
+    def ability_from(self, pos, ch): return ("from_zone", str(ch[0]))
 
     # statements
-    def block(self, meta, ch): return A.Block(tuple(ch), pos=self.p(meta))
+    def block(self, pos, ch): return A.Block(tuple(ch), pos=pos)
 
-    def move_stmt(self, meta, ch):
-        return A.Move(ch[0], ch[1], ch[2] if len(ch) > 2 else None, pos=self.p(meta))
+    def move_stmt(self, pos, ch):
+        return A.Move(ch[0], ch[1], ch[2] if len(ch) > 2 else None, pos=pos)
 
-    def pos_top(self, meta, ch): return ("top", None)
-    def pos_bottom(self, meta, ch): return ("bottom", None)
-    def pos_random(self, meta, ch): return ("random", None)
-    def pos_index(self, meta, ch): return ("index", ch[0])
+    def pos_top(self, pos, ch): return ("top", None)
+    def pos_bottom(self, pos, ch): return ("bottom", None)
+    def pos_random(self, pos, ch): return ("random", None)
+    def pos_index(self, pos, ch): return ("index", ch[0])
 
-    def shuffle_stmt(self, meta, ch): return A.Shuffle(ch[0], pos=self.p(meta))
-    def reveal_stmt(self, meta, ch): return A.Reveal(ch[0], pos=self.p(meta))
-    def face_up_stmt(self, meta, ch): return A.Face(True, ch[0], pos=self.p(meta))
-    def face_down_stmt(self, meta, ch): return A.Face(False, ch[0], pos=self.p(meta))
-    def attach_stmt(self, meta, ch): return A.Attach(ch[0], ch[1], pos=self.p(meta))
-    def detach_stmt(self, meta, ch): return A.Detach(ch[0], pos=self.p(meta))
-    def control_stmt(self, meta, ch): return A.GiveControl(ch[0], ch[1], pos=self.p(meta))
-    def give_stmt(self, meta, ch): return A.Give(ch[0], ch[1], pos=self.p(meta))
-    def transform_stmt(self, meta, ch): return A.Transform(ch[0], ch[1], pos=self.p(meta))
-    def put_counter(self, meta, ch): return A.PutCounter(ch[0], str(ch[1]), ch[2], pos=self.p(meta))
-    def remove_counter(self, meta, ch): return A.RemoveCounter(ch[0], str(ch[1]), ch[2], pos=self.p(meta))
-    def remove_all_counters(self, meta, ch): return A.RemoveCounter(None, str(ch[0]), ch[1], pos=self.p(meta))
-    def gain_stmt(self, meta, ch): return A.Gain(ch[0], str(ch[1]), pos=self.p(meta))
-    def lose_stmt(self, meta, ch): return A.Lose(ch[0], str(ch[1]), pos=self.p(meta))
-    def lose_all_stmt(self, meta, ch): return A.Lose(None, str(ch[0]), pos=self.p(meta))
+    def shuffle_stmt(self, pos, ch): return A.Shuffle(ch[0], pos=pos)
+    def reveal_stmt(self, pos, ch): return A.Reveal(ch[0], pos=pos)
+    def face_up_stmt(self, pos, ch): return A.Face(True, ch[0], pos=pos)
+    def face_down_stmt(self, pos, ch): return A.Face(False, ch[0], pos=pos)
+    def attach_stmt(self, pos, ch): return A.Attach(ch[0], ch[1], pos=pos)
+    def detach_stmt(self, pos, ch): return A.Detach(ch[0], pos=pos)
+    def control_stmt(self, pos, ch): return A.GiveControl(ch[0], ch[1], pos=pos)
+    def give_stmt(self, pos, ch): return A.Give(ch[0], ch[1], pos=pos)
+    def transform_stmt(self, pos, ch): return A.Transform(ch[0], ch[1], pos=pos)
+    def put_counter(self, pos, ch): return A.PutCounter(ch[0], str(ch[1]), ch[2], pos=pos)
+    def remove_counter(self, pos, ch): return A.RemoveCounter(ch[0], str(ch[1]), ch[2], pos=pos)
+    def remove_all_counters(self, pos, ch): return A.RemoveCounter(None, str(ch[0]), ch[1], pos=pos)
+    def gain_stmt(self, pos, ch): return A.Gain(ch[0], str(ch[1]), pos=pos)
+    def lose_stmt(self, pos, ch): return A.Lose(ch[0], str(ch[1]), pos=pos)
+    def lose_all_stmt(self, pos, ch): return A.Lose(None, str(ch[0]), pos=pos)
 
-    def set_stmt(self, meta, ch):
+    def set_stmt(self, pos, ch):
         if len(ch) == 3:
-            return A.Set(str(ch[0]), ch[1], ch[2], pos=self.p(meta))
-        return A.Set(str(ch[0]), None, ch[1], pos=self.p(meta))
+            return A.Set(str(ch[0]), ch[1], ch[2], pos=pos)
+        return A.Set(str(ch[0]), None, ch[1], pos=pos)
 
-    def create_stmt(self, meta, ch):
-        return A.Create(ch[0], _unquote(ch[1]), ch[2] if len(ch) > 2 else None, pos=self.p(meta))
+    def create_stmt(self, pos, ch):
+        return A.Create(ch[0], _unquote(ch[1]), ch[2] if len(ch) > 2 else None, pos=pos)
 
-    def create_library(self, meta, ch):
-        return A.CreateLibrary(ch[0], ch[1] if len(ch) > 1 else None, pos=self.p(meta))
+    def create_library(self, pos, ch):
+        return A.CreateLibrary(ch[0], ch[1] if len(ch) > 1 else None, pos=pos)
 
-    def let_stmt(self, meta, ch): return A.Let(str(ch[0]), ch[1], pos=self.p(meta))
-    def assign_stmt(self, meta, ch): return A.Assign(str(ch[0]), ch[1], pos=self.p(meta))
+    def let_stmt(self, pos, ch): return A.Let(str(ch[0]), ch[1], pos=pos)
+    def assign_stmt(self, pos, ch): return A.Assign(str(ch[0]), ch[1], pos=pos)
 
-    def mark_stmt(self, meta, ch):
-        return A.MarkStmt(ch[0], str(ch[1]), ch[2] if len(ch) > 2 else None, pos=self.p(meta))
+    def mark_stmt(self, pos, ch):
+        return A.MarkStmt(ch[0], str(ch[1]), ch[2] if len(ch) > 2 else None, pos=pos)
 
-    def unmark_stmt(self, meta, ch): return A.Unmark(ch[0], str(ch[1]), pos=self.p(meta))
-    def resolve_stmt(self, meta, ch): return A.Resolve(ch[0], pos=self.p(meta))
-    def negate_stmt(self, meta, ch): return A.Negate(pos=self.p(meta))
-    def use_stmt(self, meta, ch): return A.Use(str(ch[0]), pos=self.p(meta))
-    def offer_stmt(self, meta, ch): return A.Offer(tuple(map(str, ch)), pos=self.p(meta))
-    def end_winner(self, meta, ch): return A.EndGame("winner", ch[0], pos=self.p(meta))
-    def end_draw(self, meta, ch): return A.EndGame("draw", pos=self.p(meta))
-    def end_by_most(self, meta, ch): return A.EndGame("most", resource=str(ch[0]), pos=self.p(meta))
-    def eliminate_stmt(self, meta, ch): return A.Eliminate(ch[0], pos=self.p(meta))
-    def say_stmt(self, meta, ch): return A.Say(_unquote(ch[0]), pos=self.p(meta))
-    def pass_stmt(self, meta, ch): return A.Pass(pos=self.p(meta))
+    def unmark_stmt(self, pos, ch): return A.Unmark(ch[0], str(ch[1]), pos=pos)
+    def resolve_stmt(self, pos, ch): return A.Resolve(ch[0], pos=pos)
+    def negate_stmt(self, pos, ch): return A.Negate(pos=pos)
+    def use_stmt(self, pos, ch): return A.Use(str(ch[0]), pos=pos)
+    def offer_stmt(self, pos, ch): return A.Offer(tuple(map(str, ch)), pos=pos)
+    def end_winner(self, pos, ch): return A.EndGame("winner", ch[0], pos=pos)
+    def end_draw(self, pos, ch): return A.EndGame("draw", pos=pos)
+    def end_by_most(self, pos, ch): return A.EndGame("most", resource=str(ch[0]), pos=pos)
+    def eliminate_stmt(self, pos, ch): return A.Eliminate(ch[0], pos=pos)
+    def say_stmt(self, pos, ch): return A.Say(_unquote(ch[0]), pos=pos)
+    def pass_stmt(self, pos, ch): return A.Pass(pos=pos)
 
-    def call_stmt(self, meta, ch):
+    def call_stmt(self, pos, ch):
         args = tuple(c for c in ch[1:] if c is not None)
-        return A.CallStmt(str(ch[0]), args, pos=self.p(meta))
+        return A.CallStmt(str(ch[0]), args, pos=pos)
 
-    def dur_this_turn(self, meta, ch): return A.Duration("this_turn", pos=self.p(meta))
-    def dur_next_turn(self, meta, ch): return A.Duration("next_turn", pos=self.p(meta))
-    def dur_turns(self, meta, ch): return A.Duration("turns", ch[0], pos=self.p(meta))
+    def dur_this_turn(self, pos, ch): return A.Duration("this_turn", pos=pos)
+    def dur_next_turn(self, pos, ch): return A.Duration("next_turn", pos=pos)
+    def dur_turns(self, pos, ch): return A.Duration("turns", ch[0], pos=pos)
 
-    def if_stmt(self, meta, ch):
+    def if_stmt(self, pos, ch):
         orelse = ch[2] if len(ch) > 2 else None
         if isinstance(orelse, A.If):
             orelse = A.Block((orelse,), pos=orelse.pos)
-        return A.If(ch[0], ch[1], orelse, pos=self.p(meta))
+        return A.If(ch[0], ch[1], orelse, pos=pos)
 
-    def for_stmt(self, meta, ch): return A.ForEach(str(ch[0]), ch[1], ch[2], pos=self.p(meta))
+    def for_stmt(self, pos, ch): return A.ForEach(str(ch[0]), ch[1], ch[2], pos=pos)
 
-    def for_ordered(self, meta, ch):
+    def for_ordered(self, pos, ch):
         var, coll, kind, key = str(ch[0]), ch[1], ch[2], ch[3]
         desc = len(ch) > 5 and ch[4] == "desc"
-        return A.ForEach(var, coll, ch[-1], pos=self.p(meta), order_key=key, descending=desc,
+        return A.ForEach(var, coll, ch[-1], pos=pos, order_key=key, descending=desc,
                          grouped=kind == "grouped")
 
-    def order_sorted(self, meta, ch): return "sorted"
-    def order_grouped(self, meta, ch): return "grouped"
-    def dir_desc(self, meta, ch): return "desc"
-    def dir_asc(self, meta, ch): return "asc"
-    def repeat_stmt(self, meta, ch): return A.Repeat(ch[0], ch[1], pos=self.p(meta))
-    def while_stmt(self, meta, ch): return A.While(ch[0], ch[1], pos=self.p(meta))
+    def order_sorted(self, pos, ch): return "sorted"
+    def order_grouped(self, pos, ch): return "grouped"
+    def dir_desc(self, pos, ch): return "desc"
+    def dir_asc(self, pos, ch): return "asc"
+    def repeat_stmt(self, pos, ch): return A.Repeat(ch[0], ch[1], pos=pos)
+    def while_stmt(self, pos, ch): return A.While(ch[0], ch[1], pos=pos)
 
-    def choose_stmt(self, meta, ch):
+    def choose_stmt(self, pos, ch):
         var, source = str(ch[0]), ch[1]
         body = ch[-1] if ch and isinstance(ch[-1], A.Block) else None
         opts = dict(c for c in ch[2:] if isinstance(c, tuple))
-        return A.Choose(var, source, body, pos=self.p(meta), **opts)
+        return A.Choose(var, source, body, pos=pos, **opts)
 
-    def opt_up_to(self, meta, ch): return ("up_to", ch[0])
-    def opt_at_least(self, meta, ch): return ("at_least", ch[0])
-    def opt_exactly(self, meta, ch): return ("exactly", ch[0])
-    def opt_by(self, meta, ch): return ("by", ch[0])
-    def opt_secret(self, meta, ch): return ("secret", True)
-    def opt_optional(self, meta, ch): return ("optional", True)
-    def opt_prompt(self, meta, ch): return ("prompt", _unquote(ch[0]))
+    def opt_up_to(self, pos, ch): return ("up_to", ch[0])
+    def opt_at_least(self, pos, ch): return ("at_least", ch[0])
+    def opt_exactly(self, pos, ch): return ("exactly", ch[0])
+    def opt_by(self, pos, ch): return ("by", ch[0])
+    def opt_secret(self, pos, ch): return ("secret", True)
+    def opt_optional(self, pos, ch): return ("optional", True)
+    def opt_prompt(self, pos, ch): return ("prompt", _unquote(ch[0]))
 
-    def choose_one(self, meta, ch):
+    def choose_one(self, pos, ch):
         by = ch[0] if len(ch) > 1 else None
-        return A.ChooseOne(by, ch[-1], pos=self.p(meta))
+        return A.ChooseOne(by, ch[-1], pos=pos)
 
-    def options_block(self, meta, ch): return tuple(ch)
+    def options_block(self, pos, ch): return tuple(ch)
 
-    def option_case(self, meta, ch):
+    def option_case(self, pos, ch):
         cond = ch[1] if len(ch) > 2 else None
-        return A.OptionCase(_unquote(ch[0]), cond, ch[-1], pos=self.p(meta))
+        return A.OptionCase(_unquote(ch[0]), cond, ch[-1], pos=pos)
 
-    def may_stmt(self, meta, ch):
+    def may_stmt(self, pos, ch):
         by = prompt = None
         secret = False
         for c in ch[:-1]:
@@ -493,79 +494,343 @@ class _Builder:
                 secret = True
             else:
                 by = c
-        return A.May(by, prompt, ch[-1], secret=secret, pos=self.p(meta))
+        return A.May(by, prompt, ch[-1], secret=secret, pos=pos)
 
-    def may_secret(self, meta, ch): return _SECRET
+    def may_secret(self, pos, ch): return _SECRET
 
-    def as_stmt(self, meta, ch): return A.As(ch[0], ch[1], pos=self.p(meta))
-    def simultaneously_stmt(self, meta, ch): return A.Simultaneously(ch[0], pos=self.p(meta))
-    def phase_stmt(self, meta, ch): return A.Phase(str(ch[0]), ch[1], pos=self.p(meta))
+    def as_stmt(self, pos, ch): return A.As(ch[0], ch[1], pos=pos)
+    def simultaneously_stmt(self, pos, ch): return A.Simultaneously(ch[0], pos=pos)
+    def phase_stmt(self, pos, ch): return A.Phase(str(ch[0]), ch[1], pos=pos)
 
-    def temp_static(self, meta, ch):
-        return A.TempStatic(ch[0].static, A.Duration("this_turn", pos=self.p(meta)), pos=self.p(meta))
+    def temp_static(self, pos, ch):
+        return A.TempStatic(ch[0].static, A.Duration("this_turn", pos=pos), pos=pos)
 
-    def static_stmt(self, meta, ch):
-        return A.TempStatic(ch[0], A.Duration("permanent", pos=self.p(meta)), pos=self.p(meta))
+    def static_stmt(self, pos, ch):
+        return A.TempStatic(ch[0], A.Duration("permanent", pos=pos), pos=pos)
 
     # expressions
-    def where_sel(self, meta, ch):
+    def where_sel(self, pos, ch):
         sel, where = ch
         return type(sel)(*[getattr(sel, f) for f in sel._fields if f != "where"],
-                         where=where, pos=self.p(meta))
+                         where=where, pos=pos)
 
-    def or_op(self, meta, ch): return A.Or(ch[0], ch[1], pos=self.p(meta))
-    def and_op(self, meta, ch): return A.And(ch[0], ch[1], pos=self.p(meta))
-    def not_op(self, meta, ch): return A.Not(ch[0], pos=self.p(meta))
-    def compare(self, meta, ch): return A.Compare(str(ch[1]), ch[0], ch[2], pos=self.p(meta))
-    def is_type(self, meta, ch): return A.IsType(ch[0], str(ch[1]), False, pos=self.p(meta))
-    def is_not_type(self, meta, ch): return A.IsType(ch[0], str(ch[1]), True, pos=self.p(meta))
-    def member(self, meta, ch): return A.Member(ch[0], ch[1], False, pos=self.p(meta))
-    def not_member(self, meta, ch): return A.Member(ch[0], ch[1], True, pos=self.p(meta))
-    def has_mark(self, meta, ch): return A.HasMark(ch[0], str(ch[1]), pos=self.p(meta))
-    def binop(self, meta, ch): return A.BinOp(str(ch[1]), ch[0], ch[2], pos=self.p(meta))
-    def neg(self, meta, ch): return A.Neg(ch[0], pos=self.p(meta))
-    def count(self, meta, ch): return A.Count(ch[0], pos=self.p(meta))
-    def attr(self, meta, ch): return A.Attr(ch[0], str(ch[1]), pos=self.p(meta))
-    def of_expr(self, meta, ch): return A.Of(str(ch[0]), ch[1], pos=self.p(meta))
-    def counter_count(self, meta, ch): return A.CounterCount(str(ch[0]), ch[1], pos=self.p(meta))
+    def or_op(self, pos, ch): return A.Or(ch[0], ch[1], pos=pos)
+    def and_op(self, pos, ch): return A.And(ch[0], ch[1], pos=pos)
+    def not_op(self, pos, ch): return A.Not(ch[0], pos=pos)
+    def compare(self, pos, ch): return A.Compare(str(ch[1]), ch[0], ch[2], pos=pos)
+    def is_type(self, pos, ch): return A.IsType(ch[0], str(ch[1]), False, pos=pos)
+    def is_not_type(self, pos, ch): return A.IsType(ch[0], str(ch[1]), True, pos=pos)
+    def member(self, pos, ch): return A.Member(ch[0], ch[1], False, pos=pos)
+    def not_member(self, pos, ch): return A.Member(ch[0], ch[1], True, pos=pos)
+    def has_mark(self, pos, ch): return A.HasMark(ch[0], str(ch[1]), pos=pos)
+    def binop(self, pos, ch): return A.BinOp(str(ch[1]), ch[0], ch[2], pos=pos)
+    def neg(self, pos, ch): return A.Neg(ch[0], pos=pos)
+    def count(self, pos, ch): return A.Count(ch[0], pos=pos)
+    def attr(self, pos, ch): return A.Attr(ch[0], str(ch[1]), pos=pos)
+    def of_expr(self, pos, ch): return A.Of(str(ch[0]), ch[1], pos=pos)
+    def counter_count(self, pos, ch): return A.CounterCount(str(ch[0]), ch[1], pos=pos)
 
-    def int_lit(self, meta, ch): return A.IntLit(self.number(ch[0]), pos=self.p(meta))
-    def str_lit(self, meta, ch): return A.StrLit(_unquote(ch[0]), pos=self.p(meta))
-    def true_lit(self, meta, ch): return A.BoolLit(True, pos=self.p(meta))
-    def false_lit(self, meta, ch): return A.BoolLit(False, pos=self.p(meta))
-    def none_lit(self, meta, ch): return A.NoneLit(pos=self.p(meta))
-    def name(self, meta, ch): return A.Name(str(ch[0]), pos=self.p(meta))
-    def symbol(self, meta, ch): return A.Symbol(str(ch[0]), pos=self.p(meta))
+    def int_lit(self, pos, ch): return A.IntLit(self.number(ch[0]), pos=pos)
+    def str_lit(self, pos, ch): return A.StrLit(_unquote(ch[0]), pos=pos)
+    def true_lit(self, pos, ch): return A.BoolLit(True, pos=pos)
+    def false_lit(self, pos, ch): return A.BoolLit(False, pos=pos)
+    def none_lit(self, pos, ch): return A.NoneLit(pos=pos)
+    def name(self, pos, ch): return A.Name(str(ch[0]), pos=pos)
+    def symbol(self, pos, ch): return A.Symbol(str(ch[0]), pos=pos)
 
-    def your(self, meta, ch):
-        you = A.Name("you", pos=self.p(meta))
-        return A.Of(str(ch[0]), you, pos=self.p(meta))
+    def your(self, pos, ch):
+        you = A.Name("you", pos=pos)
+        return A.Of(str(ch[0]), you, pos=pos)
 
-    def call(self, meta, ch):
-        return A.Call(str(ch[0]), tuple(c for c in ch[1:] if c is not None), pos=self.p(meta))
+    def call(self, pos, ch):
+        return A.Call(str(ch[0]), tuple(c for c in ch[1:] if c is not None), pos=pos)
 
-    def list_lit(self, meta, ch):
-        return A.ListLit(tuple(c for c in ch if c is not None), pos=self.p(meta))
+    def list_lit(self, pos, ch):
+        return A.ListLit(tuple(c for c in ch if c is not None), pos=pos)
 
-    def card_sel(self, meta, ch):
+    def card_sel(self, pos, ch):
         types = tuple(str(c) for c in ch if isinstance(c, Token))
         filters = tuple(c for c in ch if isinstance(c, A.Filter))
-        return A.CardSel(types, filters, pos=self.p(meta))
+        return A.CardSel(types, filters, pos=pos)
 
-    def player_sel(self, meta, ch):
-        return A.PlayerSel(False, tuple(ch), pos=self.p(meta))
+    def player_sel(self, pos, ch):
+        return A.PlayerSel(False, tuple(ch), pos=pos)
 
-    def opponent_sel(self, meta, ch):
-        return A.PlayerSel(True, tuple(ch), pos=self.p(meta))
+    def opponent_sel(self, pos, ch):
+        return A.PlayerSel(True, tuple(ch), pos=pos)
 
-    def f_in(self, meta, ch): return A.Filter("in", ch[0], pos=self.p(meta))
-    def f_you_control(self, meta, ch): return A.Filter("controlled_by", A.Name("you", pos=self.p(meta)), pos=self.p(meta))
-    def f_you_own(self, meta, ch): return A.Filter("owned_by", A.Name("you", pos=self.p(meta)), pos=self.p(meta))
-    def f_controlled_by(self, meta, ch): return A.Filter("controlled_by", ch[0], pos=self.p(meta))
-    def f_owned_by(self, meta, ch): return A.Filter("owned_by", ch[0], pos=self.p(meta))
-    def f_attached_to(self, meta, ch): return A.Filter("attached_to", ch[0], pos=self.p(meta))
-    def f_named(self, meta, ch): return A.Filter("named", A.StrLit(_unquote(ch[0]), pos=self.p(meta)), pos=self.p(meta))
-    def f_except(self, meta, ch): return A.Filter("except", ch[0], pos=self.p(meta))
+    def f_in(self, pos, ch): return A.Filter("in", ch[0], pos=pos)
+    def f_you_control(self, pos, ch): return A.Filter("controlled_by", A.Name("you", pos=pos), pos=pos)
+    def f_you_own(self, pos, ch): return A.Filter("owned_by", A.Name("you", pos=pos), pos=pos)
+    def f_controlled_by(self, pos, ch): return A.Filter("controlled_by", ch[0], pos=pos)
+    def f_owned_by(self, pos, ch): return A.Filter("owned_by", ch[0], pos=pos)
+    def f_attached_to(self, pos, ch): return A.Filter("attached_to", ch[0], pos=pos)
+    def f_named(self, pos, ch): return A.Filter("named", A.StrLit(_unquote(ch[0]), pos=pos), pos=pos)
+    def f_except(self, pos, ch): return A.Filter("except", ch[0], pos=pos)
+
+
+# ----------------------------------------------------------------------------------
+# The fast path: Lark's own tables, driven here straight into the AST
+# ----------------------------------------------------------------------------------
+#
+# Parsing took nine tenths of loading a 1,000-card deck, most of it in Lark building a
+# parse tree that `_Builder` then walked once and threw away: a Tree and its Meta per
+# reduction (half of them `?rule` pass-throughs that keep only their child), positions
+# propagated by reading the children's Meta back. So a deck is parsed here by a small LALR loop over the tables Lark
+# built (the same parse table, the same per-state lexers of its contextual lexer, the
+# same keyword checks), which calls the `_Builder` method of each rule as it is reduced,
+# with the position Lark would have given its node:
+#
+# * a node spans from the start of its first child to the end of its last, tokens the
+#   grammar drops (`"if"`, `{`) included, and a `?rule` that passes its child through
+#   keeps the child's position but widens the span its parent sees (`(a + b).c` starts at
+#   the parenthesis): Lark's `propagate_positions` "containers";
+# * `_rule` children are spliced into their parent, and `[x]` yields None (`maybe_placeholders`);
+# * each value carries its height in levels, as `_Builder.transform` counts them, so that
+#   a deck nested too deeply is known without walking it.
+#
+# Whatever is not a clean parse (a syntax error, nesting too deep, a method failing on a
+# broken file's first half) is parsed again by Lark and `_Builder.transform`, which give
+# the errors: this path only ever returns what that one would, faster. tests/test_parser.py
+# compares the two, node by node and position by position, on every bundled deck and on
+# decks with a slip in them. A Lark this driver does not know (`_NoFastPath`) leaves
+# every deck to Lark's path: slower, never different.
+
+_UNIT, _SPLICE, _PASS, _NODE = range(4)    # what reducing a rule does (see _FastParser)
+
+
+class _NoFastPath(Exception):
+    """Lark built something this driver does not mirror (a new option, a new Lark)."""
+
+
+class _FastParser:
+    """Lark's LALR tables as plain lists and dicts, and the loop that drives them.
+
+    ``rows[state]`` maps a terminal to a shift (the next state, an int) or a reduction
+    (a plan tuple), and a rule's name to the state after reducing it (the goto).
+    ``lexers[state]`` is that state's lexer: its compiled regex's ``match`` and the
+    keywords its NAME-like terminals turn into (Lark's "unless" callbacks)."""
+
+    def __init__(self, lark: Lark):
+        from lark.lexer import ContextualLexer
+        from lark.parsers.lalr_analysis import Shift
+
+        frontend = lark.parser
+        conf = frontend.lexer_conf
+        lexer = frontend.lexer
+        if (not isinstance(lexer, ContextualLexer) or conf.use_bytes or conf.g_regex_flags
+                or conf.callbacks or lark.options.postlex or lark.options.lexer_callbacks
+                or lark.options.transformer or lark.options.keep_all_tokens
+                or not lark.options.propagate_positions or not lark.options.maybe_placeholders):
+            raise _NoFastPath("options")
+        table = frontend.parser.parser.parse_table
+        self.start_state = table.start_states["start"]
+        self.end_state = table.end_states["start"]
+        self.ignore = frozenset(conf.ignore)
+        self.units: dict = {}             # (state below, state on top, token) → state after
+        # Only these need to be Tokens: the builder sees no other (Lark drops `"if"`, `_NL`).
+        self.kept = frozenset(sym.name for rule in lark.rules for sym in rule.expansion
+                              if sym.is_term and (rule.options.keep_all_tokens or not sym.filter_out))
+        plans: dict = {}
+        self.rows = [None] * (max(table.states) + 1)
+        for state, row in table.states.items():
+            out = {}
+            for sym, (action, arg) in row.items():
+                if action is Shift:
+                    out[sym] = arg
+                else:
+                    if arg not in plans:
+                        plans[arg] = self._plan(arg, self.kept)
+                    out[sym] = plans[arg]
+            self.rows[state] = out
+        # A state's lexer is made on first use, as Lark makes them: compiling all 162
+        # regexes up front would cost more than a small deck takes to parse.
+        self.lexers = [None] * len(self.rows)
+        self._basic = lexer.lexers
+        self._made: dict = {}
+
+    def _lexer(self, state: int) -> tuple:
+        """The lexer of ``state``: its regex's ``match``, the keywords its NAME-like
+        terminals become (Lark's "unless" callbacks), and the terminals that may hold
+        a line break."""
+        from lark.lexer import PatternStr, UnlessCallback
+        basic = self._basic[state]
+        made = self._made.get(id(basic))
+        if made is None:
+            scanner = basic.scanner              # builds basic.callback too
+            if len(scanner._mres) != 1 or basic.user_callbacks or basic.ignore_types != self.ignore:
+                raise _NoFastPath("lexer")
+            unless = {}
+            for name, callback in basic.callback.items():
+                if type(callback) is not UnlessCallback:
+                    raise _NoFastPath("callback")
+                words = callback.scanner.terminals
+                if not all(isinstance(t.pattern, PatternStr) and not t.pattern.flags for t in words):
+                    raise _NoFastPath("keywords")
+                unless[name] = {t.pattern.value: t.name for t in words}
+            made = self._made[id(basic)] = (scanner._mres[0].match, unless, basic.newline_types)
+        self.lexers[state] = made
+        return made
+
+    @staticmethod
+    def _plan(rule, kept: frozenset) -> tuple:
+        """(size, name, kind, include, trailing Nones, builder method, level): as Lark's
+        ParseTreeBuilder wraps the rule (`maybe_create_child_filter`, ExpandSingleChild).
+        A _UNIT leaves the value on the stack as it is; a _SPLICE makes the list of
+        children its parent splices in; a _PASS passes its one child through (or is a
+        node, given more); a _NODE is made by the builder's method."""
+        expansion = rule.expansion
+        if not expansion:
+            raise _NoFastPath("an empty rule")           # every node has a span: see _parse
+        empty = rule.options.empty_indices
+        if empty:                                     # how many Nones go before each child
+            runs = "".join(str(int(b)) for b in empty).split("0")
+            nones = [len(run) for run in runs]
+        else:
+            nones = [0] * (len(expansion) + 1)
+        include = []
+        pending = 0
+        for i, sym in enumerate(expansion):
+            pending += nones[i]
+            if rule.options.keep_all_tokens or not (sym.is_term and sym.filter_out):
+                include.append((i, not sym.is_term and sym.name.startswith("_"), pending))
+                pending = 0
+        pending += nones[len(expansion)]
+        origin = rule.origin.name
+        name = rule.alias or origin
+        single = len(expansion) == 1 and not pending
+        if origin.startswith("_"):
+            if rule.options.expand1:
+                raise _NoFastPath("a ?_rule")
+            # `_sep: __sep_plus` passes its child's list on as it is, and `__sep_plus: _NL`
+            # an empty one, which a dropped token already is: units, like `?sum: product`.
+            dropped = expansion[0].is_term and expansion[0].name not in kept
+            unit = single and (include == [(0, True, 0)] or (not include and dropped))
+            kind = _UNIT if unit else _SPLICE
+        elif rule.options.expand1 and not rule.alias:
+            kind = _UNIT if single and include == [(0, False, 0)] else _PASS
+        else:
+            kind = _NODE
+        if origin == "start" and kind != _NODE:
+            raise _NoFastPath("a ?start")               # the parse ends on reducing `start`
+        method = getattr(_Builder, name, None)
+        return (len(expansion), origin, kind, tuple(include), pending, method, int(name != "block"))
+
+    def parse(self, text: str, builder: "_Builder"):
+        """The value of `start` (header, items), or None where Lark's path must decide.
+
+        The value stack holds (value, line, column, end line, end column, height) per
+        symbol: a token's own span, a node's span as its parent sees it."""
+        rows, lexers, ignore, kept, units = self.rows, self.lexers, self.ignore, self.kept, self.units
+        end_state = self.end_state
+        file = builder.file
+        new_pos = tuple.__new__
+        new_token = str.__new__
+        states = [self.start_state]
+        values = []
+        pos, line, line_start, size = 0, 1, 0, len(text)
+        while True:
+            if pos < size:
+                match, unless, newline_types = lexers[states[-1]] or self._lexer(states[-1])
+                m = match(text, pos)
+                if m is None:
+                    return None
+                kind = m.lastgroup
+                end = m.end()
+                if kind in newline_types:
+                    start_line, start_col = line, pos - line_start + 1
+                    breaks = text.count("\n", pos, end)
+                    if breaks:
+                        line += breaks
+                        line_start = text.rindex("\n", pos, end) + 1
+                    if kind in ignore:
+                        pos = end
+                        continue
+                else:
+                    if kind in ignore:
+                        pos = end
+                        continue
+                    start_line, start_col = line, pos - line_start + 1
+                value = m.group()
+                if kind in unless:
+                    kind = unless[kind].get(value, kind)
+                if kind in kept:
+                    tok = new_token(Token, value)
+                    tok.type, tok.value, tok.start_pos, tok.end_pos = kind, value, pos, end
+                    tok.line, tok.column, tok.end_line, tok.end_column = \
+                        start_line, start_col, line, end - line_start + 1
+                    entry = (tok, start_line, start_col, line, end - line_start + 1, 0)
+                else:                                 # dropped: no parent keeps it
+                    entry = ((), start_line, start_col, line, end - line_start + 1, 0)
+                pos = end
+            else:
+                kind, entry = "$END", None
+            while True:                               # reduce as the token says, then shift it
+                top = states[-1]
+                action = rows[top].get(kind)
+                if action is None:
+                    return None
+                if action.__class__ is int:
+                    if entry is None:                 # a shift of the end: not a parse
+                        return None
+                    states.append(action)
+                    values.append(entry)
+                    break
+                n, origin, how, include, trailing, method, level = action
+                if how == _UNIT:
+                    # A run of units (atom → primary → ... → expr, ten of them) depends
+                    # only on the state below, the state on top and the token: it is
+                    # remembered as one step.
+                    key = (states[-2], top, kind)
+                    after = units.get(key)
+                    if after is None:
+                        after = top
+                        while action.__class__ is not int and action[2] == _UNIT:
+                            after = rows[states[-2]][action[1]]
+                            action = rows[after].get(kind)
+                            if action is None:
+                                break
+                        units[key] = after
+                    states[-1] = after
+                    continue
+                children = values[-n:]
+                del values[-n:]
+                del states[-n:]
+                first, last = children[0], children[-1]
+                built = []
+                height = 0
+                for i, splice, nones in include:
+                    if nones:
+                        built += [None] * nones
+                    child = children[i]
+                    if child[5] > height:
+                        height = child[5]
+                    if splice:
+                        built += child[0]
+                    else:
+                        built.append(child[0])
+                if trailing:
+                    built += [None] * trailing
+                if how == _SPLICE:
+                    value = built
+                elif how == _PASS and len(built) == 1:
+                    value = built[0]
+                else:
+                    value = method(builder, new_pos(SourcePosition, (file, first[1], first[2], last[3], last[4])), built)
+                    height += level
+                states.append(rows[states[-1]][origin])
+                values.append((value, first[1], first[2], last[3], last[4], height))
+                if entry is None and states[-1] == end_state:
+                    # `start` counts as a level of its own; the root is level 0
+                    return None if height - 1 > MAX_NESTING else value
+
+
+@lru_cache(maxsize=1)
+def _fast_parser() -> Optional[_FastParser]:
+    try:
+        return _FastParser(lark_parser())
+    except _NoFastPath:
+        return None
 
 
 _ITEM_START = re.compile(
@@ -689,6 +954,31 @@ def _keep_ends(text: str) -> list[str]:
 
 
 def _parse_text(text: str, file: str) -> A.DeckFile:
+    deck = _parse_fast(text, file)
+    return deck if deck is not None else _parse_with_lark(text, file)
+
+
+def _parse_fast(text: str, file: str) -> Optional[A.DeckFile]:
+    """The deck by :class:`_FastParser`, or None for Lark's path to parse and report."""
+    fast = _fast_parser()
+    if fast is None:
+        return None
+    builder = _Builder(file)
+    try:
+        value = fast.parse(text, builder)
+    except Exception:       # a method failing on a broken file's first half: Lark says why
+        return None
+    if value is None:
+        return None
+    if builder.diags:       # the same diagnostics, in the same order, as _Builder.transform's
+        raise DeckError(builder.diags, {file: text})
+    header, items = value
+    return A.DeckFile(file, header, items, source=text)
+
+
+def _parse_with_lark(text: str, file: str) -> A.DeckFile:
+    """The reference: Lark's parse tree, then :meth:`_Builder.transform`; it is also
+    what reports syntax errors (every one in the file) and nesting too deep."""
     parser = lark_parser()
     diagnostics: list[Diagnostic] = []
     attempt = text
