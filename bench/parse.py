@@ -5,10 +5,12 @@
 Prints (asserts nothing):
 
 * parse throughput: deck text → AST (``dsl.parser.parse_text``), in cards per second,
-  and the same by Lark's parse tree and ``_Builder.transform`` (the path that reports
+  and the same by Lark's parse tree and ``Builder.transform`` (the path that reports
   syntax errors, and what every deck took before the fast path), to compare in one run;
 * full load: parse + merge with the `dvorak` base + check + compile
   (``dsl.loader.load_program``);
+* the same load followed by generating and compiling the deck's Python module
+  (``Program.code``): what `sim` pays before its first move;
 * parser-ready time in a fresh process: importing ``dsl.parser`` and building the
   Lark parser, with Lark's on-disk cache warm (what every `deckwright` command pays
   before reading a deck).
@@ -202,6 +204,9 @@ def main() -> None:
         parse_s = best(lambda: parse_text(text, str(path)), args.repeat)
         lark_s = best(lambda: by_lark(text, str(path)), args.repeat)
         load_s = best(lambda: load_program(str(path)), args.repeat)
+        # What `sim` and `play` pay before the first move: the load, then the deck's
+        # module generated and compiled (the direct form, which bots run).
+        gen_s = best(lambda: load_program(str(path)).code(resumable=False), args.repeat)
     ready_s = fresh_parser_ready(args.repeat)
 
     print(f"deck: {args.cards} cards ({copies} with copies), {len(text.splitlines())} lines, "
@@ -212,6 +217,8 @@ def main() -> None:
           f"{args.cards / lark_s:10,.0f} cards/s")
     print(f"full load (parse+check+compile):  {load_s * 1000:8.1f} ms   "
           f"{args.cards / load_s:10,.0f} cards/s")
+    print(f"  + generate and compile code:    {gen_s * 1000:8.1f} ms   "
+          f"{args.cards / gen_s:10,.0f} cards/s")
     print(f"parser ready, fresh process:      {ready_s * 1000:8.1f} ms   (Lark cache warm)")
     print(f"best of {args.repeat}; Python {sys.version.split()[0]}")
 

@@ -95,7 +95,7 @@ def test_override_and_include_items():
 def test_every_grammar_alternative_has_an_ast_builder_method():
     from lark import Lark
     from grammar import GRAMMAR_PATH
-    from dsl.parser import _Builder
+    from dsl.ast_builder import Builder
     rules = Lark(GRAMMAR_PATH.read_text(), parser="lalr").rules
     missing = set()
     for r in rules:
@@ -104,7 +104,7 @@ def test_every_grammar_alternative_has_an_ast_builder_method():
             continue
         if r.options.expand1 and not r.alias:
             continue                 # a ?rule passes its single child through
-        if not hasattr(_Builder, str(name)):
+        if not hasattr(Builder, str(name)):
             missing.add(str(name))
     assert missing == set()
 
@@ -117,7 +117,7 @@ def test_quote_writes_a_string_the_parser_reads_back_unchanged(text):
 
 
 # ----------------------------------------------------------------------------------
-# The fast path (dsl.parser._FastParser) builds exactly what Lark's tree path builds
+# The fast path (dsl.fastparse.FastParser) builds exactly what Lark's tree path builds
 # ----------------------------------------------------------------------------------
 
 def positioned(value):

@@ -1,0 +1,258 @@
+"""The fast path of parsing: Lark's own LALR tables, driven straight into the AST."""
+from __future__ import annotations
+
+from lark import Lark, Token
+
+from .ast_builder import MAX_NESTING, Builder
+from .errors import SourcePosition
+
+# Parsing took nine tenths of loading a 1,000-card deck, most of it in Lark building a
+# parse tree that `Builder` then walked once and threw away: a Tree and its Meta per
+# reduction (half of them `?rule` pass-throughs that keep only their child), positions
+# propagated by reading the children's Meta back. So a deck is parsed here by a small LALR loop over the tables Lark
+# built (the same parse table, the same per-state lexers of its contextual lexer, the
+# same keyword checks), which calls the `Builder` method of each rule as it is reduced,
+# with the position Lark would have given its node:
+#
+# * a node spans from the start of its first child to the end of its last, tokens the
+#   grammar drops (`"if"`, `{`) included, and a `?rule` that passes its child through
+#   keeps the child's position but widens the span its parent sees (`(a + b).c` starts at
+#   the parenthesis): Lark's `propagate_positions` "containers";
+# * `_rule` children are spliced into their parent, and `[x]` yields None (`maybe_placeholders`);
+# * each value carries its height in levels, as `Builder.transform` counts them, so that
+#   a deck nested too deeply is known without walking it.
+#
+# Whatever is not a clean parse (a syntax error, nesting too deep, a method failing on a
+# broken file's first half) is parsed again by Lark and `Builder.transform`, which give
+# the errors: this path only ever returns what that one would, faster. tests/test_parser.py
+# compares the two, node by node and position by position, on every bundled deck and on
+# decks with a slip in them. A Lark this driver does not know (`NoFastPath`) leaves
+# every deck to Lark's path: slower, never different.
+
+_UNIT, _SPLICE, _PASS, _NODE = range(4)    # what reducing a rule does (see FastParser)
+
+
+class NoFastPath(Exception):
+    """Lark built something this driver does not mirror (a new option, a new Lark)."""
+
+
+class FastParser:
+    """Lark's LALR tables as plain lists and dicts, and the loop that drives them.
+
+    ``rows[state]`` maps a terminal to a shift (the next state, an int) or a reduction
+    (a plan tuple), and a rule's name to the state after reducing it (the goto).
+    ``lexers[state]`` is that state's lexer: its compiled regex's ``match`` and the
+    keywords its NAME-like terminals turn into (Lark's "unless" callbacks)."""
+
+    def __init__(self, lark: Lark):
+        from lark.lexer import ContextualLexer
+        from lark.parsers.lalr_analysis import Shift
+
+        frontend = lark.parser
+        conf = frontend.lexer_conf
+        lexer = frontend.lexer
+        if (not isinstance(lexer, ContextualLexer) or conf.use_bytes or conf.g_regex_flags
+                or conf.callbacks or lark.options.postlex or lark.options.lexer_callbacks
+                or lark.options.transformer or lark.options.keep_all_tokens
+                or not lark.options.propagate_positions or not lark.options.maybe_placeholders):
+            raise NoFastPath("options")
+        table = frontend.parser.parser.parse_table
+        self.start_state = table.start_states["start"]
+        self.end_state = table.end_states["start"]
+        self.ignore = frozenset(conf.ignore)
+        self.units: dict = {}             # (state below, state on top, token) → state after
+        # Only these need to be Tokens: the builder sees no other (Lark drops `"if"`, `_NL`).
+        self.kept = frozenset(sym.name for rule in lark.rules for sym in rule.expansion
+                              if sym.is_term and (rule.options.keep_all_tokens or not sym.filter_out))
+        plans: dict = {}
+        self.rows = [None] * (max(table.states) + 1)
+        for state, row in table.states.items():
+            out = {}
+            for sym, (action, arg) in row.items():
+                if action is Shift:
+                    out[sym] = arg
+                else:
+                    if arg not in plans:
+                        plans[arg] = self._plan(arg, self.kept)
+                    out[sym] = plans[arg]
+            self.rows[state] = out
+        # A state's lexer is made on first use, as Lark makes them: compiling all 162
+        # regexes up front would cost more than a small deck takes to parse.
+        self.lexers = [None] * len(self.rows)
+        self._basic = lexer.lexers
+        self._made: dict = {}
+
+    def _lexer(self, state: int) -> tuple:
+        """The lexer of ``state``: its regex's ``match``, the keywords its NAME-like
+        terminals become (Lark's "unless" callbacks), and the terminals that may hold
+        a line break."""
+        from lark.lexer import PatternStr, UnlessCallback
+        basic = self._basic[state]
+        made = self._made.get(id(basic))
+        if made is None:
+            scanner = basic.scanner              # builds basic.callback too
+            if len(scanner._mres) != 1 or basic.user_callbacks or basic.ignore_types != self.ignore:
+                raise NoFastPath("lexer")
+            unless = {}
+            for name, callback in basic.callback.items():
+                if type(callback) is not UnlessCallback:
+                    raise NoFastPath("callback")
+                words = callback.scanner.terminals
+                if not all(isinstance(t.pattern, PatternStr) and not t.pattern.flags for t in words):
+                    raise NoFastPath("keywords")
+                unless[name] = {t.pattern.value: t.name for t in words}
+            made = self._made[id(basic)] = (scanner._mres[0].match, unless, basic.newline_types)
+        self.lexers[state] = made
+        return made
+
+    @staticmethod
+    def _plan(rule, kept: frozenset) -> tuple:
+        """(size, name, kind, include, trailing Nones, builder method, level): as Lark's
+        ParseTreeBuilder wraps the rule (`maybe_create_child_filter`, ExpandSingleChild).
+        A _UNIT leaves the value on the stack as it is; a _SPLICE makes the list of
+        children its parent splices in; a _PASS passes its one child through (or is a
+        node, given more); a _NODE is made by the builder's method."""
+        expansion = rule.expansion
+        if not expansion:
+            raise NoFastPath("an empty rule")           # every node has a span: see _parse
+        empty = rule.options.empty_indices
+        if empty:                                     # how many Nones go before each child
+            runs = "".join(str(int(b)) for b in empty).split("0")
+            nones = [len(run) for run in runs]
+        else:
+            nones = [0] * (len(expansion) + 1)
+        include = []
+        pending = 0
+        for i, sym in enumerate(expansion):
+            pending += nones[i]
+            if rule.options.keep_all_tokens or not (sym.is_term and sym.filter_out):
+                include.append((i, not sym.is_term and sym.name.startswith("_"), pending))
+                pending = 0
+        pending += nones[len(expansion)]
+        origin = rule.origin.name
+        name = rule.alias or origin
+        single = len(expansion) == 1 and not pending
+        if origin.startswith("_"):
+            if rule.options.expand1:
+                raise NoFastPath("a ?_rule")
+            # `_sep: __sep_plus` passes its child's list on as it is, and `__sep_plus: _NL`
+            # an empty one, which a dropped token already is: units, like `?sum: product`.
+            dropped = expansion[0].is_term and expansion[0].name not in kept
+            unit = single and (include == [(0, True, 0)] or (not include and dropped))
+            kind = _UNIT if unit else _SPLICE
+        elif rule.options.expand1 and not rule.alias:
+            kind = _UNIT if single and include == [(0, False, 0)] else _PASS
+        else:
+            kind = _NODE
+        if origin == "start" and kind != _NODE:
+            raise NoFastPath("a ?start")               # the parse ends on reducing `start`
+        method = getattr(Builder, name, None)
+        return (len(expansion), origin, kind, tuple(include), pending, method, int(name != "block"))
+
+    def parse(self, text: str, builder: "Builder"):
+        """The value of `start` (header, items), or None where Lark's path must decide.
+
+        The value stack holds (value, line, column, end line, end column, height) per
+        symbol: a token's own span, a node's span as its parent sees it."""
+        rows, lexers, ignore, kept, units = self.rows, self.lexers, self.ignore, self.kept, self.units
+        end_state = self.end_state
+        file = builder.file
+        new_pos = tuple.__new__
+        new_token = str.__new__
+        states = [self.start_state]
+        values = []
+        pos, line, line_start, size = 0, 1, 0, len(text)
+        while True:
+            if pos < size:
+                match, unless, newline_types = lexers[states[-1]] or self._lexer(states[-1])
+                m = match(text, pos)
+                if m is None:
+                    return None
+                kind = m.lastgroup
+                end = m.end()
+                if kind in newline_types:
+                    start_line, start_col = line, pos - line_start + 1
+                    breaks = text.count("\n", pos, end)
+                    if breaks:
+                        line += breaks
+                        line_start = text.rindex("\n", pos, end) + 1
+                    if kind in ignore:
+                        pos = end
+                        continue
+                else:
+                    if kind in ignore:
+                        pos = end
+                        continue
+                    start_line, start_col = line, pos - line_start + 1
+                value = m.group()
+                if kind in unless:
+                    kind = unless[kind].get(value, kind)
+                if kind in kept:
+                    tok = new_token(Token, value)
+                    tok.type, tok.value, tok.start_pos, tok.end_pos = kind, value, pos, end
+                    tok.line, tok.column, tok.end_line, tok.end_column = \
+                        start_line, start_col, line, end - line_start + 1
+                    entry = (tok, start_line, start_col, line, end - line_start + 1, 0)
+                else:                                 # dropped: no parent keeps it
+                    entry = ((), start_line, start_col, line, end - line_start + 1, 0)
+                pos = end
+            else:
+                kind, entry = "$END", None
+            while True:                               # reduce as the token says, then shift it
+                top = states[-1]
+                action = rows[top].get(kind)
+                if action is None:
+                    return None
+                if action.__class__ is int:
+                    if entry is None:                 # a shift of the end: not a parse
+                        return None
+                    states.append(action)
+                    values.append(entry)
+                    break
+                n, origin, how, include, trailing, method, level = action
+                if how == _UNIT:
+                    # A run of units (atom → primary → ... → expr, ten of them) depends
+                    # only on the state below, the state on top and the token: it is
+                    # remembered as one step.
+                    key = (states[-2], top, kind)
+                    after = units.get(key)
+                    if after is None:
+                        after = top
+                        while action.__class__ is not int and action[2] == _UNIT:
+                            after = rows[states[-2]][action[1]]
+                            action = rows[after].get(kind)
+                            if action is None:
+                                break
+                        units[key] = after
+                    states[-1] = after
+                    continue
+                children = values[-n:]
+                del values[-n:]
+                del states[-n:]
+                first, last = children[0], children[-1]
+                built = []
+                height = 0
+                for i, splice, nones in include:
+                    if nones:
+                        built += [None] * nones
+                    child = children[i]
+                    if child[5] > height:
+                        height = child[5]
+                    if splice:
+                        built += child[0]
+                    else:
+                        built.append(child[0])
+                if trailing:
+                    built += [None] * trailing
+                if how == _SPLICE:
+                    value = built
+                elif how == _PASS and len(built) == 1:
+                    value = built[0]
+                else:
+                    value = method(builder, new_pos(SourcePosition, (file, first[1], first[2], last[3], last[4])), built)
+                    height += level
+                states.append(rows[states[-1]][origin])
+                values.append((value, first[1], first[2], last[3], last[4], height))
+                if entry is None and states[-1] == end_state:
+                    # `start` counts as a level of its own; the root is level 0
+                    return None if height - 1 > MAX_NESTING else value
