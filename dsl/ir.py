@@ -459,11 +459,21 @@ class TempStatic(Stmt):
 
 def walk(node):
     """Every node inside ``node`` (a node, or a tuple of them), depth first."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, tuple):
-            stack.extend(reversed(n))
-        elif isinstance(n, Node):
-            yield n
-            stack.extend(reversed(list(n.children())))
+    if isinstance(node, Node):
+        return iter(_within(node))
+    return (n for x in node for n in walk(x))
+
+
+def _within(node) -> tuple:
+    """``node`` and every node inside it, depth first, worked out once per node: the
+    generator asks the same questions of a statement and of every block around it."""
+    try:
+        return node.__dict__["_within"]
+    except KeyError:
+        pass
+    out = [node]
+    for child in node.children():
+        out.extend(_within(child))
+    made = tuple(out)
+    node.__dict__["_within"] = made      # a cache, not a field: equality ignores it
+    return made
