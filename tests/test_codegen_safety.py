@@ -10,6 +10,7 @@ are then played, and nothing they hold ever runs.
 import ast
 import os
 import re
+import types
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 
 from dsl import ast as A
 from dsl.codegen import generate, load
+from dsl.codegen.lazy import compile_all
 from dsl.codegen.runtime import BUILTINS, HELPERS, PROGRAM_NAMES
 from dsl.codegen.writer import ATTRIBUTES, GENERATED, NAMES, literal
 from dsl.loader import bundled_games, load_program, load_text
@@ -88,6 +90,24 @@ def test_every_bundled_decks_module_uses_only_the_generators_words(deck, stepped
     program = load_program(deck)
     source, _ = generate(program, resumable=stepped)
     assert unsafe_parts(program, source) == []
+
+
+@pytest.mark.parametrize("deck", [n for n, why in bundled_games().items() if why is None])
+@pytest.mark.parametrize("stepped", [False, True])
+def test_every_function_compiles_when_called_from_the_emitted_source_at_its_own_lines(
+        deck, stepped):
+    # Functions are compiled on their first call (dsl.codegen.lazy): compile them all
+    # here, so a slip of the generator in a rarely reached card shows in the suite.
+    code = load(load_program(deck), resumable=stepped)
+    ns = code.namespace
+    lines = code.source.split("\n")
+    names = [n for n in ns if GENERATED_NAME.match(n) and isinstance(ns[n], types.FunctionType)]
+    assert names
+    compile_all(ns)
+    for name in names:
+        fn = ns[name]
+        assert "LAZY_CODE" not in fn.__code__.co_names, name
+        assert lines[fn.__code__.co_firstlineno - 1].startswith(f"def {name}("), name
 
 
 def test_the_same_deck_always_gives_the_same_source():

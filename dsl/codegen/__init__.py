@@ -17,6 +17,7 @@ rests on three rules, each kept in one place and proved by tests:
 """
 from __future__ import annotations
 
+from .lazy import define
 from .module import CodeGenerator
 from .runtime import BUILTINS, HELPERS, move_labeler
 
@@ -112,7 +113,7 @@ def load(program, resumable: bool, notes: bool = False) -> Code:
     ns["__builtins__"] = dict(BUILTINS)
     ns.update(gen.table_values)
     ns["POS"] = list(gen.positions)
-    exec(compile(source, "<deckwright>", "exec"), ns)
+    define(gen.functions, gen.first_lines(), ns)
     info = program.info()
     triggers = [None] * (max((t.index for t in program.all_triggers), default=0) + 1)
     for t in program.all_triggers:

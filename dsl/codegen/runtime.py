@@ -252,4 +252,4 @@ BUILTINS = {"len": len, "list": list, "range": range, "min": min, "max": max, "a
 
 # Names the program's module defines for the engine and for each other: set per program.
 PROGRAM_NAMES = ("TRIGGERS", "EFFECTS", "ABILITY", "ABILITY_BODY", "INSTEAD", "WHERE", "POS",
-                 "SHARED", "MOVE_LABELS")
+                 "SHARED", "MOVE_LABELS", "LAZY_CODE")
