@@ -55,16 +55,16 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
     for name in bots:
         make_bot(name, 0)                        # an unknown bot fails once, up front
     Game(program, seed=seed, players=players, options=options, log=False)   # likewise options
-    indices = [only] if only is not None else list(range(games))
+    indices = range(only, only + 1) if only is not None else range(games)
     jobs = _usable_jobs(jobs, len(indices), observer)
     setting = (program, seed, players, bots, options, observer)
     start = time.perf_counter()
     if jobs == 1:
-        outcomes = _play_many(setting, indices)
+        tally = _play_many(setting, indices)
     else:
-        outcomes = _play_in_processes(setting, indices, jobs)
+        tally = _play_in_processes(setting, indices, jobs)
     elapsed = time.perf_counter() - start
-    report = _report(outcomes)
+    report = tally.report()
     report.update({
         "deck": program.name, "games": len(indices),
         "games_per_second": round(len(indices) / elapsed, 1) if elapsed > 0 else None,
@@ -73,46 +73,63 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
     return report
 
 
-def _play_many(setting, indices) -> list:
-    """(index, outcome) per game: the error text, or what the report needs of the result."""
+class Tally:
+    """What the report needs of the games, added up as each one ends: a run of 10,000
+    games holds no more than a run of 10 (but for the list of failed games)."""
+
+    def __init__(self):
+        self.wins: Counter = Counter()
+        self.reasons: Counter = Counter()
+        self.draws = self.finished = self.errors = self.total_turns = self.played = 0
+        self.failures: list = []
+
+    def add(self, i: int, game: Optional[Game], error: Optional[str] = None) -> None:
+        self.played += 1
+        if error is not None:
+            self.errors += 1
+            self.failures.append({"game": i, "error": error})
+            return
+        result = game.state.result
+        self.total_turns += result["turns"]
+        self.reasons[result["reason"]] += 1
+        if result["reason"] == "turn limit":
+            self.failures.append({"game": i, "error": "hit the engine's turn limit"})
+            return
+        self.finished += 1
+        self.draws += bool(result["draw"])
+        self.wins.update(_seat_or_side(game, w) for w in result["winners"])
+
+    def merge(self, other: "Tally") -> None:
+        self.wins.update(other.wins)
+        self.reasons.update(other.reasons)
+        self.draws += other.draws
+        self.finished += other.finished
+        self.errors += other.errors
+        self.total_turns += other.total_turns
+        self.played += other.played
+        self.failures.extend(other.failures)
+
+    def report(self) -> dict:
+        return {
+            "finished": self.finished, "errors": self.errors,
+            "wins": dict(sorted(self.wins.items())), "draws": self.draws,
+            "avg_turns": round(self.total_turns / max(self.played - self.errors, 1), 2),
+            "end_reasons": dict(sorted(self.reasons.items())),
+            "failures": sorted(self.failures, key=lambda f: f["game"]),
+        }
+
+
+def _play_many(setting, indices) -> Tally:
     program, seed, players, bots, options, observer = setting
-    out = []
+    tally = Tally()
     for i in indices:
         try:
             game = play_one(program, seed, i, players, bots, options=options, observer=observer)
         except EngineError as err:
-            out.append((i, str(err)))
+            tally.add(i, None, str(err))
             continue
-        result = game.state.result
-        sides = [_seat_or_side(game, w) for w in result["winners"]]
-        out.append((i, (result["turns"], result["reason"], result["draw"], sides)))
-    return out
-
-
-def _report(outcomes: list) -> dict:
-    wins: Counter = Counter()
-    reasons: Counter = Counter()
-    draws = finished = errors = total_turns = 0
-    failures = []
-    for i, outcome in outcomes:
-        if isinstance(outcome, str):
-            errors += 1
-            failures.append({"game": i, "error": outcome})
-            continue
-        turns, reason, draw, sides = outcome
-        total_turns += turns
-        reasons[reason] += 1
-        if reason == "turn limit":
-            failures.append({"game": i, "error": "hit the engine's turn limit"})
-            continue
-        finished += 1
-        draws += bool(draw)
-        wins.update(sides)
-    return {
-        "finished": finished, "errors": errors, "wins": dict(sorted(wins.items())),
-        "draws": draws, "avg_turns": round(total_turns / max(len(outcomes) - errors, 1), 2),
-        "end_reasons": dict(sorted(reasons.items())), "failures": failures,
-    }
+        tally.add(i, game)
+    return tally
 
 
 # --- several processes ------------------------------------------------------------------
@@ -132,22 +149,24 @@ def _usable_jobs(jobs: int, games: int, observer) -> int:
     return max(1, min(jobs, games))
 
 
-def _play_slice(indices) -> list:
+def _play_slice(indices) -> Tally:
     return _play_many(_SETTING, indices)
 
 
-def _play_in_processes(setting, indices: list, jobs: int) -> list:
+def _play_in_processes(setting, indices, jobs: int) -> Tally:
     global _SETTING
     _SETTING = setting
     # Small interleaved slices keep every worker busy when game lengths differ.
     size = max(1, min(25, len(indices) // (jobs * 4) or 1))
     slices = [indices[k:k + size] for k in range(0, len(indices), size)]
+    tally = Tally()
     try:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
-            parts = pool.map(_play_slice, slices, chunksize=1)
+            for part in pool.imap_unordered(_play_slice, slices, chunksize=1):
+                tally.merge(part)
     finally:
         _SETTING = None
-    return [outcome for part in parts for outcome in part]
+    return tally
 
 
 def _seat_or_side(game: Game, winner_name: str) -> str:
