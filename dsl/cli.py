@@ -54,6 +54,7 @@ def cmd_compile(args) -> int:
     """Generate the deck's Python module: print it (``--emit``), or what it holds."""
     import time
     from .codegen import generate, load
+    from .codegen.lazy import compile_all
     from .loader import load_program
     program = load_program(args.deck)
     if args.emit:
@@ -62,6 +63,7 @@ def cmd_compile(args) -> int:
         return 0
     t = time.perf_counter()
     code = load(program, resumable=args.stepped)
+    compile_all(code.namespace)           # a game compiles each function when first called
     elapsed = time.perf_counter() - t
     lines = code.source.count("\n")
     functions = code.source.count("\ndef ")
