@@ -459,21 +459,36 @@ class TempStatic(Stmt):
 
 def walk(node):
     """Every node inside ``node`` (a node, or a tuple of them), depth first."""
-    if isinstance(node, Node):
-        return iter(_within(node))
-    return (n for x in node for n in walk(x))
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, tuple):
+            stack.extend(reversed(n))
+        elif isinstance(n, Node):
+            yield n
+            stack.extend(reversed(list(n.children())))
 
 
-def _within(node) -> tuple:
-    """``node`` and every node inside it, depth first, worked out once per node: the
-    generator asks the same questions of a statement and of every block around it."""
+def facts(node) -> frozenset:
+    """What ``node`` (or a tuple of nodes) holds, anywhere inside: the class of every node,
+    and ``("func", name)``, ``("builtin", which)``, ``("let", name)``, ``("local", name)``,
+    ``("op", op)`` for the functions, built-ins, locals set and read, and operators.
+    Worked out once per node: the generator asks it of a statement and of every block
+    around it."""
+    if isinstance(node, tuple):
+        return frozenset().union(*(facts(x) for x in node))
     try:
-        return node.__dict__["_within"]
+        return node.__dict__["_facts"]
     except KeyError:
         pass
-    out = [node]
-    for child in node.children():
-        out.extend(_within(child))
-    made = tuple(out)
-    node.__dict__["_within"] = made      # a cache, not a field: equality ignores it
+    own = {type(node)}
+    tag = _TAGS.get(type(node))
+    if tag is not None:
+        own.add((tag[0], getattr(node, tag[1])))
+    made = frozenset(own.union(*(facts(c) for c in node.children())))
+    node.__dict__["_facts"] = made      # a cache, not a field: equality ignores it
     return made
+
+
+_TAGS = {Func: ("func", "func"), Builtin: ("builtin", "which"), Let: ("let", "name"),
+         Local: ("local", "name"), Arith: ("op", "op")}

@@ -539,18 +539,9 @@ def _invariants_of(root, exclude) -> list:
     out = []
 
     def depends(x) -> bool:
-        for y in I.walk(x):
-            if isinstance(y, I.Builtin) and y.which == "it":
-                return True
-            if isinstance(y, I.Local) and y.name in exclude:
-                return True
-            if isinstance(y, I.Func) and y.func in ("random", "shuffled"):
-                return True
-            if isinstance(y, I.Arith) and y.op in ("/", "%"):
-                return True
-            if isinstance(y, (I.CardSel, I.PlayerSel)):
-                return True          # its own `it`; not worth the analysis
-        return False
+        holds = I.facts(x)
+        # a selector has its own `it`: not worth the analysis
+        return bool(holds & _UNHOISTABLE) or any(("local", name) in holds for name in exclude)
 
     def visit(x):
         if isinstance(x, _PURE) and not depends(x) and not _trivial(x):
@@ -568,14 +559,19 @@ def _trivial(x) -> bool:
     return isinstance(x, (I.PlayerVar, I.Res)) and x.player is None
 
 
+_UNHOISTABLE = frozenset({("builtin", "it"), ("func", "random"), ("func", "shuffled"),
+                          ("op", "/"), ("op", "%"), I.CardSel, I.PlayerSel})
+
+
 def assigns(stmts, name: str) -> bool:
     """Whether the statements set the local ``name`` (so it may hold `none` again)."""
-    return any(isinstance(x, I.Let) and x.name == name for x in I.walk(tuple(stmts or ())))
+    return ("let", name) in I.facts(tuple(stmts or ()))
 
 
 def _selects(n) -> bool:
     """Whether an expression holds a selector (worth writing as a loop)."""
-    return any(isinstance(x, (I.CardSel, I.PlayerSel)) for x in I.walk(n))
+    holds = I.facts(n)
+    return I.CardSel in holds or I.PlayerSel in holds
 
 
 def _is_you(player) -> bool:
@@ -583,7 +579,7 @@ def _is_you(player) -> bool:
 
 
 def _mentions_it(n) -> bool:
-    return any(isinstance(x, I.Builtin) and x.which == "it" for x in I.walk(n))
+    return ("builtin", "it") in I.facts(n)
 
 
 def _def_static(n) -> bool:

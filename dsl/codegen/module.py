@@ -135,8 +135,8 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter):
         return f"POS[{k}]"
 
     def draws(self, node) -> bool:
-        return any(isinstance(x, I.Func) and x.func in ("random", "shuffled")
-                   for x in I.walk(node))
+        holds = I.facts(node)
+        return ("func", "random") in holds or ("func", "shuffled") in holds
 
     # --- the program -------------------------------------------------------------------------
     def generate(self) -> str:
