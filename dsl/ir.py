@@ -476,19 +476,32 @@ def facts(node) -> frozenset:
     Worked out once per node: the generator asks it of a statement and of every block
     around it."""
     if isinstance(node, tuple):
-        return frozenset().union(*(facts(x) for x in node))
-    try:
-        return node.__dict__["_facts"]
-    except KeyError:
-        pass
-    own = {type(node)}
-    tag = _TAGS.get(type(node))
-    if tag is not None:
-        own.add((tag[0], getattr(node, tag[1])))
-    made = frozenset(own.union(*(facts(c) for c in node.children())))
-    node.__dict__["_facts"] = made      # a cache, not a field: equality ignores it
+        return frozenset().union(*_inner_facts(node, []))
+    d = node.__dict__
+    made = d.get("_facts")
+    if made is not None:
+        return made
+    cls = type(node)
+    tag = _TAGS.get(cls)
+    key = (cls, getattr(node, tag[1])) if tag is not None else cls
+    own = _OWN.get(key)
+    if own is None:
+        own = _OWN[key] = frozenset((cls, (tag[0], key[1])) if tag is not None else (cls,))
+    parts = _inner_facts([d[f] for f in node._fields], [])
+    made = own.union(*parts) if parts else own
+    d["_facts"] = made                   # a cache, not a field: equality ignores it
     return made
 
 
+def _inner_facts(values, out: list) -> list:
+    for v in values:
+        if isinstance(v, Node):
+            out.append(facts(v))
+        elif type(v) is tuple:
+            _inner_facts(v, out)
+    return out
+
+
+_OWN: dict = {}                          # (class, tag) → the facts of a node on its own
 _TAGS = {Func: ("func", "func"), Builtin: ("builtin", "which"), Let: ("let", "name"),
          Local: ("local", "name"), Arith: ("op", "op")}

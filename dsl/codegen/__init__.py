@@ -17,6 +17,7 @@ rests on three rules, each kept in one place and proved by tests:
 """
 from __future__ import annotations
 
+from ..parser import no_cycle_collection
 from .lazy import define
 from .module import CodeGenerator
 from .runtime import BUILTINS, HELPERS, move_labeler
@@ -108,6 +109,11 @@ def load_effect(program, stmts, resumable: bool):
 
 def load(program, resumable: bool, notes: bool = False) -> Code:
     """Generate, compile and load a program's module."""
+    with no_cycle_collection():      # many small objects, none freed in cycles
+        return _load(program, resumable, notes)
+
+
+def _load(program, resumable: bool, notes: bool) -> Code:
     source, gen = generate(program, resumable, notes)
     ns = dict(HELPERS)
     ns["__builtins__"] = dict(BUILTINS)
