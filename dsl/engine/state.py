@@ -230,9 +230,16 @@ class GameState:
         for n in cards.values():
             if n.attached_to is not None:
                 n.attached_to = value(n.attached_to)
+        def values_of(d: dict) -> dict:
+            out = d.copy()
+            for k, v in d.items():
+                if type(v) not in plain:
+                    out[k] = value(v)
+            return out
+
         for q, p in zip(players, self.players):
-            q.vars = {k: (v if type(v) in plain else value(v)) for k, v in p.vars.items()}
-        s.globals = {k: (v if type(v) in plain else value(v)) for k, v in self.globals.items()}
+            q.vars = values_of(p.vars)
+        s.globals = values_of(self.globals)
         s.active = None if self.active is None else players[self.active.index]
         s.used = self.used.copy()
         s.once = self.once.copy()
