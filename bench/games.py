@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dsl.errors import DeckError  # noqa: E402
+from dsl.codegen.lazy import compile_all  # noqa: E402
 from dsl.loader import bundled_games, load_program  # noqa: E402
 from dsl.sim import simulate  # noqa: E402
 
@@ -96,6 +97,7 @@ def main() -> None:
         except DeckError as err:
             print(err.render())
             continue
+        compile_all(program.code(resumable=False).namespace)   # before the clock starts
         bench(name, program, args.games, args.players, bots, args.seed, args.budget)
     print(f"total {time.perf_counter() - start:.1f} s; Python {sys.version.split()[0]}, "
           f"one process")

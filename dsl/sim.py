@@ -19,6 +19,7 @@ from collections import Counter
 from typing import Callable, Optional
 
 from .agents import make_bot
+from .codegen.lazy import compile_all
 from .engine import Game
 from .errors import EngineError
 from .program import Program
@@ -156,6 +157,9 @@ def _play_slice(indices) -> Tally:
 def _play_in_processes(setting, indices, jobs: int) -> Tally:
     global _SETTING
     _SETTING = setting
+    # Compiled once here, rather than by every worker as its games first reach each
+    # function (dsl.codegen.lazy); forked workers share the code.
+    compile_all(setting[0].code(resumable=False).namespace)
     # Small interleaved slices keep every worker busy when game lengths differ.
     size = max(1, min(25, len(indices) // (jobs * 4) or 1))
     slices = [indices[k:k + size] for k in range(0, len(indices), size)]
