@@ -425,3 +425,21 @@ def test_the_terminal_keeps_a_refused_line_for_editing():
     shown = run_headless(proc, "Windmil Wheel\n\x15state\n")
     assert all(o.ok for o in shown), [o.text() for o in shown if not o.ok]
     assert h(proc) == before and len(shown) == 2      # the banner, then `state` alone
+
+
+def test_eval_can_call_a_deck_action():
+    proc = Processor("example", seed=1)
+    hand = len(proc.game.state.zones["hand:0"].cards)
+    out = proc.execute("eval draw 1")
+    assert out.ok, out.text()
+    assert len(proc.game.state.zones["hand:0"].cards) == hand + 1
+
+
+def test_eval_of_an_action_with_an_argument_of_the_wrong_kind_is_refused_where_typed():
+    proc = Processor("example", seed=1)
+    before = proc.game.state.state_hash()
+    out = proc.execute('eval draw "two"')
+    assert not out.ok
+    assert out.text() == ('<eval>:1:6: error: the argument `n` of `draw` must be a number, '
+                          'not a text\n    1 | draw "two"\n      |      ^^^^^')
+    assert proc.game.state.state_hash() == before
