@@ -121,6 +121,7 @@ class ResourceDef:
     max: Optional[Fn]
     shared: bool
     pos: SourcePosition
+    score: bool = False            # the deck marks it a score: shown for every player
 
 
 @dataclass

@@ -484,3 +484,16 @@ def test_tab_offers_exactly_what_enter_would_take_or_be_ambiguous_between():
                                       + ", ".join(offered)), (typed, problem)
         else:
             assert problem.startswith(f"no option `{typed}` in: {labels[0]}"), (typed, problem)
+
+
+def test_the_toolbar_shows_every_players_scores():
+    proc = Processor("example", seed=1)
+    proc.game.state.players[1].res["gears"] = 4
+    text = "".join(t for _, t in proc.toolbar())
+    assert text == " turn 2 │ main │ P1 to act │ P1 gears 0 │ P2 gears 4 "
+
+
+def test_a_resource_marked_score_is_one_for_the_checker_too():
+    from dsl.loader import load_program
+    program = load_program("dveck_builder")
+    assert [r for r, d in program.resources.items() if d.score] == ["vp"]

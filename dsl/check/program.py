@@ -115,7 +115,7 @@ class Checker(ExprChecker, StmtChecker):
                                              item.ordered, item.in_play, None, item.pos)
             elif isinstance(item, A.Resource):
                 p.resources[item.name] = ResourceDef(item.name, None, None, None, item.shared,
-                                                     item.pos)
+                                                     item.pos, item.score)
             elif isinstance(item, A.Var):
                 p.vars[item.name] = (item.per_player, None)
             elif isinstance(item, A.Param):
