@@ -47,6 +47,7 @@ def check_effect(program: Program, text: str) -> tuple:
     checker = Checker([], program)
     checker.symbols = set(program.types) | set(program.subtypes) | _card_symbols(program)
     checker.event_uses = program.event_uses
+    checker.param_kinds = program.param_kinds
     stmts = checker.block(setup.body, Scope())
     errors = [d for d in checker.diags if d.severity == "error"]
     if errors:

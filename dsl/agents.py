@@ -129,16 +129,44 @@ def resolve_choice(decision, choice):
     return choice
 
 
+def matching(names, typed: str) -> list:
+    """The indices of the names a typed answer means, by one rule (the REPL's Enter and
+    Tab, `card NAME` and scripts share it): the name itself; else the names equal to it
+    ignoring case; else those containing it, ignoring case. One name is the answer;
+    several are ambiguous.
+
+    >>> matching(["play_thing: Windmill", "play_thing: Wind Vane", "pass"], "mill")
+    [0]
+    >>> matching(["play_thing: Windmill", "play_thing: Wind Vane", "pass"], "play_thing: wind")
+    [0, 1]
+    """
+    names = list(names)
+    exact = [i for i, n in enumerate(names) if n == typed]
+    if exact:
+        return exact
+    low = typed.lower()
+    lowered = [n.lower() for n in names]
+    for test in (str.__eq__, lambda n, t: t in n):
+        found = [i for i, n in enumerate(lowered) if test(n, low)]
+        if found:
+            return found
+    return []
+
+
+def ambiguous(typed: str, names: list, numbered: bool = True) -> str:
+    """The message for a typed answer that means several different names."""
+    shown = list(dict.fromkeys(names))
+    return (f"`{typed}` is ambiguous: it matches {', '.join(shown)} "
+            f"(type more of one{', or its number' if numbered else ''})")
+
+
 def _index_of(decision, label: str) -> int:
-    if label in decision.labels:
-        return decision.labels.index(label)
-    lowered = [l.lower() for l in decision.labels]
-    if label.lower() in lowered:
-        return lowered.index(label.lower())
-    starts = [i for i, l in enumerate(lowered) if l.startswith(label.lower())]
-    if len(starts) == 1:
-        return starts[0]
-    raise EngineError(f"no option `{label}` in: {', '.join(decision.labels)}")
+    found = matching(decision.labels, label)
+    if not found:
+        raise EngineError(f"no option `{label}` in: {', '.join(decision.labels)}")
+    if len({decision.labels[i] for i in found}) > 1:
+        raise EngineError(ambiguous(label, [decision.labels[i] for i in found]))
+    return found[0]
 
 
 class GreedyAgent(RandomAgent):

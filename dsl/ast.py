@@ -605,6 +605,7 @@ class Resource(Decl):
     min: Optional[Expr] = None
     max: Optional[Expr] = None
     shared: bool = False
+    score: bool = False              # a score, shown for every player (front ends)
 
 
 @node

@@ -171,6 +171,7 @@ class Builder:
     def res_min(self, pos, ch): return ("min", ch[0])
     def res_max(self, pos, ch): return ("max", ch[0])
     def res_shared(self, pos, ch): return ("shared", True)
+    def res_score(self, pos, ch): return ("score", True)
 
     def var_decl(self, pos, ch):
         per_player = ch[-1] is True

@@ -129,53 +129,134 @@ def watch_bot_game(deck: str, seed: int, players, bots: str) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="deckwright", description="Dvorak-style card games, "
-                                 "written as deck files: play, simulate, check.")
-    sub = ap.add_subparsers(dest="command", required=True)
+def _whole(least: int, what: str):
+    """An argparse type: a whole number of at least ``least`` (a usage error otherwise)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}")
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{what} must be {least} or more, not {value}")
+        return value
+    return parse
 
-    play = sub.add_parser("play", help="play a deck (the REPL), or watch bots play it")
-    play.add_argument("deck", nargs="?", default=None)
-    play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--players", type=int, default=None)
-    play.add_argument("--bots", default="random")
-    play.add_argument("--watch", action="store_true", help="print a bot game turn by turn")
-    play.add_argument("--script", default=None, help="run REPL commands from a file")
+
+# The bots of dsl.agents.BOTS, named here so that `deckwright check` and `--help` need not
+# import the engine (a test keeps the two the same).
+BOT_NAMES = ("random", "first", "greedy")
+
+
+def _bot_names(text: str) -> str:
+    """An argparse type: comma-separated bot names, each one of :data:`BOT_NAMES`."""
+    names = [n.strip() for n in text.split(",")]
+    for name in names:
+        if name not in BOT_NAMES:
+            shown = f"unknown bot {name!r}" if name else "an empty bot name"
+            raise argparse.ArgumentTypeError(f"{shown}; the bots are {', '.join(BOT_NAMES)}")
+    return ",".join(names)
+
+
+def _option_pair(text: str) -> str:
+    name, eq, _ = text.partition("=")
+    if not eq or not name.strip():
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE, not {text!r}")
+    return text
+
+
+def _version() -> str:
+    from . import __version__
+    return f"deckwright {__version__}"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    bots = ", ".join(BOT_NAMES)
+    ap = argparse.ArgumentParser(prog="deckwright", description="Dvorak-style card games, "
+                                 "written as deck files: play, simulate, check.",
+                                 epilog="DECK is a .deck file (the .deck may be left out) or "
+                                        "the name of a bundled deck. `deckwright COMMAND -h` "
+                                        "explains a command's options.")
+    ap.add_argument("--version", action="version", version=_version(),
+                    help="print Deckwright's version and exit")
+    sub = ap.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    play = sub.add_parser("play", help="play a deck (the REPL), or watch bots play it",
+                          description="Play a deck in the REPL (you are the first seat, bots "
+                                      "the others), or watch bots play it.")
+    play.add_argument("deck", nargs="?", default=None, metavar="DECK",
+                      help="the deck to play (default: none, `open` one in the REPL; "
+                           "with --watch, example)")
+    play.add_argument("--seed", type=_whole(-2**63, "the seed"), default=1, metavar="S",
+                      help="the game's seed (default: 1)")
+    play.add_argument("--players", type=_whole(1, "the number of players"), default=None,
+                      metavar="N", help="seats in the game (default: the deck's minimum, "
+                                        "at least 2)")
+    play.add_argument("--bots", type=_bot_names, default="random", metavar="NAMES",
+                      help=f"the bots for the other seats, comma-separated, one of: {bots} "
+                           f"(default: random)")
+    play.add_argument("--watch", action="store_true",
+                      help="print a bot game turn by turn instead of opening the REPL "
+                           "(default: off)")
+    play.add_argument("--script", default=None, metavar="FILE",
+                      help="run REPL commands from FILE, not from the terminal (default: none)")
     play.add_argument("--resume", action="store_true",
-                      help="go on with the game the REPL saved when it was last left")
+                      help="go on with the game the REPL saved when it was last left "
+                           "(default: off)")
     play.set_defaults(func=cmd_play)
 
-    sim = sub.add_parser("sim", help="play many seeded bot games and report figures")
-    sim.add_argument("deck")
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--players", type=int, default=None)
-    sim.add_argument("--bots", default="random", help="comma-separated, one per seat in turn")
-    sim.add_argument("--option", action="append", metavar="NAME=VALUE",
-                     help="a variant option of the deck")
-    sim.add_argument("--game", type=int, default=None, help="replay game N of the run alone")
-    sim.add_argument("--jobs", type=int, default=1, metavar="N",
-                     help="play in N processes, 0 for one per core (same report, sooner)")
-    sim.add_argument("--json", action="store_true")
+    sim = sub.add_parser("sim", help="play many seeded bot games and report figures",
+                         description="Play many seeded bot games and report wins, draws, "
+                                     "game length and failures.")
+    sim.add_argument("deck", metavar="DECK", help="the deck to simulate")
+    sim.add_argument("--games", type=_whole(1, "the number of games"), default=100,
+                     metavar="N", help="how many games (default: 100)")
+    sim.add_argument("--seed", type=_whole(-2**63, "the seed"), default=0, metavar="S",
+                     help="the run's seed; game i uses seed S + i (default: 0)")
+    sim.add_argument("--players", type=_whole(1, "the number of players"), default=None,
+                     metavar="N", help="seats per game (default: the deck's minimum, "
+                                       "at least 2)")
+    sim.add_argument("--bots", type=_bot_names, default="random", metavar="NAMES",
+                     help=f"one bot per seat, comma-separated, cycling if shorter, each one "
+                          f"of: {bots} (default: random)")
+    sim.add_argument("--option", action="append", type=_option_pair, metavar="NAME=VALUE",
+                     help="set a variant option of the deck; may be repeated "
+                          "(default: the deck's values)")
+    sim.add_argument("--game", type=_whole(0, "the game number"), default=None, metavar="N",
+                     help="play only game N of the run, to replay it (default: every game)")
+    sim.add_argument("--jobs", type=_whole(0, "the number of jobs"), default=1, metavar="N",
+                     help="play in N processes, 0 for one per core (same report, sooner; "
+                          "default: 1)")
+    sim.add_argument("--json", action="store_true",
+                     help="print the report as one JSON object (default: text)")
     sim.set_defaults(func=cmd_sim)
 
-    comp = sub.add_parser("compile", help="the Python a deck compiles to (for debugging)")
-    comp.add_argument("deck")
-    comp.add_argument("--emit", action="store_true", help="print the generated source")
+    comp = sub.add_parser("compile", help="the Python a deck compiles to (for debugging)",
+                          description="Generate the Python a deck compiles to, and say what "
+                                      "it holds (for debugging Deckwright).")
+    comp.add_argument("deck", metavar="DECK", help="the deck to compile")
+    comp.add_argument("--emit", action="store_true",
+                      help="print the generated source (default: only its size)")
     comp.add_argument("--stepped", action="store_true",
-                      help="the form a stepped game runs (decisions yielded), not a bot run")
+                      help="the form a stepped game runs (decisions yielded), not a bot run "
+                           "(default: off)")
     comp.set_defaults(func=cmd_compile)
 
-    check = sub.add_parser("check", help="parse and check decks")
-    check.add_argument("decks", nargs="+")
+    check = sub.add_parser("check", help="parse and check decks",
+                           description="Parse and check decks, and report every error.")
+    check.add_argument("decks", nargs="+", metavar="DECK", help="the decks to check")
     check.set_defaults(func=cmd_check)
 
-    lint = sub.add_parser("lint", help="find rule conflicts and guideline breaches in decks")
-    lint.add_argument("decks", nargs="+")
-    lint.add_argument("--format", choices=("text", "json", "sarif"), default="text")
-    lint.add_argument("--sim", type=int, default=0, metavar="N",
-                      help="also play N seeded bot games and report what never happened")
-    lint.add_argument("--seed", type=int, default=0, help="seed of the --sim games")
+    lint = sub.add_parser("lint", help="find rule conflicts and guideline breaches in decks",
+                          description="Find rule conflicts and guideline breaches in decks "
+                                      "(see docs/lint.md).")
+    lint.add_argument("decks", nargs="+", metavar="DECK", help="the decks to lint")
+    lint.add_argument("--format", choices=("text", "json", "sarif"), default="text",
+                      help="how findings are printed: text, json or sarif (default: text)")
+    lint.add_argument("--sim", type=_whole(0, "the number of games"), default=0, metavar="N",
+                      help="also play N seeded bot games and report what never happened "
+                           "(default: 0, none)")
+    lint.add_argument("--seed", type=_whole(-2**63, "the seed"), default=0, metavar="S",
+                      help="seed of the --sim games (default: 0)")
     lint.set_defaults(func=cmd_lint)
     return ap
 

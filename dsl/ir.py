@@ -225,6 +225,13 @@ class ListOf(Expr):
     pass
 
 
+@_node("expr", "kinds", "what", "pos", "kind")
+class Checked(Expr):
+    """A value whose kind is known only when the game runs (a variable, an event's field,
+    a list's element) where the checker needs one of ``kinds``: the engine checks it
+    there and stops the game with an error naming ``what`` and ``pos`` if it is not."""
+
+
 @_node("words", "zones", "filters", "where", "kind")
 class CardSel(Expr):
     """Cards with every type word in ``words``, in ``zones`` (none: the zones in play),

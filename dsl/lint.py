@@ -1066,9 +1066,10 @@ class ForeignCounter(Rule):
 
 def score_resources(ctx) -> set:
     """Resources that decide the game: `end game by most R`, or compared in the condition
-    of a rule that ends the game."""
+    of a rule that ends the game, or marked `score`."""
     f = ctx.facts
     out = {n.resource for n in f.nodes if isinstance(n, A.EndGame) and n.kind == "most"}
+    out |= {i.name for i in ctx.items if isinstance(i, A.Resource) and i.score}
     for i in ctx.items:
         cond = i.cond if isinstance(i, A.Whenever) else i.where if isinstance(i, A.Trigger) else None
         if cond is not None and any(isinstance(n, A.EndGame) for n in walk(i.body)):

@@ -359,12 +359,28 @@ def load_text(text: str, file: str = "<deck>", root: Optional[Path] = None) -> P
         return _finish(m, m.load_text(text, file, None, ()))
 
 
+# Mistakes in how declarations merge that leave every file read and parsed: the program
+# is still checked (the first declaration kept), so a file reports all its errors at once.
+_MERGE_CODES = {"duplicate", "needs-override", "override"}
+
+
 def _finish(m: _Merger, top: Optional[A.DeckFile]) -> Program:
-    if m.diags or top is None:
+    if top is None or any(d.code not in _MERGE_CODES for d in m.diags):
         raise DeckError(m.diags, m.sources)
     program = Program(top.header.name, sources=m.sources, files=m.files)
     for item in m.items:
         key = decl_key(item)
         if key is not None:
             program.decls[key] = item
-    return compile_program(m.items, program)
+    if not m.diags:
+        return compile_program(m.items, program)
+    try:
+        compile_program(m.items, program)
+        found = []
+    except DeckError as err:
+        found = err.diagnostics
+    raise DeckError(sorted(m.diags + found, key=_diag_order), m.sources)
+
+
+def _diag_order(d: Diagnostic):
+    return (d.pos.file, d.pos.line, d.pos.column) if d.pos else ("", 0, 0)

@@ -121,6 +121,7 @@ class ResourceDef:
     max: Optional[Fn]
     shared: bool
     pos: SourcePosition
+    score: bool = False            # the deck marks it a score: shown for every player
 
 
 @dataclass
@@ -158,6 +159,7 @@ class Program:
     all_triggers: list = field(default_factory=list)     # every CompiledTrigger
     all_statics: list = field(default_factory=list)      # every CompiledStatic
     event_uses: dict = field(default_factory=dict)       # action → the event fields it reads
+    param_kinds: dict = field(default_factory=dict)      # (action, param) → kinds it takes
 
     _code: dict = field(default_factory=dict, repr=False, compare=False)
     _info: Any = field(default=None, repr=False, compare=False)

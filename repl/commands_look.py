@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from dsl.agents import ambiguous, matching
 from dsl.errors import SourcePosition, suggest
 
 from . import render
@@ -129,12 +130,14 @@ class LookCommands:
         lowered = {n.lower(): n for n in p.cards}
         if name.lower() in lowered:
             return p.cards[lowered[name.lower()]]
-        starts = [n for n in p.cards if n.lower().startswith(name.lower())]
-        if len(starts) == 1:
-            return p.cards[starts[0]]
+        names = list(p.cards)
+        found = [names[i] for i in matching(names, name)]
+        if len(found) == 1:
+            return p.cards[found[0]]
+        if found:
+            raise ReplError(ambiguous(name, found, numbered=False))
         hint = suggest(name, p.cards)
-        raise ReplError(f"no card `{name}`" + (f"; {hint}" if hint else
-                        f" ({len(starts)} start so)" if starts else ""))
+        raise ReplError(f"no card `{name}`" + (f"; {hint}" if hint else ""))
 
     def cmd_card(self, rest, out):
         if self.program is None:

@@ -59,6 +59,14 @@ def _match(typed: str, candidates, meta: str = "", start=None) -> list:
     return [Suggestion(c, back, meta) for c in first + later]
 
 
+def _options(typed: str, options) -> list:
+    """The options a typed answer means, by the rule Enter uses (dsl.agents.matching):
+    Tab offers exactly what Enter would take, or be ambiguous between."""
+    from dsl.agents import matching
+    found = dict.fromkeys(options[i] for i in matching(options, typed)) if typed else options
+    return [Suggestion(o, -len(typed), "option") for o in found]
+
+
 def suggest(text: str, ctx: Context) -> list:
     """Suggestions for the text before the cursor."""
     if " " not in text.lstrip() and "\n" not in text:
@@ -73,7 +81,7 @@ def suggest(text: str, ctx: Context) -> list:
     head, _, arg = text.lstrip().partition(" ")
     kind = dict(ctx.commands).get(head.lower(), "option" if head.isdigit() else None)
     if kind == "option":
-        out = _match(arg, ctx.options, "option")
+        out = _options(arg, ctx.options)
         if arg.isdigit() is False and not out and arg == "":
             out = [Suggestion(o, 0, "option") for o in ctx.options]
         return out

@@ -160,7 +160,9 @@ def decision_view(decision) -> str:
 
 
 def toolbar_items(game, decision, seats: dict) -> list:
-    """(style class, text) pairs for the bottom toolbar: turn, phase, who acts, resources."""
+    """(style class, text) pairs for the bottom toolbar: turn, phase, who acts, every
+    player's scores (the resources the deck marks `score`), the acting player's other
+    resources."""
     if game is None:
         return [("class:toolbar.dim", " no game — `open DECK` or `new` ")]
     s = game.state
@@ -174,7 +176,12 @@ def toolbar_items(game, decision, seats: dict) -> list:
         who = decision.player
         kind = seats.get(who.index)
         out.append(("class:toolbar.player", f" {who.name}{' (bot)' if kind else ''} to act "))
-        res = " ".join(f"{k} {v}" for k, v in sorted(who.res.items()))
+        scores = [r for r, d in game.program.resources.items() if d.score and not d.shared]
+        if scores:                  # the deck's scores, for every player; then the rest
+            for p in s.players:
+                shown = " ".join(f"{r} {p.res.get(r, 0)}" for r in scores)
+                out += [("class:toolbar.dim", "│"), ("class:toolbar.res", f" {p.name} {shown} ")]
+        res = " ".join(f"{k} {v}" for k, v in sorted(who.res.items()) if k not in scores)
         if res:
             out += [("class:toolbar.dim", "│"), ("class:toolbar.res", f" {res} ")]
     return out

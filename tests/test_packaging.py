@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from dsl import __version__
+
 REPO = Path(__file__).resolve().parent.parent
 SIM_KEYS = {"games", "finished", "errors", "wins", "draws", "avg_turns", "games_per_second"}
 # What pip prints when it cannot reach the index (urllib3 / socket / proxy failures).
@@ -84,3 +86,10 @@ def test_wheel_installs_and_runs_a_bundled_deck_from_anywhere(tmp_path):
     assert SIM_KEYS <= result.keys(), result
     assert result["games"] == 3, result
     assert result["errors"] == 0, result
+
+    # No extra was asked for: the REPL's libraries came with it, and `--version` works.
+    r = run([bin_ / "python", "-c", "import prompt_toolkit, pygments.lexers as L; "
+             "print(L.get_lexer_by_name('deckwright').name)"], cwd=elsewhere)
+    assert r.returncode == 0, r.stdout + r.stderr
+    r = run([bin_ / "deckwright", "--version"], cwd=elsewhere)
+    assert (r.returncode, r.stdout) == (0, f"deckwright {__version__}\n"), r.stdout + r.stderr

@@ -425,3 +425,75 @@ def test_the_terminal_keeps_a_refused_line_for_editing():
     shown = run_headless(proc, "Windmil Wheel\n\x15state\n")
     assert all(o.ok for o in shown), [o.text() for o in shown if not o.ok]
     assert h(proc) == before and len(shown) == 2      # the banner, then `state` alone
+
+
+def test_eval_can_call_a_deck_action():
+    proc = Processor("example", seed=1)
+    hand = len(proc.game.state.zones["hand:0"].cards)
+    out = proc.execute("eval draw 1")
+    assert out.ok, out.text()
+    assert len(proc.game.state.zones["hand:0"].cards) == hand + 1
+
+
+def test_eval_of_an_action_with_an_argument_of_the_wrong_kind_is_refused_where_typed():
+    proc = Processor("example", seed=1)
+    before = proc.game.state.state_hash()
+    out = proc.execute('eval draw "two"')
+    assert not out.ok
+    assert out.text() == ('<eval>:1:6: error: the argument `n` of `draw` must be a number, '
+                          'not a text\n    1 | draw "two"\n      |      ^^^^^')
+    assert proc.game.state.state_hash() == before
+
+
+# One rule for typed answers (Enter), `card NAME` and Tab: the label itself, else the
+# labels equal to it ignoring case, else those containing it; several are ambiguous.
+
+def test_a_typed_answer_may_be_any_part_of_one_label():
+    proc = Processor("example", seed=1)
+    out = proc.execute("choose satchel")
+    assert out.ok, out.text()
+    assert "P1 chooses play_thing: Oversized Satchel" in out.text()
+
+
+def test_an_ambiguous_answer_says_so_and_lists_the_candidates():
+    proc = Processor("example", seed=1)
+    before = proc.game.state.state_hash()
+    out = proc.execute("choose spring")
+    assert out.text() == ("error: `spring` is ambiguous: it matches play_thing: Spring Press, "
+                          "play_action: Spring Cleaning (type more of one, or its number)")
+    assert proc.game.state.state_hash() == before
+
+
+def test_card_lists_the_cards_a_name_could_mean():
+    out = Processor("example", seed=1).execute("card spring")
+    assert out.text() == ("error: `spring` is ambiguous: it matches Spring Press, "
+                          "Spring Cleaning (type more of one)")
+
+
+def test_tab_offers_exactly_what_enter_would_take_or_be_ambiguous_between():
+    from repl.completion import suggest
+    proc = Processor("example", seed=1)
+    labels = proc.session.decision.labels
+    for typed in ("spring", "satchel", "play_thing", "PASS", "zzz"):
+        offered = [s.text for s in suggest(f"choose {typed}", proc.completion_context())]
+        problem = proc.problem(f"choose {typed}")
+        if len(offered) == 1:
+            assert problem is None, (typed, problem)
+        elif offered:
+            assert problem.startswith(f"`{typed}` is ambiguous: it matches "
+                                      + ", ".join(offered)), (typed, problem)
+        else:
+            assert problem.startswith(f"no option `{typed}` in: {labels[0]}"), (typed, problem)
+
+
+def test_the_toolbar_shows_every_players_scores():
+    proc = Processor("example", seed=1)
+    proc.game.state.players[1].res["gears"] = 4
+    text = "".join(t for _, t in proc.toolbar())
+    assert text == " turn 2 │ main │ P1 to act │ P1 gears 0 │ P2 gears 4 "
+
+
+def test_a_resource_marked_score_is_one_for_the_checker_too():
+    from dsl.loader import load_program
+    program = load_program("dveck_builder")
+    assert [r for r, d in program.resources.items() if d.score] == ["vp"]

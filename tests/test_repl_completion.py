@@ -28,7 +28,7 @@ CTX = Context(
     ("choose ", ["play_thing: Windmill", "play_action: Oil Can", "Windmill: Wind", "pass"]),
     ("choose play_t", ["play_thing: Windmill"]),
     ("choose oil", ["play_action: Oil Can"]),
-    ("choose wind", ["Windmill: Wind", "play_thing: Windmill"]),
+    ("choose wind", ["play_thing: Windmill", "Windmill: Wind"]),
     ("card W", ["Windmill", "Wrench"]),
     ('card "oi', ["Oil Can"]),
     ("state ", ["all", "P1", "P2"]),

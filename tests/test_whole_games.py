@@ -51,5 +51,8 @@ def test_sim_jobs_on_the_command_line_and_its_mistake(capsys):
     assert main(["sim", "example", "--games", "6", "--seed", "2", "--json"]) == 0
     alone = json.loads(capsys.readouterr().out)
     assert with_jobs["wins"] == alone["wins"] and with_jobs["avg_turns"] == alone["avg_turns"]
-    assert main(["sim", "example", "--games", "2", "--jobs", "-1"]) == 1
-    assert capsys.readouterr().err == "error: jobs must be 0 (one per core) or more, not -1\n"
+    with pytest.raises(SystemExit) as stop:               # a usage error, from argparse
+        main(["sim", "example", "--games", "2", "--jobs", "-1"])
+    assert stop.value.code == 2
+    assert capsys.readouterr().err.endswith(
+        "deckwright sim: error: argument --jobs: the number of jobs must be 0 or more, not -1\n")

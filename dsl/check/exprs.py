@@ -12,7 +12,8 @@ from .. import ir as I
 from ..errors import suggest
 from .kinds import (ANY, ARITY, BOOL, CARD, CARD_ATTRS, CARD_FIELDS, CARDS, COLLECTIONS,
                     EVENT, FUNCTIONS, INT, LIST, NONE, PLAYER, PLAYER_ATTRS, PLAYERS, STR,
-                    ZONE, ZONE_ATTRS, ZONES, BUILTIN_NAMES, article, element, kind_of_value)
+                    ZONE, ZONE_ATTRS, ZONES, BUILTIN_NAMES, article, element, is_kind,
+                    kind_of_value, runtime_kinds)
 
 
 def _none():
@@ -25,19 +26,51 @@ class ExprChecker:
     def expr(self, node, scope) -> I.Expr:
         return getattr(self, "e_" + type(node).__name__)(node, scope)
 
-    def typed(self, node, scope, allowed, what) -> I.Expr:
-        out = self.expr(node, scope)
-        self.expect(out.kind, allowed, node.pos, what)
-        return out
+    def typed(self, node, scope, allowed, what, none_ok=None, runtime=None) -> I.Expr:
+        return self.kinded(self.expr(node, scope), node.pos, scope, allowed, what, none_ok,
+                           runtime)
 
-    def _int(self, node, scope, what):
-        return self.typed(node, scope, (INT,), what)
+    def kinded(self, out, pos, scope, allowed, what, none_ok=None, runtime=None) -> I.Expr:
+        """``out`` (checked from the node at ``pos``) where a kind in ``allowed`` is
+        needed: an error now if its kind is known and wrong; if its kind is known only
+        when the game runs, ``out`` checked then (:class:`dsl.ir.Checked`, with the kinds
+        ``runtime`` or those :func:`runtime_kinds` gives). An action's parameter used here
+        tells what the action's callers must pass (:meth:`infer_param_kinds`)."""
+        if runtime is None:
+            runtime = runtime_kinds(allowed, none_ok)
+        if runtime is not None and isinstance(out, I.Local) and out.name in scope.params:
+            key = (scope.params[out.name], out.name)
+            if self._probe is not None:
+                known = self._probe.get(key)
+                self._probe[key] = ((set(allowed), set(runtime)) if known is None else
+                                    (known[0] & set(allowed), known[1] & set(runtime)))
+            if key in self.param_kinds:
+                return out                  # every call checks what it passes
+        kind = out.kind
+        self.expect(kind, allowed, pos, what)
+        if runtime is None or kind not in (ANY, LIST) or not is_kind(kind, *allowed):
+            return out
+        if isinstance(out, I.ListOf):
+            wrong = [x.kind for x in out.items if not _fits(x.kind, runtime)]
+            if wrong:
+                self.error("type", f"{what} must be "
+                                   f"{' or '.join(article(a) for a in allowed)}, not a list "
+                                   f"holding {article(wrong[0])}", pos)
+                return out
+            if all(x.kind != ANY for x in out.items):
+                return out
+        shown = [k for k in runtime if k != "numbers"]
+        one = shown[0] if len(shown) == 1 or (len(shown) == 2 and NONE in shown) else ANY
+        return I.Checked(out, runtime, what, pos, ANY if one == NONE else one)
+
+    def _int(self, node, scope, what, none_ok=False):
+        return self.typed(node, scope, (INT,), what, none_ok)
 
     def _bool(self, node, scope, what):
         return self.typed(node, scope, (BOOL,), what)
 
-    def _player(self, node, scope, what):
-        return self.typed(node, scope, (PLAYER,), what)
+    def _player(self, node, scope, what, none_ok=True):
+        return self.typed(node, scope, (PLAYER,), what, none_ok)
 
     # `42`, `"text"`, `true`, `none`
     def e_IntLit(self, n, scope): return I.Const(n.value, INT)
@@ -104,13 +137,15 @@ class ExprChecker:
         kind = target.kind
         if name in p.zones:
             z = p.zones[name]
-            self.expect(kind, (PLAYER,), n.target.pos, f"whose `{name}`")
+            target = self.kinded(target, n.target.pos, scope, (PLAYER,), f"whose `{name}`")
             if z.scope == "shared":
                 self._shared_of("zone", name, n.pos)
                 return I.ZoneRef(name, "shared", None, ZONE)
             return I.ZoneRef(name, z.scope, target, ZONE)
         if kind in (CARD, ZONE, EVENT):
             return self.e_Attr(A.Attr(n.target, name, pos=n.pos), scope)
+        if name in p.resources or name in p.params or (name in p.vars and p.vars[name][0]):
+            target = self.kinded(target, n.target.pos, scope, (PLAYER,), f"whose `{name}`")
         if name in p.resources:
             if p.resources[name].shared:
                 self._shared_of("resource", name, n.pos)
@@ -221,8 +256,10 @@ class ExprChecker:
                 self.error("type", f"comparing {article(lk)} with {article(rk)} is always "
                                    f"{'false' if op == '==' else 'true'}", n.pos)
         else:
-            self.expect(lk, (INT,), n.left.pos, f"the left side of `{op}`")
-            self.expect(rk, (INT,), n.right.pos, f"the right side of `{op}`")
+            left = self.kinded(left, n.left.pos, scope, (INT,), f"the left side of `{op}`",
+                               none_ok=True)
+            right = self.kinded(right, n.right.pos, scope, (INT,), f"the right side of `{op}`",
+                                none_ok=True)
         return I.Compare(op, left, right, BOOL)
 
     def e_And(self, n, scope):
@@ -280,7 +317,7 @@ class ExprChecker:
                            if args and isinstance(args[0], A.Name) else None)
                 return I.Const(0, INT)
             return I.Remaining(args[0].id, INT)
-        compiled = tuple(self.expr(a, scope) for a in args)
+        compiled = [self.expr(a, scope) for a in args]
         kinds = [c.kind for c in compiled]
         lo, hi = ARITY[f]
         if not lo <= len(args) <= hi:
@@ -288,35 +325,41 @@ class ExprChecker:
                                 f"{'' if lo == hi else ' or more' if hi == 99 else ' or ' + str(hi)}"
                                 f" argument{'s' if hi > 1 else ''}", n.pos)
             return _none()
+
+        def arg(k, allowed, what, none_ok=None):
+            compiled[k] = self.kinded(compiled[k], args[k].pos, scope, allowed, what, none_ok)
+
         if f in ("top", "bottom"):
-            self.expect(kinds[0], (ZONE,), args[0].pos, f"what `{f}` looks at")
+            arg(0, (ZONE,), f"what `{f}` looks at")
             if len(args) == 2:
-                self.expect(kinds[1], (INT,), args[1].pos, "how many cards")
-                return I.Func(f, compiled, CARDS)
-            return I.Func(f, compiled, CARD)
+                arg(1, (INT,), "how many cards", none_ok=True)
+                return I.Func(f, tuple(compiled), CARDS)
+            return I.Func(f, tuple(compiled), CARD)
         if f == "random":
-            self.expect(kinds[0], COLLECTIONS, args[0].pos, "what `random` picks from")
-            return I.Func(f, compiled, element(kinds[0]))
+            arg(0, COLLECTIONS, "what `random` picks from")
+            return I.Func(f, tuple(compiled), element(kinds[0]))
         if f == "shuffled":
-            return I.Func(f, compiled, kinds[0])
+            arg(0, COLLECTIONS, "what `shuffled` shuffles")
+            shuffled = {ZONE: CARDS, ZONES: CARDS, ANY: LIST}.get(kinds[0], kinds[0])
+            return I.Func(f, tuple(compiled), shuffled if shuffled in COLLECTIONS else LIST)
         if f in ("first", "last"):
-            self.expect(kinds[0], COLLECTIONS, args[0].pos, f"what `{f}` looks at")
-            return I.Func(f, compiled, element(kinds[0]))
+            arg(0, COLLECTIONS, f"what `{f}` looks at")
+            return I.Func(f, tuple(compiled), element(kinds[0]))
         if f == "next_player":
-            self.expect(kinds[0], (PLAYER,), args[0].pos, "whose next player")
-            return I.Func(f, compiled, PLAYER)
+            arg(0, (PLAYER,), "whose next player", none_ok=False)
+            return I.Func(f, tuple(compiled), PLAYER)
         if f == "range":
             # `range(lo, hi)`: the numbers lo..hi, both included (a count to choose from:
             # `choose n from range(1, horde)`); empty when hi < lo.
-            for k, a in zip(kinds, args):
-                self.expect(k, (INT,), a.pos, "the ends of `range`")
-            return I.Func(f, compiled, LIST)
+            for k in range(2):
+                arg(k, (INT,), "the ends of `range`", none_ok=True)
+            return I.Func(f, tuple(compiled), LIST)
         if f == "abs":
-            self.expect(kinds[0], (INT,), args[0].pos, "what `abs` takes")
-            return I.Func(f, compiled, INT)
-        for k, a in zip(kinds, args):
-            self.expect(k, (INT, LIST), a.pos, f"what `{f}` compares")
-        return I.Func(f, compiled, INT)
+            arg(0, (INT,), "what `abs` takes")
+            return I.Func(f, tuple(compiled), INT)
+        for k in range(len(args)):
+            arg(k, (INT, LIST), f"what `{f}` compares", none_ok=True)
+        return I.Func(f, tuple(compiled), INT)
 
     # `[a, b, c]`
     def e_ListLit(self, n, scope):
@@ -327,24 +370,21 @@ class ExprChecker:
         words = tuple(self._type_word(w, n.pos) for w in n.types)
         zones, filters = [], []
         for flt in n.filters:
-            arg = self.expr(flt.arg, scope) if flt.arg is not None else None
-            kind = arg.kind if arg is not None else None
             if flt.kind == "in":
-                self.expect(kind, (ZONE, ZONES), flt.arg.pos, "what follows `in`")
-                zones.append(arg)
+                zones.append(self.typed(flt.arg, scope, (ZONE, ZONES), "what follows `in`"))
             elif flt.kind in ("controlled_by", "owned_by"):
-                self.expect(kind, (PLAYER, PLAYERS), flt.arg.pos, "whose cards")
-                filters.append((flt.kind, arg))
+                filters.append((flt.kind, self.typed(flt.arg, scope, (PLAYER, PLAYERS),
+                                                     "whose cards")))
             elif flt.kind == "attached_to":
-                self.expect(kind, (CARD,), flt.arg.pos, "what cards are attached to")
-                filters.append((flt.kind, arg))
+                filters.append((flt.kind, self.typed(flt.arg, scope, (CARD,),
+                                                     "what cards are attached to")))
             elif flt.kind == "named":
                 name = flt.arg.value
                 if name not in self.p.cards:
                     self.unknown("card", name, flt.pos, self.p.cards)
                 filters.append(("named", I.Const(name, STR)))
             elif flt.kind == "except":
-                filters.append(("except", arg))
+                filters.append(("except", self.expr(flt.arg, scope)))
         where = None
         if n.where is not None:
             where = self._bool(n.where, scope.child(it=CARD), "a `where` condition")
@@ -363,6 +403,18 @@ class ExprChecker:
         where = self._bool(n.where, scope.child(it=PLAYER), "a `where` condition") \
             if n.where is not None else None
         return I.PlayerSel(n.opponents, tuple(excepts), where, PLAYERS)
+
+
+def _fits(kind, runtime) -> bool:
+    """Whether a list element of ``kind`` (known now) may be in a list where a value of
+    the kinds ``runtime`` is needed (a list of cards, of numbers)."""
+    if kind in (ANY, NONE):
+        return True
+    if "numbers" in runtime:
+        return kind == INT
+    if CARDS in runtime:
+        return kind in (CARD, ZONE, CARDS)
+    return True
 
 
 def chain_of(node, cls) -> list:

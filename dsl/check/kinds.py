@@ -57,6 +57,38 @@ EVENT_FIELDS = {
 }
 
 
+# The order kinds are named in, in messages ("a number or a list").
+_ORDER = (INT, BOOL, STR, CARD, CARDS, PLAYER, PLAYERS, ZONE, ZONES, LIST, EVENT, NONE, ANY,
+          "numbers")
+
+
+def in_order(kinds) -> tuple:
+    return tuple(sorted(set(kinds), key=_ORDER.index))
+
+
+def runtime_kinds(allowed, none_ok=None):
+    """What a value of a kind known only at run time must be, in a place that allows the
+    kinds ``allowed``: the kinds for :class:`dsl.ir.Checked`, or None when any value will
+    do (a collection's place, a condition's). A list in a card's place must hold cards,
+    in a number's place numbers. ``none_ok``: whether `none` will do (by default, it
+    will except where a number is needed)."""
+    if ANY in allowed or BOOL in allowed:
+        return None
+    out = [k for k in allowed if k not in (LIST, NONE)]
+    if LIST in allowed:
+        if INT in allowed:
+            out.append("numbers")
+        elif CARD in allowed or CARDS in allowed:
+            out.append(CARDS)
+        else:
+            out.append(LIST)
+    if none_ok is None:
+        none_ok = INT not in allowed
+    if none_ok or NONE in allowed:
+        out.append(NONE)
+    return in_order(out)
+
+
 def is_kind(kind, *allowed) -> bool:
     return kind == ANY or kind in allowed
 

@@ -16,7 +16,7 @@ from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, C
                        CompiledTrigger, Program, ResourceDef, ZoneDef)
 from .exprs import ExprChecker, chain_of
 from .kinds import (AFTER_THE_FACT, BOOL, CARD, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
-                    PLAYER, PLAYERS, article, element, is_kind)
+                    PLAYER, PLAYERS, article, element, in_order, is_kind)
 from .scope import Scope
 from .stmts import StmtChecker
 
@@ -53,6 +53,11 @@ class Checker(ExprChecker, StmtChecker):
         self.symbols: set = set()
         self.trigger_count = 0
         self.event_uses: dict = {}
+        # (action, parameter) → (kinds its callers may pass, kinds checked at run time),
+        # for parameters the action's body needs of one kind (infer_param_kinds)
+        self.param_kinds: dict = {}
+        self._probe = None           # while inferring: what each parameter's uses allow
+        self._rebound: set = set()   # ... and parameters the body assigns to
 
     # --- diagnostics ------------------------------------------------------------
     def error(self, code, message, pos, hint=None):
@@ -73,6 +78,7 @@ class Checker(ExprChecker, StmtChecker):
     def check(self) -> Program:
         p = self.p
         self._declare()
+        self.param_kinds = p.param_kinds = self.infer_param_kinds()
         for item in self.items:
             self._check_item(item)
         listened = set()
@@ -109,7 +115,7 @@ class Checker(ExprChecker, StmtChecker):
                                              item.ordered, item.in_play, None, item.pos)
             elif isinstance(item, A.Resource):
                 p.resources[item.name] = ResourceDef(item.name, None, None, None, item.shared,
-                                                     item.pos)
+                                                     item.pos, item.score)
             elif isinstance(item, A.Var):
                 p.vars[item.name] = (item.per_player, None)
             elif isinstance(item, A.Param):
@@ -140,6 +146,34 @@ class Checker(ExprChecker, StmtChecker):
             elif isinstance(item, A.PropertyDecl):
                 p.properties[item.name] = (self.constant(item.default, "a property's default")
                                            if item.default else None)
+
+    def infer_param_kinds(self) -> dict:
+        """What kinds each action's parameters must have, from how its body uses them:
+        `repeat n` needs a number, so `draw "two"` is an error where it is written. The
+        bodies are checked (their findings set aside) until what they need no longer
+        changes: `discard_all(c) { discard c }` needs what `discard` needs. A parameter
+        the body assigns to, or uses as two kinds no value has, is checked where it is
+        used, when the game runs."""
+        p = self.p
+        actions = [i for i in self.items if isinstance(i, A.ActionDecl)]
+        kinds: dict = {}
+        diags, statics, temps = self.diags, len(p.all_statics), len(p.temp_statics)
+        try:
+            for _ in range(50):             # each round only narrows: it ends well before
+                self.param_kinds, self._probe, self._rebound = kinds, {}, set()
+                self.diags = []
+                for item in actions:
+                    self.block(item.body, _action_scope(item))
+                del p.all_statics[statics:], p.temp_statics[temps:]
+                new = {key: (in_order(allowed), in_order(runtime))
+                       for key, (allowed, runtime) in self._probe.items()
+                       if key not in self._rebound and allowed and runtime}
+                if new == kinds:
+                    return kinds
+                kinds = new
+            return {}                       # (never) every parameter checked as it is used
+        finally:
+            self.diags, self._probe, self.param_kinds = diags, None, {}
 
     def constant(self, node, what):
         """Evaluate an expression that must not depend on the game (options, card numbers)."""
@@ -180,8 +214,7 @@ class Checker(ExprChecker, StmtChecker):
         elif isinstance(item, A.LimitDecl):
             p.limits[item.name] = self._int(item.amount, root, "a limit")
         elif isinstance(item, A.ActionDecl):
-            scope = Scope({n: "any" for n in item.params}, card="*", event=True)
-            p.actions[item.name].body = self.block(item.body, scope)
+            p.actions[item.name].body = self.block(item.body, _action_scope(item))
         elif isinstance(item, A.MoveDecl):
             p.moves[item.name] = self._move(item)
         elif isinstance(item, A.Setup):
@@ -339,6 +372,11 @@ class Checker(ExprChecker, StmtChecker):
         cs.index = len(p.all_statics)
         p.all_statics.append(cs)
         return cs
+
+
+def _action_scope(item: A.ActionDecl) -> Scope:
+    return Scope({n: "any" for n in item.params}, card="*", event=True,
+                 params={n: item.name for n in item.params})
 
 
 def _conj(tests: list):

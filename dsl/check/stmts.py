@@ -31,15 +31,14 @@ class StmtChecker:
     def _cards_or_card(self, node, scope, what):
         return self.typed(node, scope, (CARD, CARDS, NONE, LIST), what)
 
-    def _one_zone(self, node, scope, what):
+    def _one_zone(self, node, scope, what, none_ok=True):
         out = self.expr(node, scope)
         if out.kind == ZONES:
             name = node.id if isinstance(node, A.Name) else "it"
             self.error("zone-owner", f"zone `{name}` belongs to each player: say whose, "
                                      f"as in `your {name}` or `{name} of PLAYER`", node.pos)
-        else:
-            self.expect(out.kind, (ZONE,), node.pos, what)
-        return out
+            return out
+        return self.kinded(out, node.pos, scope, (ZONE,), what, none_ok)
 
     # `move WHAT to ZONE [at top|bottom|random|N]`
     def s_Move(self, n: A.Move, scope):
@@ -119,8 +118,9 @@ class StmtChecker:
     # `set NAME [of PLAYER] to VALUE`
     def s_Set(self, n, scope):
         p, name = self.p, n.name
-        value = self.expr(n.value, scope)
-        target = self._player(n.target, scope, "whose value is set") \
+        value = self._int(n.value, scope, f"the value of resource `{name}`") \
+            if name in p.resources else self.expr(n.value, scope)
+        target = self.typed(n.target, scope, (PLAYER,), "whose value is set", none_ok=False) \
             if n.target is not None else None
         if name in p.resources:
             if p.resources[name].shared:
@@ -146,11 +146,13 @@ class StmtChecker:
             self.error("create-where", f"say where `{n.card}` is created", n.pos,
                        f"for example `create 1 \"{n.card}\" in your area`")
             return None
-        return I.Create(n.card, amount, self._one_zone(n.zone, scope, "where they are created"))
+        return I.Create(n.card, amount, self._one_zone(n.zone, scope, "where they are created",
+                                                       none_ok=False))
 
     # `create library in ZONE [if COND]`
     def s_CreateLibrary(self, n, scope):
-        zone = self._one_zone(n.zone, scope, "where the deck's cards are created")
+        zone = self._one_zone(n.zone, scope, "where the deck's cards are created",
+                              none_ok=False)
         cond = None
         if n.cond is not None:
             cond = self._bool(n.cond, scope.child(it=CARD), "which cards to create")
@@ -159,6 +161,7 @@ class StmtChecker:
     def s_Let(self, n, scope):
         value = self.expr(n.value, scope)
         scope.names[n.name] = value.kind
+        scope.hide(n.name)
         return I.Let(n.name, value)
 
     def s_Assign(self, n, scope):
@@ -168,6 +171,8 @@ class StmtChecker:
             self.error("unknown-name", f"`{n.name}` is not defined here", n.pos,
                        suggest(n.name, scope.names) or f"write `let {n.name} = ...` to define it")
             return None
+        if n.name in scope.params and self._probe is not None:
+            self._rebound.add((scope.params[n.name], n.name))    # no longer the argument
         return I.Let(n.name, self.expr(n.value, scope))
 
     def duration(self, d: Optional[A.Duration], scope):
@@ -185,7 +190,8 @@ class StmtChecker:
     def s_Unmark(self, n, scope):
         if n.mark not in self.p.marks:
             self.unknown("mark", n.mark, n.pos, self.p.marks)
-        return I.Unmark(self.expr(n.target, scope), n.mark)
+        target = self.typed(n.target, scope, (PLAYER, CARD, PLAYERS, CARDS), "what is unmarked")
+        return I.Unmark(target, n.mark)
 
     def s_Resolve(self, n, scope):
         return I.Resolve(self.typed(n.card, scope, (CARD,), "what `resolve` resolves"))
@@ -239,7 +245,16 @@ class StmtChecker:
         uses = self.event_uses.get(n.name)
         if uses:
             self._check_event_uses(n.name, uses, scope, n.pos)
-        return I.CallAction(n.name, tuple(self.expr(a, scope) for a in n.args), n.pos)
+        args = []
+        for arg, param in zip(n.args, action.params):
+            kinds = self.param_kinds.get((n.name, param))
+            if kinds is None:               # the action takes anything here
+                args.append(self.expr(arg, scope))
+                continue
+            allowed, runtime = kinds
+            args.append(self.typed(arg, scope, allowed, f"the argument `{param}` of `{n.name}`",
+                                   runtime=runtime))
+        return I.CallAction(n.name, tuple(args), n.pos)
 
     def _check_event_uses(self, action: str, uses: set, scope, pos):
         """An action's body sees its caller's `event`: check, where the call is made, that
@@ -267,7 +282,8 @@ class StmtChecker:
     def s_ForEach(self, n, scope):
         coll = self.typed(n.collection, scope, COLLECTIONS, "what `for each` goes through")
         if n.order_key is not None:
-            key = self._int(n.order_key, scope.child(it=element(coll.kind)), "an ordering key")
+            key = self._int(n.order_key, scope.child(it=element(coll.kind)), "an ordering key",
+                            none_ok=True)
             body = self.block(n.body, scope.with_names(
                 **{n.var: LIST if n.grouped else element(coll.kind)}))
             return I.ForOrdered(n.var, coll, key, n.descending, n.grouped, body, n.pos)
@@ -275,8 +291,8 @@ class StmtChecker:
         return I.ForEach(n.var, coll, body, n.pos)
 
     def s_Repeat(self, n, scope):
-        return I.Repeat(self._int(n.times, scope, "how many times"), self.block(n.body, scope),
-                        n.pos)
+        return I.Repeat(self._int(n.times, scope, "how many times", none_ok=True),
+                        self.block(n.body, scope), n.pos)
 
     def s_While(self, n, scope):
         return I.While(self._bool(n.cond, scope, "a `while` condition"),
@@ -289,7 +305,8 @@ class StmtChecker:
         up_to = self._int(n.up_to, scope, "how many may be chosen") if n.up_to is not None else None
         exactly = self._int(n.exactly, scope, "how many are chosen") \
             if n.exactly is not None else None
-        by = self._player(n.by, scope, "who chooses") if n.by is not None else None
+        by = self._player(n.by, scope, "who chooses", none_ok=False) \
+            if n.by is not None else None
         at_least = self._int(n.at_least, scope, "how many must be chosen") \
             if n.at_least is not None else None
         body = self.block(n.body, scope.with_names(**{n.var: element(source.kind)}))
@@ -298,7 +315,8 @@ class StmtChecker:
 
     # `choose one [by P] { "label" [if COND] { ... } ... }`
     def s_ChooseOne(self, n: A.ChooseOne, scope):
-        by = self._player(n.by, scope, "who chooses") if n.by is not None else None
+        by = self._player(n.by, scope, "who chooses", none_ok=False) \
+            if n.by is not None else None
         cases = []
         for case in n.cases:
             cond = self._bool(case.cond, scope, "an option's condition") if case.cond else None
@@ -307,7 +325,8 @@ class StmtChecker:
 
     # `may [by P] [secret] ["prompt"] { ... }`
     def s_May(self, n: A.May, scope):
-        by = self._player(n.by, scope, "who decides") if n.by is not None else None
+        by = self._player(n.by, scope, "who decides", none_ok=False) \
+            if n.by is not None else None
         return I.May(by, n.prompt or "you may", n.secret, self.block(n.body, scope), n.pos)
 
     # `as PLAYER { ... }`

@@ -23,6 +23,8 @@ _CARD_FIELDS = {"name": "name", "owner": "owner", "controller": "controller", "z
 _PLAYER_FIELDS = {"alive": "alive", "seat": "index", "name": "name", "side": "side",
                   "turns": "turns"}
 _ZONE_FIELDS = {"owner": "owner", "name": "name", "in_play": "in_play"}
+_RUNTIME_TYPES = {"number": "INT", "text": "str", "card": "CARD", "player": "PLAYER",
+                  "zone": "ZONEINST"}
 _ORDER = {"<": "LT", "<=": "LE", ">": "GT", ">=": "GE"}
 
 # Nodes whose value is never none, so comparisons need not test for it.
@@ -338,6 +340,18 @@ class ExprWriter:
             used = f"{self.state(f)}.used.get(({f.you}.index, {literal(n.limit)}), 0)"
             return f"max({literal(limit.value)} - {used}, 0)"
         return f"REMAINING(g, {literal(n.limit)}, {f.you})"
+
+    def x_Checked(self, n, f):
+        # what is expected where: a table entry, like a position (no deck text in source)
+        value, expected = self.expr(n.expr, f), self.pos((n.kinds, n.what, n.pos))
+        kinds = [k for k in n.kinds if k != "none"]
+        if not f.walrus or len(kinds) != 1 or kinds[0] not in _RUNTIME_TYPES:
+            return f"KIND(g, {value}, {expected})"
+        t = f.temp()                      # the usual case, tested inline
+        test = f"type({t} := {value}) is {_RUNTIME_TYPES[kinds[0]]}"
+        if "none" in n.kinds:
+            test += f" or {t} is None"
+        return f"({t} if {test} else KIND(g, {t}, {expected}))"
 
     def x_ListOf(self, n, f):
         if not n.items:

@@ -104,6 +104,70 @@ def engine_error(g, message):
     raise EngineError(message, tuple(g.chain))
 
 
+def _all(v, cls) -> bool:
+    return type(v) in (list, tuple) and all(type(x) is cls for x in v)
+
+
+# How each kind the checker names is recognised in a value (dsl.check.kinds); "numbers"
+# is a list of numbers (`min`, `max`), "cards" may hold zones (their cards).
+_KIND_TESTS = {
+    "number": lambda v: type(v) is int,
+    "text": lambda v: type(v) is str,
+    "card": lambda v: type(v) is CardInst,
+    "player": lambda v: type(v) is Player,
+    "zone": lambda v: type(v) is ZoneInst,
+    "cards": lambda v: type(v) in (list, tuple) and all(type(x) in (CardInst, ZoneInst)
+                                                         for x in v),
+    "players": lambda v: _all(v, Player),
+    "zones": lambda v: _all(v, ZoneInst),
+    "numbers": lambda v: type(v) in (list, tuple) and all(
+        x is None or type(x) is int for x in v),
+    "list": lambda v: type(v) in (list, tuple),
+    "none": lambda v: v is None,
+}
+_KIND_WORDS = {"number": "a number", "text": "a text", "card": "a card", "player": "a player",
+               "zone": "a zone", "cards": "cards", "players": "players", "zones": "zones",
+               "numbers": "numbers", "list": "a list", "none": "`none`"}
+
+
+def of_kind(g, v, expected):
+    """``v`` if it is of one of the kinds ``expected`` names (kinds, what, position);
+    else the game stops with an error saying what was expected where (the checker could
+    not know the value's kind)."""
+    kinds, what, pos = expected
+    for k in kinds:
+        if _KIND_TESTS[k](v):
+            return v
+    want = " or ".join(_KIND_WORDS[k] for k in kinds)
+    raise EngineError(f"{what} must be {want}, not {describe_value(v)} (at {pos})",
+                      tuple(g.chain))
+
+
+def describe_value(v) -> str:
+    """A value as a player would name it: `the number 3`, `the text "two"`, `card X`."""
+    t = type(v)
+    if v is None:
+        return "`none`"
+    if t is bool:
+        return f"the condition `{'true' if v else 'false'}`"
+    if t is int:
+        return f"the number {v}"
+    if t is str:
+        quoted = v.replace("\\", "\\\\").replace('"', '\\"')
+        return f'the text "{quoted}"' if len(v) <= 40 else "a text"
+    if t is CardInst:
+        return f"the card {v.name}"
+    if t is Player:
+        return f"the player {v.name}"
+    if t is ZoneInst:
+        return f"the zone {v.name}"
+    if t in (list, tuple):
+        return "an empty list" if not v else f"a list of {len(v)} ({describe_value(v[0])}, ...)"
+    if t is Event:
+        return f"the event {v.name}"
+    return "a value of another kind"
+
+
 def known_card(g, name, pos):
     if name not in g.defs:
         raise EngineError(f"cannot transform into `{name}` at {pos}: no card has that name",
@@ -218,13 +282,14 @@ HELPERS = {
     "OVER": P.over, "CHECK": check, "DIV": P.divide, "MOD": P.modulo, "RANGE": P.number_range,
     "NULLSAFE": nullsafe, "LT": lt, "LE": le, "GT": gt, "GE": ge, "ORDERED": ordered,
     "STEPS": steps, "BUDGET": P.budget_exceeded, "TOO_DEEP": P.too_deep,
-    "ENGINE_ERROR": engine_error,
+    "ENGINE_ERROR": engine_error, "KIND": of_kind,
     # reading the state
     "TOP": P.top_card, "BOTTOM": P.bottom_card, "TOPN": P.top_cards, "RANDOM": P.random_of,
     "SHUFFLED": P.shuffled, "NEXT": P.next_player, "ATTACHMENTS": P.attachments,
     "INPLAY": P.in_play, "ATTR": P.attr, "EVGET": P.event_get, "PARAM": P.param,
     "REMAINING": P.remaining, "OWNED": owned, "ATTACHED": attached, "ZONECARDS": zone_cards, "ZONE_OF": zone_of_player,
-    "CARD": CardInst, "PLAYER": Player, "DECISION": Decision,
+    "CARD": CardInst, "PLAYER": Player, "DECISION": Decision, "INT": int,
+    "ZONEINST": ZoneInst,
     # changing it
     "RELOCATE": P.relocate, "MOVABLE": P.movable, "MOVE_QUIET": P.move_quiet,
     "MOVE_CARD_QUIET": P.move_card_quiet, "SHUFFLE": P.shuffle, "REVEAL": P.reveal,

@@ -90,7 +90,7 @@ class Game:
             if key not in self.options:
                 raise EngineError(f"unknown option `{key}`; the deck has: "
                                   f"{', '.join(sorted(self.options)) or 'none'}")
-            self.options[key] = value
+            self.options[key] = _option_value(key, value, self.options[key])
         n = players if players is not None else max(program.min_players, len(agents or []) or 2)
         if not program.min_players <= n <= program.max_players:
             raise EngineError(f"{program.name} is for {program.min_players} to "
@@ -492,3 +492,26 @@ def _choice_text(decision: Decision, choice) -> str:
     if decision.multi:
         return ", ".join(decision.labels[i] for i in choice) or "nothing"
     return decision.labels[choice]
+
+
+def _option_value(name: str, value, default):
+    """A variant option's value, of its default's kind (the checker took the option to be
+    of that kind everywhere the deck reads it); an EngineError otherwise."""
+    from .values import MAX_INT
+    kinds = {bool: "true or false", int: "a number", str: "a text", list: "a list"}
+    want = kinds.get(type(default))
+    if type(default) is str and type(value) in (int, bool):     # `--option mode=3`
+        value = _shown(value)
+    if want is not None and type(value) is not type(default):
+        raise EngineError(f"option `{name}` is {want} (the deck's value is "
+                          f"{_shown(default)}), not {_shown(value)}")
+    if type(value) is int and not -MAX_INT <= value <= MAX_INT:
+        raise EngineError(f"option `{name}` must be between -{MAX_INT:,} and {MAX_INT:,}, "
+                          f"not {value}")
+    return value
+
+
+def _shown(v) -> str:
+    if type(v) is bool:
+        return "true" if v else "false"
+    return f'"{v}"' if type(v) is str else str(v)

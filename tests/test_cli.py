@@ -1,0 +1,96 @@
+"""The `deckwright` command's conventions: a version, help and a default for every option,
+and a usage error (never a traceback) for any bad value of any option."""
+import argparse
+import re
+
+import pytest
+
+from dsl import __version__
+from dsl.agents import BOTS
+from dsl.cli import BOT_NAMES, build_parser, main
+
+
+def run(capsys, *argv) -> tuple:
+    """(exit status, standard output, standard error) of `deckwright ARGV`."""
+    try:
+        status = main(list(argv))
+    except SystemExit as stop:
+        status = stop.code
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def subcommands() -> dict:
+    ap = build_parser()
+    action = next(a for a in ap._actions if isinstance(a, argparse._SubParsersAction))
+    return dict(action.choices)
+
+
+def test_version(capsys):
+    assert run(capsys, "--version") == (0, f"deckwright {__version__}\n", "")
+
+
+def test_the_bot_names_the_cli_lists_are_the_engines():
+    assert BOT_NAMES == tuple(BOTS)
+
+
+@pytest.mark.parametrize("command", sorted(subcommands()))
+def test_every_option_of_every_subcommand_has_help_and_says_its_default(command):
+    parser = subcommands()[command]
+    for action in parser._actions:
+        if isinstance(action, argparse._HelpAction) or not action.option_strings:
+            continue
+        assert action.help, f"{command} {action.option_strings[0]} has no help"
+        assert "default" in action.help, f"{command} {action.option_strings[0]}: {action.help}"
+    for action in parser._actions:
+        if not action.option_strings and action.dest != "help":
+            assert action.help, f"{command} {action.dest} has no help"
+
+
+@pytest.mark.parametrize("command", ["play", "sim"])
+def test_the_bots_option_lists_the_bots(command):
+    text = subcommands()[command].format_help()
+    assert re.search(r"random,\s+first,\s+greedy", text)
+
+
+BAD = [
+    ("sim", "--games", "x"), ("sim", "--games", "0"), ("sim", "--games", "-3"),
+    ("sim", "--seed", "x"), ("sim", "--players", "0"), ("sim", "--players", "two"),
+    ("sim", "--bots", "nosuch"), ("sim", "--bots", ","), ("sim", "--bots", "random,"),
+    ("sim", "--option", "foo"), ("sim", "--option", "=3"), ("sim", "--game", "-1"),
+    ("sim", "--game", "x"), ("sim", "--jobs", "-1"), ("sim", "--jobs", "x"),
+    ("play", "--seed", "1.5"), ("play", "--players", "-2"), ("play", "--bots", "zz"),
+    ("lint", "--sim", "-2"), ("lint", "--sim", "x"), ("lint", "--seed", "x"),
+    ("lint", "--format", "xml"),
+]
+
+
+@pytest.mark.parametrize("command,option,value", BAD)
+def test_a_bad_option_value_is_a_usage_error(capsys, command, option, value):
+    status, out, err = run(capsys, command, "example", option, value)
+    assert status == 2
+    assert f"deckwright {command}: error: argument {option}" in err
+    assert "Traceback" not in err + out
+
+
+@pytest.mark.parametrize("option,message", [
+    ("siege_turns=abc", 'error: option `siege_turns` is a number (the deck\'s value is 20), '
+                        'not "abc"'),
+    ("victory=true", None),
+    ("max_barricades=99999999999", "error: option `max_barricades` must be between "
+                                   "-1,000,000,000 and 1,000,000,000, not 99999999999"),
+    ("nosuch=1", "error: unknown option `nosuch`; the deck has: max_barricades, "
+                 "reshuffle_tolerance, siege_turns, starting_horde, starting_survivors, victory"),
+])
+def test_an_option_of_the_wrong_kind_is_refused_before_any_game(capsys, option, message):
+    status, out, err = run(capsys, "sim", "urban_dead", "--games", "1", "--option", option)
+    assert "Traceback" not in err + out
+    if message is None:                      # a text option takes `true` as the text "true"
+        assert "error: option" not in err
+    else:
+        assert (status, err.strip()) == (1, message)
+
+
+def test_players_outside_the_decks_range_is_one_line(capsys):
+    assert run(capsys, "sim", "example", "--players", "99") == (
+        1, "", "error: Tinker's Fair is for 2 to 6 players, not 99\n")
