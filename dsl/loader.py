@@ -362,7 +362,7 @@ def load_text(text: str, file: str = "<deck>", root: Optional[Path] = None) -> P
 def _finish(m: _Merger, top: Optional[A.DeckFile]) -> Program:
     if m.diags or top is None:
         raise DeckError(m.diags, m.sources)
-    program = Program(top.header.name, sources=m.sources, files=m.files)
+    program = Program(top.header.name, sources=m.sources, files=m.files, pos=top.header.pos)
     for item in m.items:
         key = decl_key(item)
         if key is not None:

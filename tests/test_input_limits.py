@@ -206,9 +206,27 @@ def test_numbers_at_the_limit_are_fine():
     ("side zombies: players 0", 23, "there must be at least 1 player"),
     ('card "A": Thing x 10000000000', 19,
      "the number `10000000000` is beyond the limit of ±1,000,000,000"),
+    ("override players 1000000000", 18, "1,000,000,000 players is more than a game may have (100)"),
+    ("override players 2 to 101", 23, "101 players is more than a game may have (100)"),
+    ("side zombies: players 5000", 23, "5,000 players is more than a game may have (100)"),
+    ('card "A": Thing x 10001', 19,
+     "10,001 copies of one card is more than a game may hold (10,000 cards)"),
 ])
 def test_player_counts_and_copies_are_checked_where_they_are_written(line, col, message):
     assert rendered(BASE + line + "\n").startswith(f"bad.deck:2:{col}: error: {message}\n")
+
+
+def test_all_the_copies_together_must_fit_in_a_game():
+    out = rendered(BASE + 'card "A": Thing x 6000\ncard "B": Thing x 3000\n'
+                   'token "T": Thing\ncard "C": Thing x 1001\n')
+    assert out.startswith(
+        "bad.deck:5:1: error: the deck's cards come to more than 10,000 copies together, "
+        "the most a game may hold\n    5 | card \"C\": Thing x 1001\n")
+    assert out.endswith("  hint: fewer copies (`x N`) or fewer cards")
+
+
+def test_copies_at_the_limit_are_fine():
+    assert load_text(BASE + 'card "A": Thing x 9999\ncard "B": Thing\n', "ok.deck")
 
 
 # ----------------------------------------------------------------------------------
@@ -295,11 +313,9 @@ def test_eight_thousand_errors_render_in_linear_time():
 
 
 # ----------------------------------------------------------------------------------
-# Positions still owed by the checker (being rewritten): strict xfail, so the fix shows
+# Errors about the whole game are at the top file's header
 # ----------------------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="no-turn is raised in dsl/compiler.py at the first "
-                                       "merged item (the base's), or nowhere without items")
 @pytest.mark.parametrize("text", ['game "G"\n', 'game "G" extends "decktet"\ncounter c\n'])
 def test_a_game_without_turn_is_reported_at_its_own_header(text):
     out = rendered(text)
