@@ -14,7 +14,7 @@ the code is generated, and read from a table.
 from __future__ import annotations
 
 from .. import ir as I
-from ..check.kinds import ANY, CARD, CARDS, LIST, PLAYER, ZONE, ZONES
+from ..check.kinds import ANY, BOOL, CARD, CARDS, INT, LIST, NONE, PLAYER, STR, ZONE, ZONES
 from .writer import literal
 
 _BOUND = "1000000000"              # the engine's integer limit (MAX_INT), as source
@@ -23,6 +23,14 @@ _CARD_FIELDS = {"name": "name", "owner": "owner", "controller": "controller", "z
 _PLAYER_FIELDS = {"alive": "alive", "seat": "index", "name": "name", "side": "side",
                   "turns": "turns"}
 _ZONE_FIELDS = {"owner": "owner", "name": "name", "in_play": "in_play"}
+_SCALARS = (INT, BOOL, STR, CARD, PLAYER, ZONE, NONE)   # kinds that never hold a list
+_NAMED = (I.Local, I.GlobalVar, I.PlayerVar, I.Field)  # their kind is the first value's
+
+
+def may_hold_lists(n) -> bool:
+    """Whether the value of ``n`` may be a list or an event: what dsl/limits.py bounds.
+    A name's kind is what it was first set to, and `v = [v]` may change it later."""
+    return n.kind not in _SCALARS or type(n) in _NAMED
 _ORDER = {"<": "LT", "<=": "LE", ">": "GT", ">=": "GE"}
 
 # Nodes whose value is never none, so comparisons need not test for it.
@@ -343,7 +351,9 @@ class ExprWriter:
         if not n.items:
             return "[]"
         items = [self.expr(n.items[0], f)] + [self.quiet(x, f) for x in n.items[1:]]
-        return "[" + ", ".join(items) + "]"
+        if not any(may_hold_lists(x) for x in n.items):
+            return "[" + ", ".join(items) + "]"
+        return f"VALUE(g, [{', '.join(items)}], {self.pos(n.pos)})"   # lists in a list
 
     def plain_zone(self, n, f):
         """The card list of `cards in ZONE` with nothing else to test, when ZONE is one
