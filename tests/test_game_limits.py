@@ -118,3 +118,20 @@ def test_a_player_who_eliminates_themselves_is_offered_no_more_moves():
     play(s, "play_action: Go")
     assert s.decision.player.index == 1          # the next seat's turn, not more of seat 0's
     assert not s.state.players[0].alive
+
+
+# ----------------------------------------------------------------------------------
+# Found by the abuse harness (a mutant of Urban Dead)
+# ----------------------------------------------------------------------------------
+
+def test_a_property_of_no_card_in_arithmetic_is_an_error_not_a_type_error():
+    assert refused('property cost = 1\nresource coins\ncard "Go": Action {\n'
+                   '  effect { gain (top(discard_pile).cost + 1) coins }\n}\n') == (
+        "`none` used as a number in arithmetic (a property of no card, or a variable that "
+        "does not hold a number)\n  chain: move play_action → Go")
+
+
+def test_a_property_read_of_a_player_in_arithmetic_is_an_error_too():
+    assert refused('property cost = 1\nresource coins\ncard "Go": Action {\n'
+                   '  effect {\n    v = first(players)\n    gain (cost of v + 1) coins\n  }\n}\n'
+                   ).startswith("`none` used as a number in arithmetic")

@@ -216,8 +216,20 @@ class ExprWriter:
             return f"len({self.expr(inner, f)})"
         return f"COUNT({self.expr(inner, f)})"
 
+    def number(self, node, f, src: str) -> str:
+        """``src``, the source of ``node``, checked to be a whole number at run time
+        unless it cannot be anything else: a card's property of no card, or a variable
+        holding text, is an error to the user, not a Python TypeError."""
+        if self.never_none(node, f) or isinstance(node, (I.ParamRef, I.OptionRef)):
+            return src
+        if not f.walrus:
+            return f"NUMBER(g, {src})"
+        t = f.temp()
+        return f"({t} if type({t} := {src}) is int else NUMBER(g, {t}))"
+
     def x_Arith(self, n, f):
-        left, right = self.expr(n.left, f), self.quiet(n.right, f)
+        left = self.number(n.left, f, self.expr(n.left, f))
+        right = self.number(n.right, f, self.quiet(n.right, f))
         if n.op == "/":
             return f"DIV(g, {left}, {right})"
         if n.op == "%":
@@ -229,7 +241,7 @@ class ExprWriter:
         return f"({t} if -{_BOUND} <= ({t} := {value}) <= {_BOUND} else OVER(g, {t}))"
 
     def x_Neg(self, n, f):
-        return f"(-{self.expr(n.operand, f)})"
+        return f"(-{self.number(n.operand, f, self.expr(n.operand, f))})"
 
     def x_Compare(self, n, f):
         sel = n.left.expr if isinstance(n.left, I.Count) else None

@@ -215,7 +215,8 @@ HELPERS = {
     # values and numbers
     "ITER": P.iterate, "ITERLIST": iterlist, "MEMBERS": P.members, "MEMBER": member,
     "COUNT": P.count, "ASLIST": P.as_list, "NTH": P.nth, "AGG": P.agg, "CARDS": P.cards_of,
-    "OVER": P.over, "CHECK": check, "VALUE": P.checked_value, "DIV": P.divide, "MOD": P.modulo, "RANGE": P.number_range,
+    "OVER": P.over, "CHECK": check, "VALUE": P.checked_value,
+    "NUMBER": P.number, "DIV": P.divide, "MOD": P.modulo, "RANGE": P.number_range,
     "NULLSAFE": nullsafe, "LT": lt, "LE": le, "GT": gt, "GE": ge, "ORDERED": ordered,
     "STEPS": steps, "BUDGET": P.budget_exceeded, "TOO_DEEP": P.too_deep,
     "ENGINE_ERROR": engine_error,
@@ -246,7 +247,7 @@ HELPERS = {
 }
 
 # Builtins generated code may use: nothing that reaches outside the game.
-BUILTINS = {"len": len, "list": list, "range": range, "min": min, "max": max, "abs": abs,
+BUILTINS = {"len": len, "list": list, "int": int, "range": range, "min": min, "max": max, "abs": abs,
             "type": type, "next": next, "str": str, "dict": dict, "True": True,
             "False": False, "None": None}
 

@@ -95,6 +95,16 @@ def check_int(g, v):
     return v
 
 
+def number(g, v):
+    """``v`` if it is a whole number; else the error of using it as one."""
+    if type(v) is int:
+        return v
+    shown = "`none`" if v is None else f"`{v}`" if type(v) in (str, bool) else "a list" \
+        if isinstance(v, (list, tuple)) else f"a {type(v).__name__.lower().replace('inst', '')}"
+    raise EngineError(f"{shown} used as a number in arithmetic (a property of no card, or a "
+                      f"variable that does not hold a number)", tuple(g.chain))
+
+
 def divide(g, a, b):
     if b == 0:
         raise EngineError("division by zero", tuple(g.chain))
