@@ -135,3 +135,15 @@ def test_a_property_read_of_a_player_in_arithmetic_is_an_error_too():
     assert refused('property cost = 1\nresource coins\ncard "Go": Action {\n'
                    '  effect {\n    v = first(players)\n    gain (cost of v + 1) coins\n  }\n}\n'
                    ).startswith("`none` used as a number in arithmetic")
+
+
+def test_eval_of_a_billion_cards_in_the_repl_is_an_error_at_the_typed_text_and_undone():
+    from repl.commands import Processor
+    proc = Processor("example", seed=1)
+    before = proc.game.state.state_hash()
+    out = proc.execute('eval create 1000000000 "Windmill" in your area')
+    assert out.text() == ("error: a game may hold at most 10,000 cards: `create` at "
+                          "<eval>:1:1 would make more\n  chain: eval")
+    assert proc.game.state.state_hash() == before
+    out = proc.execute("eval draw 1\n  while true { pass }")
+    assert out.text().startswith("error: step budget of 200000 exceeded at <eval>:2:3 ")
