@@ -334,14 +334,15 @@ def run_mutants(count: int, seed: int, report: Report, folder: Path, play_every:
 def run_generated(count: int, seed: int, report: Report, folder: Path) -> None:
     """``count`` decks the grammar generates (Hypothesis' ``from_lark``), loaded and,
     when they load, played."""
-    from hypothesis import HealthCheck, given, settings, strategies as st
+    from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings, strategies as st
     from hypothesis.extra.lark import from_lark
     from lark import Lark
     from grammar import GRAMMAR_PATH
     parser = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr")
     counter = [0]
 
-    @settings(max_examples=count, deadline=None, database=None, derandomize=True,
+    @hypothesis_seed(seed)
+    @settings(max_examples=count, deadline=None, database=None,
               suppress_health_check=list(HealthCheck))
     @given(from_lark(parser, start="start", explicit={"_NL": st.just("\n")}))
     def one(text):
