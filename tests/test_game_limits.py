@@ -147,3 +147,12 @@ def test_eval_of_a_billion_cards_in_the_repl_is_an_error_at_the_typed_text_and_u
     assert proc.game.state.state_hash() == before
     out = proc.execute("eval draw 1\n  while true { pass }")
     assert out.text().startswith("error: step budget of 200000 exceeded at <eval>:2:3 ")
+
+
+def test_counters_on_something_that_is_not_a_card_are_none_not_an_attribute_error():
+    # From a mutant of Urban Dead: `extra on c.health`, c an action's parameter.
+    s = played('counter extra\nproperty health = 3\nresource coins\n'
+               'action heal(c) { gain (extra on c.health + 1) coins }\n'
+               'card "Go": Action {\n  effect { heal(this) }\n}\n')
+    play(s, "play_action: Go")
+    assert s.state.players[0].res["coins"] == 1

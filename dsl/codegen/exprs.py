@@ -202,6 +202,8 @@ class ExprWriter:
         return f"({fast} if type({t} := {obj}) is CARD else ATTR(g, {t}, {literal(name)}))"
 
     def x_CounterCount(self, n, f):
+        if n.target.kind != CARD:       # known only at run time: a number has no counters
+            return f"COUNTERS({self.expr(n.target, f)}, {literal(n.counter)})"
         return self.nullsafe(n.target, f, "{}.counters.get(" + literal(n.counter) + ", 0)", "0")
 
     # --- numbers and tests --------------------------------------------------------------

@@ -291,7 +291,8 @@ def event_get(ev, name: str):
 
 
 def counters_on(c, name: str) -> int:
-    return c.counters.get(name, 0) if c is not None else 0
+    """`NAME on X`: X's counters of that name; anything but a card has none."""
+    return c.counters.get(name, 0) if type(c) is CardInst else 0
 
 
 def _param(g, name, player):
