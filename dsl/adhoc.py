@@ -21,16 +21,17 @@ EVAL_FILE = "<eval>"
 
 def _shift(diags, file: str, first_line_cols: int, line_offset: int = 0) -> list:
     """Move positions from the wrapped text back into the text the user typed."""
-    out = []
-    for d in diags:
-        pos = d.pos
-        if pos is not None and pos.file == file:
-            line, end_line = pos.line - line_offset, pos.end_line - line_offset
-            col = pos.column - (first_line_cols if line == 1 else 0)
-            end = pos.end_column - (first_line_cols if end_line == 1 else 0)
-            pos = SourcePosition(file, max(line, 1), max(col, 1), max(end_line, 1), max(end, 1))
-        out.append(Diagnostic(d.code, d.message, pos, d.severity, d.hint))
-    return out
+    return [Diagnostic(d.code, d.message, _shift_pos(d.pos, file, first_line_cols, line_offset),
+                       d.severity, d.hint) for d in diags]
+
+
+def _shift_pos(pos, file: str, first_line_cols: int, line_offset: int = 0):
+    if pos is not None and pos.file == file:
+        line, end_line = pos.line - line_offset, pos.end_line - line_offset
+        col = pos.column - (first_line_cols if line == 1 else 0)
+        end = pos.end_column - (first_line_cols if end_line == 1 else 0)
+        pos = SourcePosition(file, max(line, 1), max(col, 1), max(end_line, 1), max(end, 1))
+    return pos
 
 
 def check_effect(program: Program, text: str) -> tuple:
@@ -75,8 +76,13 @@ class AdHoc:
 
     def check(self, text: str):
         if text not in self.compiled:
-            self.compiled[text] = load_effect(self.program, check_effect(self.program, text),
-                                              resumable=True)
+            fn = load_effect(self.program, check_effect(self.program, text), resumable=True)
+            # Run-time errors (the step budget, the limits) name positions in the text
+            # typed, as its checking errors do, not in the text it was wrapped in.
+            table = fn.__globals__.get("POS")
+            if table:
+                table[:] = [_shift_pos(p, EVAL_FILE, len(_PREFIX)) for p in table]
+            self.compiled[text] = fn
         return self.compiled[text]
 
     def __call__(self, game, player, text: str):

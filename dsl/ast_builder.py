@@ -13,6 +13,7 @@ from lark import Token, Tree
 
 from . import ast as A
 from .errors import DeckError, Diagnostic, SourcePosition
+from .limits import MAX_COPIES, MAX_PLAYERS
 
 # Input limits (docs/language.md §17). Each is checked before the work it bounds: the
 # size and line length before Lark sees the text (a 1 MiB string literal cost 214 MB),
@@ -116,7 +117,8 @@ class Builder:
         return A.Players(lo, hi, pos=pos)
 
     def player_range(self, pos, ch) -> tuple:
-        """`players N` or `players N to M`: at least one player, and M not below N."""
+        """`players N` or `players N to M`: at least one player, at most
+        :data:`~dsl.limits.MAX_PLAYERS`, and M not below N."""
         errors = len(self.diags)
         lo = self.number(ch[0])
         hi = self.number(ch[1]) if len(ch) > 1 else lo
@@ -126,6 +128,10 @@ class Builder:
             if n < 1:
                 self.diags.append(Diagnostic("number", "there must be at least 1 player",
                                              _tok_pos(tok, self.file)))
+            elif n > MAX_PLAYERS:
+                self.diags.append(Diagnostic(
+                    "too-big", f"{n:,} players is more than a game may have ({MAX_PLAYERS})",
+                    _tok_pos(tok, self.file)))
         if hi < lo and len(self.diags) == errors:
             self.diags.append(Diagnostic(
                 "number", f"`players {lo} to {hi}` runs backwards", pos,
@@ -268,6 +274,11 @@ class Builder:
         for c in ch[2:]:
             if isinstance(c, Token):
                 copies = self.number(c)
+                if copies > MAX_COPIES:
+                    self.diags.append(Diagnostic(
+                        "too-big", f"{copies:,} copies of one card is more than a game may "
+                                   f"hold ({MAX_COPIES:,} cards)", _tok_pos(c, self.file)))
+                    copies = 1
             elif c is not None:
                 body = c
         fields: dict = {"text": None, "props": [], "effect": None, "triggers": [],

@@ -220,9 +220,9 @@ class Remaining(Expr):
     pass
 
 
-@_node("items", "kind")
+@_node("items", "kind", "pos")
 class ListOf(Expr):
-    pass
+    """`[a, b, ...]`; ``pos`` is where the engine reports a list grown past its limits."""
 
 
 @_node("expr", "kinds", "what", "pos", "kind")
@@ -323,22 +323,22 @@ class SetRes(Stmt):
     pass
 
 
-@_node("name", "player", "value")
+@_node("name", "player", "value", "pos")
 class SetPlayerVar(Stmt):
     pass
 
 
-@_node("name", "value")
+@_node("name", "value", "pos")
 class SetGlobal(Stmt):
     pass
 
 
-@_node("card", "amount", "zone")
+@_node("card", "amount", "zone", "pos")
 class Create(Stmt):
     pass
 
 
-@_node("zone", "cond")
+@_node("zone", "cond", "pos")
 class CreateLibrary(Stmt):
     pass
 

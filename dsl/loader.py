@@ -367,7 +367,7 @@ _MERGE_CODES = {"duplicate", "needs-override", "override"}
 def _finish(m: _Merger, top: Optional[A.DeckFile]) -> Program:
     if top is None or any(d.code not in _MERGE_CODES for d in m.diags):
         raise DeckError(m.diags, m.sources)
-    program = Program(top.header.name, sources=m.sources, files=m.files)
+    program = Program(top.header.name, sources=m.sources, files=m.files, pos=top.header.pos)
     for item in m.items:
         key = decl_key(item)
         if key is not None:

@@ -129,6 +129,7 @@ class Program:
     name: str
     sources: dict = field(default_factory=dict)          # file → text
     files: list = field(default_factory=list)            # DeckFile ASTs, base first
+    pos: Optional[SourcePosition] = None                 # the top file's `game` header
     min_players: int = 2
     max_players: int = 2
     sides: list = field(default_factory=list)            # (name, min, max)

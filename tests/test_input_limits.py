@@ -4,12 +4,11 @@ A deck is downloaded text: it may be in the wrong encoding, huge, nested a thous
 or hold a number of five thousand digits. Each is refused before it costs time or memory,
 with `file:line:col` and a caret (docs/language.md §17 lists the limits).
 """
-import time
 
 import pytest
 
 from dsl.cli import main
-from dsl.errors import DeckError, Diagnostic, SourcePosition
+from dsl.errors import DeckError, Diagnostic, SourcePosition, source_lines
 from dsl.loader import MAX_FILE_BYTES, load_program, load_text
 from dsl.parser import MAX_INT, MAX_LINE, MAX_NESTING, parse_text
 
@@ -117,11 +116,9 @@ def test_a_huge_file_is_refused_without_reading_it(here):
     with open(here / "huge.deck", "wb") as f:
         f.write(BASE.encode())
         f.truncate(50 * 2**20)                       # 50 MiB, sparse: instant to make
-    started = time.perf_counter()
     assert check("huge.deck") == (
         "1\nhuge.deck:1:1: error: the file is 52,428,800 bytes; a deck file may be at most "
         "1,048,576 (1 MiB)\n  hint: split it into files that `include` each other\n")
-    assert time.perf_counter() - started < 5
 
 
 def test_a_file_at_the_size_limit_is_read(here):
@@ -167,10 +164,8 @@ def test_an_include_diamond_stops_at_the_file_limit(here):
         (here / f"d{n}.deck").write_text(f'game "D"\ninclude "d{n + 1}"\ninclude "d{n + 1}"\n')
     (here / "d15.deck").write_text('game "D"\ntype T\n')
     (here / "main.deck").write_text(BASE + 'include "d0"\n')
-    started = time.perf_counter()
     out = check("main.deck")
     assert "error: a game may read at most 100 deck files\n" in out
-    assert time.perf_counter() - started < 10
 
 
 # ----------------------------------------------------------------------------------
@@ -206,9 +201,27 @@ def test_numbers_at_the_limit_are_fine():
     ("side zombies: players 0", 23, "there must be at least 1 player"),
     ('card "A": Thing x 10000000000', 19,
      "the number `10000000000` is beyond the limit of ±1,000,000,000"),
+    ("override players 1000000000", 18, "1,000,000,000 players is more than a game may have (100)"),
+    ("override players 2 to 101", 23, "101 players is more than a game may have (100)"),
+    ("side zombies: players 5000", 23, "5,000 players is more than a game may have (100)"),
+    ('card "A": Thing x 10001', 19,
+     "10,001 copies of one card is more than a game may hold (10,000 cards)"),
 ])
 def test_player_counts_and_copies_are_checked_where_they_are_written(line, col, message):
     assert rendered(BASE + line + "\n").startswith(f"bad.deck:2:{col}: error: {message}\n")
+
+
+def test_all_the_copies_together_must_fit_in_a_game():
+    out = rendered(BASE + 'card "A": Thing x 6000\ncard "B": Thing x 3000\n'
+                   'token "T": Thing\ncard "C": Thing x 1001\n')
+    assert out.startswith(
+        "bad.deck:5:1: error: the deck's cards come to more than 10,000 copies together, "
+        "the most a game may hold\n    5 | card \"C\": Thing x 1001\n")
+    assert out.endswith("  hint: fewer copies (`x N`) or fewer cards")
+
+
+def test_copies_at_the_limit_are_fine():
+    assert load_text(BASE + 'card "A": Thing x 9999\ncard "B": Thing\n', "ok.deck")
 
 
 # ----------------------------------------------------------------------------------
@@ -286,20 +299,20 @@ def test_rendering_many_errors_cuts_the_source_into_lines_once():
     assert CountingText.cuts <= 1
 
 
-def test_eight_thousand_errors_render_in_linear_time():
+def test_eight_thousand_errors_cut_their_file_into_lines_once():
+    # Each error once re-split the whole file: 8,000 errors took 12 s.
     source = "".join(f"  gain 1 nosuch{n}\n" for n in range(8000))
     diags = [Diagnostic("x", "bad", SourcePosition("f.deck", n, 3, n, 7)) for n in range(1, 8001)]
-    started = time.perf_counter()
-    DeckError(diags, {"f.deck": source}).render()
-    assert time.perf_counter() - started < 2         # 10 s when each error re-split the file
+    source_lines.cache_clear()
+    out = DeckError(diags, {"f.deck": source}).render()
+    assert source_lines.cache_info().misses == 1
+    assert out.count("error: bad") == 8000
 
 
 # ----------------------------------------------------------------------------------
-# Positions still owed by the checker (being rewritten): strict xfail, so the fix shows
+# Errors about the whole game are at the top file's header
 # ----------------------------------------------------------------------------------
 
-@pytest.mark.xfail(strict=True, reason="no-turn is raised in dsl/compiler.py at the first "
-                                       "merged item (the base's), or nowhere without items")
 @pytest.mark.parametrize("text", ['game "G"\n', 'game "G" extends "decktet"\ncounter c\n'])
 def test_a_game_without_turn_is_reported_at_its_own_header(text):
     out = rendered(text)

@@ -363,7 +363,7 @@ class ExprChecker:
 
     # `[a, b, c]`
     def e_ListLit(self, n, scope):
-        return I.ListOf(tuple(self.expr(x, scope) for x in n.items), LIST)
+        return I.ListOf(tuple(self.expr(x, scope) for x in n.items), LIST, n.pos)
 
     # `Pony Thing cards in your hand you control where it.cost > 2`
     def e_CardSel(self, n: A.CardSel, scope):

@@ -12,6 +12,7 @@ from typing import Optional
 from .. import ast as A
 from .. import ir as I
 from ..errors import Diagnostic, suggest
+from ..limits import MAX_COPIES
 from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
                        CompiledTrigger, Program, ResourceDef, ZoneDef)
 from .exprs import ExprChecker, chain_of
@@ -81,6 +82,7 @@ class Checker(ExprChecker, StmtChecker):
         self.param_kinds = p.param_kinds = self.infer_param_kinds()
         for item in self.items:
             self._check_item(item)
+        self._library_size()
         listened = set()
         for t in p.all_triggers:
             listened.add(t.event)
@@ -90,9 +92,22 @@ class Checker(ExprChecker, StmtChecker):
         p.listened = listened
         if p.turn is None and p.round is None:
             self.error("no-turn", "the game has no `turn { ... }` or `round { ... }` block",
-                       self.items[0].pos if self.items else None,
+                       p.pos or (self.items[0].pos if self.items else None),
                        "extend \"dvorak\" or write a turn block")
         return p
+
+    def _library_size(self):
+        """All the copies of all the cards together fit in a game (`create library`
+        makes them all): the error is at the card that passes the limit."""
+        copies: dict = {}                 # by name: an override's count replaces the base's
+        for item in self.items:
+            if isinstance(item, A.CardDecl) and not item.token:
+                copies[item.name] = item.copies
+                if sum(copies.values()) > MAX_COPIES:
+                    self.error("too-big", f"the deck's cards come to more than {MAX_COPIES:,} "
+                                          f"copies together, the most a game may hold",
+                               item.pos, "fewer copies (`x N`) or fewer cards")
+                    return
 
     def _declare(self):
         """First pass: every name the program declares."""

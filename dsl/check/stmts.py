@@ -130,10 +130,10 @@ class StmtChecker:
             return I.SetRes(name, target, value)
         if name in p.vars:
             if p.vars[name][0]:
-                return I.SetPlayerVar(name, target, value)
+                return I.SetPlayerVar(name, target, value, n.pos)
             if target is not None:
                 self.error("type", f"variable `{name}` is not per player", n.pos)
-            return I.SetGlobal(name, value)
+            return I.SetGlobal(name, value, n.pos)
         self.unknown("variable or resource", name, n.pos, list(p.vars) + list(p.resources))
         return None
 
@@ -147,7 +147,7 @@ class StmtChecker:
                        f"for example `create 1 \"{n.card}\" in your area`")
             return None
         return I.Create(n.card, amount, self._one_zone(n.zone, scope, "where they are created",
-                                                       none_ok=False))
+                                                       none_ok=False), n.pos)
 
     # `create library in ZONE [if COND]`
     def s_CreateLibrary(self, n, scope):
@@ -156,7 +156,7 @@ class StmtChecker:
         cond = None
         if n.cond is not None:
             cond = self._bool(n.cond, scope.child(it=CARD), "which cards to create")
-        return I.CreateLibrary(zone, cond)
+        return I.CreateLibrary(zone, cond, n.pos)
 
     def s_Let(self, n, scope):
         value = self.expr(n.value, scope)

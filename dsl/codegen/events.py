@@ -118,12 +118,12 @@ class EventWriter:
         decides = self.move_decides() or self.a.event_decides("attach")
         return self.call(f, f"ATTACH(g, {f.you}, {what}, {host})", decides)
 
-    def create_call(self, f, name, amount, zone) -> str:
+    def create_call(self, f, name, amount, zone, pos) -> str:
         if not (self.moves_heard() or self.a.hears("create")):
-            return f"CREATE_QUIET(g, {f.you}, {name}, {amount}, {zone})"
+            return f"CREATE_QUIET(g, {f.you}, {name}, {amount}, {zone}, {pos})"
         self.need.update(("moves", "create"))
         decides = self.move_decides() or self.a.event_decides("create")
-        return self.call(f, f"CREATE(g, {f.you}, {name}, {amount}, {zone})", decides)
+        return self.call(f, f"CREATE(g, {f.you}, {name}, {amount}, {zone}, {pos})", decides)
 
     def gain_call(self, f, kind, resource, amount) -> str:
         if not self.a.hears(kind):
@@ -244,14 +244,14 @@ class EventWriter:
         def body(f):
             self.writeline("for _ in range(max(n, 0)):")
             self.indent()
-            self.writeline("card = NEW_CARD(g, name, zone, you)")
+            self.writeline("card = NEW_CARD(g, name, zone, you, pos)")
             self.writeline("if card is None: return")
             self.writeline(self._move_one(f, "card", "zone"))
             self.writeline("if UNMADE(g, card): continue")
             self.emit_after(f, "create", "{'card': card}", "you")
             self.outdent()
         decides = self.move_decides() or self.a.event_decides("create")
-        self.defn("CREATE", "g, you, name, n, zone", self.gen_of(decides), body)
+        self.defn("CREATE", "g, you, name, n, zone, pos", self.gen_of(decides), body)
 
     def _gain(self, kind):
         def body(f):

@@ -14,7 +14,7 @@ the code is generated, and read from a table.
 from __future__ import annotations
 
 from .. import ir as I
-from ..check.kinds import ANY, CARD, CARDS, LIST, PLAYER, ZONE, ZONES
+from ..check.kinds import ANY, BOOL, CARD, CARDS, INT, LIST, NONE, PLAYER, STR, ZONE, ZONES
 from .writer import literal
 
 _BOUND = "1000000000"              # the engine's integer limit (MAX_INT), as source
@@ -25,6 +25,14 @@ _PLAYER_FIELDS = {"alive": "alive", "seat": "index", "name": "name", "side": "si
 _ZONE_FIELDS = {"owner": "owner", "name": "name", "in_play": "in_play"}
 _RUNTIME_TYPES = {"number": "INT", "text": "str", "card": "CARD", "player": "PLAYER",
                   "zone": "ZONEINST"}
+_SCALARS = (INT, BOOL, STR, CARD, PLAYER, ZONE, NONE)   # kinds that never hold a list
+_NAMED = (I.Local, I.GlobalVar, I.PlayerVar, I.Field)  # their kind is the first value's
+
+
+def may_hold_lists(n) -> bool:
+    """Whether the value of ``n`` may be a list or an event: what dsl/limits.py bounds.
+    A name's kind is what it was first set to, and `v = [v]` may change it later."""
+    return n.kind not in _SCALARS or type(n) in _NAMED
 _ORDER = {"<": "LT", "<=": "LE", ">": "GT", ">=": "GE"}
 
 # Nodes whose value is never none, so comparisons need not test for it.
@@ -196,6 +204,8 @@ class ExprWriter:
         return f"({fast} if type({t} := {obj}) is CARD else ATTR(g, {t}, {literal(name)}))"
 
     def x_CounterCount(self, n, f):
+        if n.target.kind != CARD:       # known only at run time: a number has no counters
+            return f"COUNTERS({self.expr(n.target, f)}, {literal(n.counter)})"
         return self.nullsafe(n.target, f, "{}.counters.get(" + literal(n.counter) + ", 0)", "0")
 
     # --- numbers and tests --------------------------------------------------------------
@@ -210,8 +220,20 @@ class ExprWriter:
             return f"len({self.expr(inner, f)})"
         return f"COUNT({self.expr(inner, f)})"
 
+    def number(self, node, f, src: str) -> str:
+        """``src``, the source of ``node``, checked to be a whole number at run time
+        unless it cannot be anything else: a card's property of no card, or a variable
+        holding text, is an error to the user, not a Python TypeError."""
+        if self.never_none(node, f) or isinstance(node, (I.ParamRef, I.OptionRef)):
+            return src
+        if not f.walrus:
+            return f"NUMBER(g, {src})"
+        t = f.temp()
+        return f"({t} if type({t} := {src}) is int else NUMBER(g, {t}))"
+
     def x_Arith(self, n, f):
-        left, right = self.expr(n.left, f), self.quiet(n.right, f)
+        left = self.number(n.left, f, self.expr(n.left, f))
+        right = self.number(n.right, f, self.quiet(n.right, f))
         if n.op == "/":
             return f"DIV(g, {left}, {right})"
         if n.op == "%":
@@ -223,7 +245,7 @@ class ExprWriter:
         return f"({t} if -{_BOUND} <= ({t} := {value}) <= {_BOUND} else OVER(g, {t}))"
 
     def x_Neg(self, n, f):
-        return f"(-{self.expr(n.operand, f)})"
+        return f"(-{self.number(n.operand, f, self.expr(n.operand, f))})"
 
     def x_Compare(self, n, f):
         sel = n.left.expr if isinstance(n.left, I.Count) else None
@@ -357,7 +379,9 @@ class ExprWriter:
         if not n.items:
             return "[]"
         items = [self.expr(n.items[0], f)] + [self.quiet(x, f) for x in n.items[1:]]
-        return "[" + ", ".join(items) + "]"
+        if not any(may_hold_lists(x) for x in n.items):
+            return "[" + ", ".join(items) + "]"
+        return f"VALUE(g, [{', '.join(items)}], {self.pos(n.pos)})"   # lists in a list
 
     def plain_zone(self, n, f):
         """The card list of `cards in ZONE` with nothing else to test, when ZONE is one

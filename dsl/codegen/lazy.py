@@ -16,9 +16,11 @@ from __future__ import annotations
 import types
 
 _FILE = "<deckwright>"
+# The stubs' own file name: a traceback (dsl.engine.recursion) tells them from the
+# generated functions they stand for.
 _TEMPLATE = next(c for c in compile("def _(*args, **kwargs):\n"
                                     "    return LAZY_CODE('?')(*args, **kwargs)\n",
-                                    _FILE, "exec").co_consts
+                                    "<deckwright stub>", "exec").co_consts
                  if isinstance(c, types.CodeType))
 
 

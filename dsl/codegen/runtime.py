@@ -189,9 +189,9 @@ def attach_quiet(g, what, host):
         P.attach_now(g, c, host)
 
 
-def create_quiet(g, you, name, n, zone):
+def create_quiet(g, you, name, n, zone, pos):
     for _ in range(max(n, 0)):
-        c = P.new_card_for(g, name, zone, you)
+        c = P.new_card_for(g, name, zone, you, pos)
         if c is None:
             return
         P.move_card_quiet(g, c, zone, "top", None)
@@ -279,7 +279,8 @@ HELPERS = {
     # values and numbers
     "ITER": P.iterate, "ITERLIST": iterlist, "MEMBERS": P.members, "MEMBER": member,
     "COUNT": P.count, "ASLIST": P.as_list, "NTH": P.nth, "AGG": P.agg, "CARDS": P.cards_of,
-    "OVER": P.over, "CHECK": check, "DIV": P.divide, "MOD": P.modulo, "RANGE": P.number_range,
+    "OVER": P.over, "CHECK": check, "VALUE": P.checked_value,
+    "NUMBER": P.number, "COUNTERS": P.counters_on, "DIV": P.divide, "MOD": P.modulo, "RANGE": P.number_range,
     "NULLSAFE": nullsafe, "LT": lt, "LE": le, "GT": gt, "GE": ge, "ORDERED": ordered,
     "STEPS": steps, "BUDGET": P.budget_exceeded, "TOO_DEEP": P.too_deep,
     "ENGINE_ERROR": engine_error, "KIND": of_kind,
@@ -311,7 +312,7 @@ HELPERS = {
 }
 
 # Builtins generated code may use: nothing that reaches outside the game.
-BUILTINS = {"len": len, "list": list, "range": range, "min": min, "max": max, "abs": abs,
+BUILTINS = {"len": len, "list": list, "int": int, "range": range, "min": min, "max": max, "abs": abs,
             "type": type, "next": next, "str": str, "dict": dict, "True": True,
             "False": False, "None": None}
 

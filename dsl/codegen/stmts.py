@@ -8,7 +8,7 @@ and the engine's quiet primitives when nothing does.
 from __future__ import annotations
 
 from .. import ir as I
-from .exprs import assigns
+from .exprs import assigns, may_hold_lists
 from .writer import literal
 
 
@@ -157,7 +157,7 @@ class StmtWriter:
     def s_Create(self, n, f):
         amount = self.expr(n.amount, f)
         zone = self.expr(n.zone, f)
-        self.writeline(self.create_call(f, literal(n.card), amount, zone))
+        self.writeline(self.create_call(f, literal(n.card), amount, zone, self.pos(n.pos)))
 
     def s_CreateLibrary(self, n, f):
         zone = self.expr(n.zone, f)
@@ -166,7 +166,7 @@ class StmtWriter:
             keep = self.definition_test(n.cond)
             if keep is None:
                 cond, keep = self.library_condition(n.cond, f), "None"
-        self.writeline(f"CREATE_LIBRARY(g, {zone}, {cond}, {keep})")
+        self.writeline(f"CREATE_LIBRARY(g, {zone}, {cond}, {keep}, {self.pos(n.pos)})")
 
     # --- players and values -----------------------------------------------------------
     def s_Gain(self, n, f):
@@ -183,12 +183,20 @@ class StmtWriter:
         who = self.who(n.player, f)
         self.writeline(f"SET_RES(g, {who}, {literal(n.name)}, {self.expr(n.value, f)})")
 
+    def kept(self, n, f) -> str:
+        """The value a variable is set to, checked against the limits of one value
+        (dsl/limits.py) when its kind may hold lists or events."""
+        value = self.expr(n.value, f)
+        if may_hold_lists(n.value):
+            return f"VALUE(g, {value}, {self.pos(n.pos)})"
+        return value
+
     def s_SetPlayerVar(self, n, f):
         who = self.who(n.player, f)
-        self.writeline(f"{who}.vars[{literal(n.name)}] = {self.expr(n.value, f)}")
+        self.writeline(f"{who}.vars[{literal(n.name)}] = {self.kept(n, f)}")
 
     def s_SetGlobal(self, n, f):
-        value = self.expr(n.value, f)
+        value = self.kept(n, f)
         self.writeline(f"{self.state(f)}.globals[{literal(n.name)}] = {value}")
 
     def s_Let(self, n, f):

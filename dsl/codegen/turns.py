@@ -69,7 +69,8 @@ class TurnWriter:
         self.writeline("for _ in range(500):")
         self.indent()
         self.writeline(f"{opts} = {lister}(g, {f.you})")
-        self.writeline(f"if len({opts}) == 1: break")
+        # An eliminated player makes no more moves, even in the turn they went out in.
+        self.writeline(f"if len({opts}) == 1 or not ({f.you} is None or {f.you}.alive): break")
         self.writeline(f"{d} = DECISION({f.you}, 'move', 'your move', None, {opts}, 1, 1, False, "
                        f"None, ({lister}, {f.you}), MOVE_LABELS)")
         self.writeline(f"{c} = {d}.values[{self.ask(f, d)}]")

@@ -9,6 +9,7 @@ from typing import Optional
 
 from ..errors import EngineError
 from .state import CardInst, Player, ZoneInst
+from ..limits import MAX_CARDS
 from .values import MAX_TOKENS, cards_of, check_int
 
 
@@ -213,16 +214,19 @@ def remove_counters_one(c, counter: str, n) -> int:
     return take
 
 
-def new_card_for(g, name: str, zone: ZoneInst, you):
-    """A new card of `create`, not yet placed; None (and the rest not made) when the zone
-    is full."""
+def new_card_for(g, name: str, zone: ZoneInst, you, pos=None):
+    """A new card of `create` (at deck position ``pos``), not yet placed; None (and the
+    rest not made) when the zone is full."""
     d = g.defs[name]
     s = g.state
     if zone.capacity is not None and len(zone.cards) >= zone.capacity:
         g.write(f"no room in {zone.key} for {name}")
         return None
     if d.token and sum(1 for c in s.cards.values() if c.token) >= MAX_TOKENS:
-        raise EngineError(f"more than {MAX_TOKENS} tokens in play", tuple(g.chain))
+        raise EngineError(f"more than {MAX_TOKENS:,} tokens in play: `create` at {pos} "
+                          f"would make another", tuple(g.chain))
+    if len(s.cards) >= MAX_CARDS:
+        too_many_cards(g, "create", pos)
     owner = zone.owner if zone.owner is not None else you
     return s.new_card(name, owner, d.token, g.def_index[name])
 
@@ -235,7 +239,12 @@ def unmade(g, c):
     return False
 
 
-def create_library(g, zone, cond, keep):
+def too_many_cards(g, what: str, pos):
+    raise EngineError(f"a game may hold at most {MAX_CARDS:,} cards: `{what}` at {pos} "
+                      f"would make more", tuple(g.chain))
+
+
+def create_library(g, zone, cond, keep, pos=None):
     """A card of every copy of every definition of the deck (tokens aside) into ``zone``:
     those for which ``cond(card)`` holds, or whose definition ``keep[k]`` holds (a test
     on the definition alone, worked out when the code was generated; the ids the others
@@ -245,6 +254,8 @@ def create_library(g, zone, cond, keep):
     inside = zone.cards
     new = CardInst.__new__
     for d in g.program.library():
+        if len(cards) > MAX_CARDS:      # checked per definition: each has at most as many
+            too_many_cards(g, "create library", pos)
         k = g.def_index[d.name]
         if keep is not None and not keep[k]:
             s.next_id += d.copies
@@ -273,3 +284,5 @@ def create_library(g, zone, cond, keep):
                 g.in_play_n[k] += 1
                 g.able_in_play += g.able_table[k]
             c.face_up = public
+    if len(cards) > MAX_CARDS:
+        too_many_cards(g, "create library", pos)

@@ -26,6 +26,7 @@ from typing import Callable, Optional
 from ..errors import EngineError, Refusal
 from .events import Decision, GameOver, LogEntry
 from .state import CardInst, GameState, Player, ZoneInst
+from .recursion import too_deep_error
 
 DEFAULT_BUDGET = 200_000         # evaluation steps per action (between two decisions)
 MAX_TRIGGER_DEPTH = 40           # nested events (a trigger's effect causing another...)
@@ -205,9 +206,8 @@ class Game:
             try:
                 try:
                     self.code.main(self, None)
-                except RecursionError:
-                    raise EngineError("effects nested too deeply (an effect keeps calling "
-                                      "itself)", tuple(self.chain)) from None
+                except RecursionError as err:
+                    raise too_deep_error(self, err) from None
             except GameOver as over:
                 self._over(over)
             return self.state.result
@@ -363,9 +363,8 @@ class Game:
                         raise EngineError(f"{d.player.name}'s agent made an illegal choice: "
                                           f"{reason}")
                     self._took(d, send)
-            except RecursionError:
-                raise EngineError("effects nested too deeply (an effect keeps calling itself)",
-                                  tuple(self.chain)) from None
+            except RecursionError as err:
+                raise too_deep_error(self, err) from None
         except GameOver as over:
             self._over(over)
 

@@ -120,6 +120,11 @@ def start_turn(g):
     if s.turn > g.max_turns:
         s.turn = g.max_turns
         raise GameOver([], True, "turn limit")
+    for p in s.players:
+        if p.alive:
+            return
+    s.turn -= 1                         # nobody is left to take it
+    raise GameOver([], True, "every player is eliminated")
 
 
 # --- decisions ---------------------------------------------------------------------------

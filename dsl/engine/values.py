@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..errors import EngineError
+from ..limits import MAX_VALUE_DEPTH, MAX_VALUE_SIZE
 from .events import Event
 from .state import CardInst, Player, ZoneInst
 
@@ -94,6 +95,16 @@ def check_int(g, v):
     return v
 
 
+def number(g, v):
+    """``v`` if it is a whole number; else the error of using it as one."""
+    if type(v) is int:
+        return v
+    shown = "`none`" if v is None else f"`{v}`" if type(v) in (str, bool) else "a list" \
+        if isinstance(v, (list, tuple)) else f"a {type(v).__name__.lower().replace('inst', '')}"
+    raise EngineError(f"{shown} used as a number in arithmetic (a property of no card, or a "
+                      f"variable that does not hold a number)", tuple(g.chain))
+
+
 def divide(g, a, b):
     if b == 0:
         raise EngineError("division by zero", tuple(g.chain))
@@ -113,6 +124,36 @@ def number_range(g, lo, hi) -> list:
         raise EngineError(f"range({lo}, {hi}) has more than {MAX_TOKENS} numbers",
                           tuple(g.chain))
     return list(range(lo, hi + 1))
+
+
+def checked_value(g, v, pos):
+    """``v``, after making sure it is within the limits of one value: at most
+    MAX_VALUE_SIZE elements, every element of every inner list (or event) counted each
+    time it is reached, and lists at most MAX_VALUE_DEPTH deep. Called where a deck
+    builds a list of lists or keeps a value in a variable; the walk stops at the limit,
+    so a value built by sharing (`v = [v, v]`) costs no more to check than any other,
+    and every element looked at past the first level is a step of the budget."""
+    t = type(v)
+    if t is not list and t is not Event and t is not tuple:
+        return v
+    size = 0
+    work = [(v, 1)]
+    while work:
+        x, depth = work.pop()
+        if depth > MAX_VALUE_DEPTH:
+            raise EngineError(f"a value nested more than {MAX_VALUE_DEPTH} lists deep at {pos}",
+                              tuple(g.chain))
+        items = x.data.values() if type(x) is Event else x
+        size += len(items)
+        if size > MAX_VALUE_SIZE:
+            raise EngineError(f"a value of more than {MAX_VALUE_SIZE:,} elements at {pos} "
+                              f"(inner lists' elements counted)", tuple(g.chain))
+        for y in items:
+            ty = type(y)
+            if ty is list or ty is Event or ty is tuple:
+                work.append((y, depth + 1))
+    g.steps += size - (len(v.data) if t is Event else len(v))
+    return v
 
 
 def budget_exceeded(g, pos):
@@ -250,7 +291,8 @@ def event_get(ev, name: str):
 
 
 def counters_on(c, name: str) -> int:
-    return c.counters.get(name, 0) if c is not None else 0
+    """`NAME on X`: X's counters of that name; anything but a card has none."""
+    return c.counters.get(name, 0) if type(c) is CardInst else 0
 
 
 def _param(g, name, player):

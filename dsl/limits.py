@@ -1,0 +1,20 @@
+"""What a game may hold: the limits that bound a deck's memory, as the step budget bounds
+its time (docs/language.md §17, docs/security.md).
+
+Each is checked where it can first be known: by the parser or checker when the deck
+says it outright (`players 1000`, `x 50000`), by the engine at run time otherwise
+(`create n "Big"`, a list built in a loop). A limit hit at run time is an
+:class:`~dsl.errors.EngineError` naming the deck position, and the action that hit it is
+undone like any other failed action.
+
+The figures leave the bundled decks far below them (Dveck Builder, the largest, has
+under 400 cards and 6 players; no bundled deck nests lists more than 2 deep).
+"""
+
+MAX_PLAYERS = 100          # players in one game (`players`, `side ...: players`, --players)
+MAX_CARDS = 10_000         # card instances in one game at once, tokens included
+MAX_COPIES = MAX_CARDS     # `x N` on one card; all of a deck's copies together too
+MAX_VALUE_SIZE = 10_000    # elements in one value, every element of every inner list counted
+MAX_VALUE_DEPTH = 20       # lists inside lists inside ... one value
+
+__all__ = ["MAX_PLAYERS", "MAX_CARDS", "MAX_COPIES", "MAX_VALUE_SIZE", "MAX_VALUE_DEPTH"]

@@ -1,0 +1,159 @@
+"""A running game cannot be made to eat the machine: cards, values and recursion have
+limits (docs/language.md §17), each a clean error with the deck position, after which the
+game is as it was before the action. And a game whose players are all gone ends.
+"""
+import pytest
+
+from dsl.errors import EngineError
+from dsl.limits import MAX_VALUE_DEPTH
+from scenario import given, play
+
+BASE = 'game "Limits" extends "dvorak"\nvar v = 0\ncard "Filler": Thing { text "-" }\n'
+
+
+def played(card_text: str, card: str = "Go", players: int = 2):
+    """A game whose seat 0 holds the Action ``card`` (defined by ``card_text``)."""
+    s = given(BASE + card_text, players=players, hands={0: [card]},
+              deck_cards=["Filler"] * 10, check=False)
+    return s
+
+
+def refused(card_text: str, card: str = "Go") -> str:
+    """The error of playing ``card``, after checking that the game is unchanged."""
+    s = played(card_text, card)
+    before = s.state.state_hash()
+    with pytest.raises(EngineError) as caught:
+        s.apply(f"play_action: {card}")
+    assert s.state.state_hash() == before
+    assert f"play_action: {card}" in s.legal()
+    return str(caught.value)
+
+
+def test_creating_a_billion_cards_stops_at_the_card_limit_and_is_undone():
+    assert refused('card "Big": Thing\ncard "Go": Action {\n'
+                   '  effect { create 1000000000 "Big" in your area }\n}\n') == (
+        "a game may hold at most 10,000 cards: `create` at scenario.deck:6:12 would make more"
+        "\n  chain: move play_action → Go")
+
+
+def test_creating_the_library_again_and_again_stops_at_the_card_limit():
+    assert refused('card "Many": Thing x 3000\ncard "Go": Action {\n'
+                   '  effect { repeat 5 { create library in deck } }\n}\n') == (
+        "a game may hold at most 10,000 cards: `create library` at scenario.deck:6:23 would "
+        "make more\n  chain: move play_action → Go")
+
+
+def test_the_token_limit_names_the_create_too():
+    assert refused('token "T": Thing\ncard "Go": Action {\n'
+                   '  effect { create 5000 "T" in your area }\n}\n').startswith(
+        "more than 1,000 tokens in play: `create` at scenario.deck:6:12 would make another\n")
+
+
+def test_a_list_doubled_in_a_loop_stops_at_the_value_size_limit():
+    # Shared, so cheap in memory, but 2**150000 elements to anything that walks it.
+    assert refused('card "Go": Action {\n  effect { repeat 150000 { v = [v, v] } }\n}\n') == (
+        "a value of more than 10,000 elements at scenario.deck:5:32 (inner lists' elements "
+        "counted)\n  chain: move play_action → Go")
+
+
+def test_a_list_nested_deeper_and_deeper_stops_at_the_depth_limit():
+    assert refused('card "Go": Action {\n  effect { repeat 100000 { v = [v] } }\n}\n') == (
+        f"a value nested more than {MAX_VALUE_DEPTH} lists deep at scenario.deck:5:32"
+        "\n  chain: move play_action → Go")
+
+
+def test_a_local_list_is_held_to_the_same_limits():
+    assert refused('card "Go": Action {\n  effect {\n    let w = 0\n'
+                   '    repeat 100 { w = [w, w, w] }\n  }\n}\n').startswith(
+        "a value of more than 10,000 elements at scenario.deck:7:22")
+
+
+def test_events_kept_inside_events_count_as_nesting():
+    text = ('action wrap(x) { pass }\nwhen wrap { v = event }\ncard "Go": Action {\n'
+            '  effect { repeat 30 { wrap(v) } }\n}\n')
+    assert refused(text).startswith(
+        f"a value nested more than {MAX_VALUE_DEPTH} lists deep at scenario.deck:5:13\n")
+
+
+def test_values_within_the_limits_are_kept():
+    s = played('card "Go": Action {\n  effect {\n'
+               f'    repeat {MAX_VALUE_DEPTH - 1} {{ v = [v] }}\n'
+               '    let w = [range(1, 1000), range(1, 1000), range(1, 1000)]\n  }\n}\n')
+    play(s, "play_action: Go")
+    v, depth = s.state.globals["v"], 1
+    while isinstance(v[0], list):
+        v, depth = v[0], depth + 1
+    assert depth == MAX_VALUE_DEPTH - 1
+
+
+def test_an_action_calling_itself_is_named_with_its_position_and_the_chain():
+    assert refused('action boom(n) { boom(n) }\ncard "Go": Action {\n'
+                   '  effect { boom(1) }\n}\n') == (
+        "effects nested too deeply at scenario.deck:4:1: `boom` keeps calling itself"
+        "\n  chain: move play_action → play → Go → boom → boom")
+
+
+def test_actions_calling_each_other_are_named_in_their_order():
+    assert refused('action ping(n) { pong(n) }\naction pong(n) { ping(n) }\n'
+                   'card "Go": Action {\n  effect { ping(1) }\n}\n') == (
+        "effects nested too deeply at scenario.deck:4:1: `ping` → `pong` → `ping` keep "
+        "calling each other\n  chain: move play_action → play → Go → ping → pong → ping")
+
+
+# ----------------------------------------------------------------------------------
+# Elimination
+# ----------------------------------------------------------------------------------
+
+def test_when_every_player_is_eliminated_the_game_ends_in_a_draw():
+    s = played('card "Go": Action {\n  effect { eliminate players }\n}\n')
+    play(s, "play_action: Go")
+    assert (s.state.result["draw"], s.state.result["reason"]) == (
+        True, "every player is eliminated")
+    assert s.legal() == []
+
+
+def test_a_player_who_eliminates_themselves_is_offered_no_more_moves():
+    s = given(BASE + 'card "Go": Action {\n  effect { eliminate you }\n}\n', players=3,
+              hands={0: ["Go", "Filler"]}, deck_cards=["Filler"] * 20, check=False)
+    play(s, "play_action: Go")
+    assert s.decision.player.index == 1          # the next seat's turn, not more of seat 0's
+    assert not s.state.players[0].alive
+
+
+# ----------------------------------------------------------------------------------
+# Found by the abuse harness (a mutant of Urban Dead)
+# ----------------------------------------------------------------------------------
+
+def test_a_property_of_no_card_in_arithmetic_is_an_error_not_a_type_error():
+    assert refused('property cost = 1\nresource coins\ncard "Go": Action {\n'
+                   '  effect { gain (top(discard_pile).cost + 1) coins }\n}\n') == (
+        "`none` used as a number in arithmetic (a property of no card, or a variable that "
+        "does not hold a number)\n  chain: move play_action → Go")
+
+
+def test_a_property_read_of_a_player_in_arithmetic_is_an_error_at_its_position():
+    assert refused('property cost = 1\nresource coins\ncard "Go": Action {\n'
+                   '  effect {\n    v = first(players)\n    gain (cost of v + 1) coins\n  }\n}\n'
+                   ) == ("the left side of `+` must be a number, not `none` (at scenario.deck:9:11)"
+                         "\n  chain: move play_action → Go")
+
+
+def test_eval_of_a_billion_cards_in_the_repl_is_an_error_at_the_typed_text_and_undone():
+    from repl.commands import Processor
+    proc = Processor("example", seed=1)
+    before = proc.game.state.state_hash()
+    out = proc.execute('eval create 1000000000 "Windmill" in your area')
+    assert out.text() == ("error: a game may hold at most 10,000 cards: `create` at "
+                          "<eval>:1:1 would make more\n  chain: eval")
+    assert proc.game.state.state_hash() == before
+    out = proc.execute("eval draw 1\n  while true { pass }")
+    assert out.text().startswith("error: step budget of 200000 exceeded at <eval>:2:3 ")
+
+
+def test_counters_on_something_that_is_not_a_card_are_an_error_at_its_position():
+    # From a mutant of Urban Dead: `extra on c.health`, c an action's parameter.
+    assert refused('counter extra\nproperty health = 3\nresource coins\n'
+                   'action heal(c) { gain (extra on c.health + 1) coins }\n'
+                   'card "Go": Action {\n  effect { heal(this) }\n}\n') == (
+        "where counters are counted must be a card or `none`, not the number 3 "
+        "(at scenario.deck:7:33)\n  chain: move play_action → Go")
