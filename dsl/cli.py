@@ -82,7 +82,8 @@ def cmd_sim(args) -> int:
     program = load_program(args.deck)
     bots = args.bots.split(",")
     report = simulate(program, games=args.games, seed=args.seed, players=args.players,
-                      bots=bots, options=_options(args.option), only=args.game, jobs=args.jobs)
+                      bots=bots, options=_options(args.option), only=args.game, jobs=args.jobs,
+                      audit_hidden=args.audit_hidden)
     if args.json:
         print(json.dumps(report, sort_keys=True))      # JSON escapes control characters
     else:
@@ -95,7 +96,8 @@ def cmd_sim(args) -> int:
     for f in report["failures"]:
         say(f"game {f['game']}: {f['error']}\n  reproduce: deckwright sim {args.deck} "
             f"--seed {args.seed} --game {f['game']} --players {report['players']} "
-            f"--bots {args.bots}" + "".join(f" --option {o}" for o in args.option or ()),
+            f"--bots {args.bots}" + "".join(f" --option {o}" for o in args.option or ())
+            + (" --audit-hidden" if args.audit_hidden else ""),
             err=True)
     return 1 if report["errors"] or report["finished"] < report["games"] else 0
 
@@ -155,6 +157,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1, metavar="N",
                      help="play in N processes, 0 for one per core (same report, sooner)")
     sim.add_argument("--json", action="store_true")
+    sim.add_argument("--audit-hidden", action="store_true",
+                     help="check that no seat's views (decisions, log, state) name a card it "
+                          "may not see; a game that does is an error")
     sim.set_defaults(func=cmd_sim)
 
     comp = sub.add_parser("compile", help="the Python a deck compiles to (for debugging)")
@@ -174,6 +179,8 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("--sim", type=int, default=0, metavar="N",
                       help="also play N seeded bot games and report what never happened")
     lint.add_argument("--seed", type=int, default=0, help="seed of the --sim games")
+    lint.add_argument("--audit-hidden", action="store_true",
+                      help="play the --sim games under the hidden-information audit")
     lint.set_defaults(func=cmd_lint)
     return ap
 

@@ -34,10 +34,19 @@ def bots_for(names: list, seed: int, players: int) -> list:
 
 def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
              options: Optional[dict] = None, log: bool = False,
-             observer: Optional[Callable] = None, code=None) -> Game:
+             observer: Optional[Callable] = None, code=None, audit: bool = False) -> Game:
+    """Play game ``i`` of a run. ``audit``: under the hidden-information audit
+    (:mod:`dsl.audit`), with the log on; what it found is in ``game.hidden_leaks``."""
     gs = game_seed(seed, i)
     game = Game(program, seed=gs, agents=bots_for(bots, gs, players), players=players,
-                options=options, log=log, observer=observer, code=code)
+                options=options, log=log or audit, observer=observer, code=code)
+    if audit:
+        from .audit import HiddenAudit
+        watch = HiddenAudit(game)
+        game.run()
+        watch.look(None)
+        game.hidden_leaks = watch.leaks
+        return game
     game.run()
     return game
 
@@ -45,11 +54,13 @@ def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
 def simulate(program: Program, games: int = 100, seed: int = 0, players: Optional[int] = None,
              bots: Optional[list] = None, options: Optional[dict] = None,
              observer: Optional[Callable] = None, only: Optional[int] = None,
-             jobs: int = 1) -> dict:
+             jobs: int = 1, audit_hidden: bool = False) -> dict:
     """Play the games and report. ``jobs`` > 1 plays them in that many processes (0: one
     per core); the report is the same as with one, but for ``games_per_second``. With an
     ``observer`` (it lives in this process), or where processes cannot be forked, the
-    games are played here, one after another."""
+    games are played here, one after another. ``audit_hidden`` plays each game under the
+    hidden-information audit; a game whose views name a card a seat may not see is an
+    error of the run."""
     players = players or max(program.min_players, 2)
     bots = bots or ["random"]
     for name in bots:
@@ -57,7 +68,7 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
     Game(program, seed=seed, players=players, options=options, log=False)   # likewise options
     indices = [only] if only is not None else list(range(games))
     jobs = _usable_jobs(jobs, len(indices), observer)
-    setting = (program, seed, players, bots, options, observer)
+    setting = (program, seed, players, bots, options, observer, audit_hidden)
     start = time.perf_counter()
     if jobs == 1:
         outcomes = _play_many(setting, indices)
@@ -75,13 +86,18 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
 
 def _play_many(setting, indices) -> list:
     """(index, outcome) per game: the error text, or what the report needs of the result."""
-    program, seed, players, bots, options, observer = setting
+    program, seed, players, bots, options, observer, audit = setting
     out = []
     for i in indices:
         try:
-            game = play_one(program, seed, i, players, bots, options=options, observer=observer)
+            game = play_one(program, seed, i, players, bots, options=options, observer=observer,
+                            audit=audit)
         except EngineError as err:
             out.append((i, str(err)))
+            continue
+        if audit and game.hidden_leaks:
+            leaks = game.hidden_leaks
+            out.append((i, f"hidden information shown ({len(leaks)} view(s)); first: {leaks[0]}"))
             continue
         result = game.state.result
         sides = [_seat_or_side(game, w) for w in result["winners"]]
