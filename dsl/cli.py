@@ -84,7 +84,8 @@ def cmd_sim(args) -> int:
     program = load_program(args.deck)
     bots = args.bots.split(",")
     report = simulate(program, games=args.games, seed=args.seed, players=args.players,
-                      bots=bots, options=_options(args.option), only=args.game, jobs=args.jobs)
+                      bots=bots, options=_options(args.option), only=args.game, jobs=args.jobs,
+                      audit_hidden=args.audit_hidden)
     if args.json:
         print(json.dumps(report, sort_keys=True))      # JSON escapes control characters
     else:
@@ -97,7 +98,8 @@ def cmd_sim(args) -> int:
     for f in report["failures"]:
         say(f"game {f['game']}: {f['error']}\n  reproduce: deckwright sim {args.deck} "
             f"--seed {args.seed} --game {f['game']} --players {report['players']} "
-            f"--bots {args.bots}" + "".join(f" --option {o}" for o in args.option or ()),
+            f"--bots {args.bots}" + "".join(f" --option {o}" for o in args.option or ())
+            + (" --audit-hidden" if args.audit_hidden else ""),
             err=True)
     return 1 if report["errors"] or report["finished"] < report["games"] else 0
 
@@ -228,6 +230,9 @@ def build_parser() -> argparse.ArgumentParser:
                           "default: 1)")
     sim.add_argument("--json", action="store_true",
                      help="print the report as one JSON object (default: text)")
+    sim.add_argument("--audit-hidden", action="store_true",
+                     help="check that no seat's views (decisions, log, state) name a card it "
+                          "may not see; a game that does is an error (default: off)")
     sim.set_defaults(func=cmd_sim)
 
     comp = sub.add_parser("compile", help="the Python a deck compiles to (for debugging)",
@@ -257,6 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "(default: 0, none)")
     lint.add_argument("--seed", type=_whole(-2**63, "the seed"), default=0, metavar="S",
                       help="seed of the --sim games (default: 0)")
+    lint.add_argument("--audit-hidden", action="store_true",
+                      help="play the --sim games under the hidden-information audit "
+                           "(default: off)")
     lint.set_defaults(func=cmd_lint)
     return ap
 

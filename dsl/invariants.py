@@ -34,8 +34,13 @@ def violations(game) -> list:
             if not z.in_play and c.controller is not c.owner:
                 out.append(f"{c!r} is out of play in {z.key} but controlled by {c.controller}, "
                            f"not its owner {c.owner}")
-            if c.attached_to is not None and (c.attached_to.zone is None or not z.in_play):
-                out.append(f"{c!r} is attached to {c.attached_to!r}, which is not in play with it")
+            host = c.attached_to
+            if host is not None and (host.zone is None or not z.in_play or not host.zone.in_play
+                                     or s.cards.get(host.id) is not host):
+                out.append(f"{c!r} is attached to {host!r}, which is not in play with it")
+            if c.token != game.defs[c.name].token:
+                out.append(f"{c!r} is {'a token' if c.token else 'not a token'}, but its "
+                           f"definition {c.name!r} is {'not ' if c.token else ''}one")
             for name, n in c.counters.items():
                 if n <= 0:
                     out.append(f"{c!r} has {n} {name} counters")

@@ -131,6 +131,7 @@ class LintContext:
     sim_games: int = 0
     sim_seed: int = 0
     sim: Optional[dict] = None
+    audit_hidden: bool = False        # `--sim N --audit-hidden`
     _facts: object = None
 
     @property
@@ -1340,20 +1341,22 @@ def run_sim(ctx: LintContext) -> dict:
         for z in game.state.inplay:
             played.update(c.name for c in z.cards)
 
-    errors, unfinished = [], []
+    errors, unfinished, leaks = [], [], []
     players = max(p.min_players, 2)
     for i in range(ctx.sim_games):
         try:
             game = play_one(p, ctx.sim_seed, i, players, ["random"], log=False, observer=observe,
-                            code=code)
+                            code=code, audit=ctx.audit_hidden)
             observe(game)
         except EngineError as err:
             errors.append((i, err.message))
             continue
+        for leak in getattr(game, "hidden_leaks", ())[:3]:
+            leaks.append((i, str(leak)))
         if game.state.result and game.state.result.get("reason") == "turn limit":
             unfinished.append(i)
     return {"used": used, "fired": fired, "played": played, "errors": errors,
-            "unfinished": unfinished, "players": players}
+            "unfinished": unfinished, "players": players, "leaks": leaks}
 
 
 def _repro(ctx, i) -> str:
@@ -1371,6 +1374,19 @@ class SimError(Rule):
         for i, message in ctx.sim["errors"]:
             yield self.diag(f"game {i} failed: {message.splitlines()[0]}", None,
                             f"reproduce: {_repro(ctx, i)}")
+
+
+class SimHiddenShown(Rule):
+    severity = "error"
+    dynamic = True
+    summary = "a seat was shown a card it may not see (`--sim N --audit-hidden`)"
+    fix = "name the card through what the seat may see: a `say` or prompt naming a hidden " \
+          "card, or a zone whose visibility does not match how its cards lie"
+
+    def check(self, ctx):
+        for i, message in ctx.sim.get("leaks", ()):
+            yield self.diag(f"game {i}: {message}", None,
+                            f"reproduce: {_repro(ctx, i)} --audit-hidden")
 
 
 class SimUnfinished(Rule):
@@ -1457,10 +1473,12 @@ def _silenced(d: Diagnostic, table: dict) -> bool:
 
 
 def lint(deck: str, *, text: Optional[str] = None, file: str = "<deck>", sim: int = 0,
-         seed: int = 0, rules: Optional[Iterable[str]] = None) -> LintResult:
-    """Lint one deck (a bundled name or a path, or ``text`` given directly)."""
+         seed: int = 0, rules: Optional[Iterable[str]] = None,
+         audit_hidden: bool = False) -> LintResult:
+    """Lint one deck (a bundled name or a path, or ``text`` given directly); with ``sim``
+    games, ``audit_hidden`` plays them under the hidden-information audit."""
     ctx = load_for_lint(deck, text, file)
-    ctx.sim_games, ctx.sim_seed = sim, seed
+    ctx.sim_games, ctx.sim_seed, ctx.audit_hidden = sim, seed, audit_hidden
     chosen = [Check()] + [cls() for code, cls in REGISTRY.items()
                           if rules is None or code in rules]
     if sim and ctx.program is not None:
@@ -1539,7 +1557,8 @@ def main(args) -> int:
     results = []
     for deck in args.decks:
         try:
-            results.append((deck, lint(deck, sim=args.sim, seed=args.seed)))
+            results.append((deck, lint(deck, sim=args.sim, seed=args.seed,
+                                       audit_hidden=getattr(args, "audit_hidden", False))))
         except DeckError as err:                     # no such deck
             results.append((deck, LintResult(err.diagnostics, err.sources)))
     if args.format == "json":

@@ -35,10 +35,19 @@ def bots_for(names: list, seed: int, players: int) -> list:
 
 def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
              options: Optional[dict] = None, log: bool = False,
-             observer: Optional[Callable] = None, code=None) -> Game:
+             observer: Optional[Callable] = None, code=None, audit: bool = False) -> Game:
+    """Play game ``i`` of a run. ``audit``: under the hidden-information audit
+    (:mod:`dsl.audit`), with the log on; what it found is in ``game.hidden_leaks``."""
     gs = game_seed(seed, i)
     game = Game(program, seed=gs, agents=bots_for(bots, gs, players), players=players,
-                options=options, log=log, observer=observer, code=code)
+                options=options, log=log or audit, observer=observer, code=code)
+    if audit:
+        from .audit import HiddenAudit
+        watch = HiddenAudit(game)
+        game.run()
+        watch.look(None)
+        game.hidden_leaks = watch.leaks
+        return game
     game.run()
     return game
 
@@ -46,11 +55,13 @@ def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
 def simulate(program: Program, games: int = 100, seed: int = 0, players: Optional[int] = None,
              bots: Optional[list] = None, options: Optional[dict] = None,
              observer: Optional[Callable] = None, only: Optional[int] = None,
-             jobs: int = 1) -> dict:
+             jobs: int = 1, audit_hidden: bool = False) -> dict:
     """Play the games and report. ``jobs`` > 1 plays them in that many processes (0: one
     per core); the report is the same as with one, but for ``games_per_second``. With an
     ``observer`` (it lives in this process), or where processes cannot be forked, the
-    games are played here, one after another."""
+    games are played here, one after another. ``audit_hidden`` plays each game under the
+    hidden-information audit; a game whose views name a card a seat may not see is an
+    error of the run."""
     players = players or max(program.min_players, 2)
     bots = bots or ["random"]
     for name in bots:
@@ -58,7 +69,7 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
     Game(program, seed=seed, players=players, options=options, log=False)   # likewise options
     indices = range(only, only + 1) if only is not None else range(games)
     jobs = _usable_jobs(jobs, len(indices), observer)
-    setting = (program, seed, players, bots, options, observer)
+    setting = (program, seed, players, bots, options, observer, audit_hidden)
     start = time.perf_counter()
     if jobs == 1:
         tally = _play_many(setting, indices)
@@ -121,13 +132,19 @@ class Tally:
 
 
 def _play_many(setting, indices) -> Tally:
-    program, seed, players, bots, options, observer = setting
+    program, seed, players, bots, options, observer, audit = setting
     tally = Tally()
     for i in indices:
         try:
-            game = play_one(program, seed, i, players, bots, options=options, observer=observer)
+            game = play_one(program, seed, i, players, bots, options=options, observer=observer,
+                            audit=audit)
         except EngineError as err:
             tally.add(i, None, str(err))
+            continue
+        if audit and game.hidden_leaks:
+            leaks = game.hidden_leaks
+            tally.add(i, None, f"hidden information shown ({len(leaks)} view(s)); "
+                               f"first: {leaks[0]}")
             continue
         tally.add(i, game)
     return tally

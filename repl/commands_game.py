@@ -133,7 +133,11 @@ class GameCommands:
             k -= 1
             if self.who[k] == "eval" or self.who[k] not in self.seats:
                 undone += 1
-        if undone == 0:
+        # Stop only at a decision of a seat the user plays: before the first of theirs
+        # (k = 0, a bot to open the game) there is nothing of theirs to take back.
+        while k < len(self.who) and self.who[k] != "eval" and self.who[k] in self.seats:
+            k += 1
+        if undone == 0 or k == len(self.who):
             raise ReplError("nothing to undo")
         steps = list(zip(s.choices[k:], self.who[k:]))
         s.replay(s.choices[:k])

@@ -17,30 +17,34 @@ from __future__ import annotations
 from typing import Optional
 
 from dsl.engine.state import CardInst, Player, ZoneInst
+from dsl.visibility import card_name, sees, sees_at, source_seen, value_name, zone_readable
 
 
 def zone_visible(zone: ZoneInst, viewer: Optional[Player]) -> bool:
     """Whether ``viewer`` (None: everyone's view) may read the cards in ``zone``."""
-    if viewer is None or zone.visibility == "public":
-        return True
-    if zone.visibility == "private":
-        if zone.owner is not None:
-            return zone.owner is viewer
-        return zone.side is not None and zone.side == viewer.side
-    return False
+    return zone_readable(zone, viewer)
 
 
-def card_text(c: CardInst, zone: ZoneInst) -> str:
-    """One card as the state view prints it: name, counters, attachments, control."""
+def card_text(c: CardInst, zone: ZoneInst, viewer: Optional[Player] = None) -> str:
+    """One card as the state view prints it: name, counters, attachments, control. A card
+    the viewer may not read shows only how it lies and what is on it."""
+    if not sees(viewer, c):
+        extras = [f"{k} {v}" for k, v in sorted(c.counters.items())]
+        if c.attached_to is not None:
+            extras.append(f"on {card_name(c.attached_to, viewer)}")
+        out = card_name(c, viewer)
+        return f"{out} [{', '.join(extras)}]" if extras else out
     out = c.name
     extras = [f"{k} {v}" for k, v in sorted(c.counters.items())]
     extras += [m for m in sorted(c.marks)]
     if c.attached_to is not None:
-        extras.append(f"on {c.attached_to.name}")
+        extras.append(f"on {card_name(c.attached_to, viewer)}")
     if c.owner is not None and zone.owner is not None and c.owner is not zone.owner:
         extras.append(f"owned by {c.owner.name}")
     if c.token:
         extras.append("token")
+    if not c.face_up and zone.visibility == "public":
+        extras.append("face down")
     return f"{out} [{', '.join(extras)}]" if extras else out
 
 
@@ -49,11 +53,11 @@ def zone_line(zone: ZoneInst, viewer: Optional[Player]) -> str:
     if not zone.cards:
         return f"{zone.key}{mine}: —"
     if zone_visible(zone, viewer):
-        names = ", ".join(card_text(c, zone) for c in zone.cards)
+        names = ", ".join(card_text(c, zone, viewer) for c in zone.cards)
         order = " (top last)" if zone.ordered and len(zone.cards) > 1 else ""
         return f"{zone.key}{mine}: {names}{order}"
     up = [c for c in zone.cards if c.face_up]
-    shown = f"; face up: {', '.join(c.name for c in up)}" if up else ""
+    shown = f"; face up: {', '.join(card_text(c, zone, viewer) for c in up)}" if up else ""
     return f"{zone.key}{mine}: {len(zone.cards)} card{'s' if len(zone.cards) != 1 else ''}{shown}"
 
 
@@ -61,7 +65,7 @@ def _value(v, viewer) -> str:
     if isinstance(v, list):
         return "[" + ", ".join(_value(x, viewer) for x in v) + "]"
     if isinstance(v, CardInst):
-        return v.name if v.zone is None or zone_visible(v.zone, viewer) or v.face_up else "a card"
+        return value_name(v, viewer)
     if isinstance(v, (Player, ZoneInst)):
         return str(v)
     if isinstance(v, dict):
@@ -115,20 +119,20 @@ def entry_visible(entry, viewer: Optional[Player]) -> bool:
 
 
 def entry_text(game, entry, viewer: Optional[Player]) -> str:
-    """A log line as ``viewer`` may read it: a card moving between zones the viewer cannot
-    see is "a card"."""
+    """A log line as ``viewer`` may read it: a choice names only the picks the viewer may
+    read; a card moving where the viewer sees it neither before nor after is "a card"."""
     extra = entry.extra or {}
-    if viewer is not None and isinstance(extra.get("from"), list) \
-            and extra.get("player") != viewer.index:
-        zones = [game.state.zones.get(k) for k in extra["from"]]
-        if any(z is not None and not zone_visible(z, viewer) for z in zones):
-            n = len(extra["from"])
-            who = entry.text.split(" ", 1)[0]
-            return f"{who} chooses {'a card' if n == 1 else f'{n} cards'}"
-    if viewer is not None and "card" in extra:
+    if viewer is None:
+        return entry.text
+    views = extra.get("views")
+    if views:
+        return views.get(viewer.index, views.get(-1, entry.text))
+    if "card" in extra:
         zones = game.state.zones
-        seen = [zones.get(extra.get("from")), zones.get(extra.get("to"))]
-        if not any(z is not None and zone_visible(z, viewer) for z in seen):
+        src, dst = zones.get(extra.get("from")), zones.get(extra.get("to"))
+        card = game.state.cards.get(extra["card"])
+        if not (sees_at(viewer, src, extra.get("was_up", True), card)
+                or sees_at(viewer, dst, extra.get("up", True), card)):
             return f"a card: {extra.get('from') or 'nowhere'} → {extra.get('to')}"
     return entry.text
 
@@ -143,12 +147,20 @@ def log_lines(game, viewer: Optional[Player], start: int = 0, numbered: bool = F
     return out
 
 
-def decision_view(decision) -> str:
-    """The pending decision: who, what, and the numbered options."""
+_EVERYONE = object()
+
+
+def decision_view(decision, viewer=_EVERYONE) -> str:
+    """The pending decision: who, what, and the numbered options (labelled as the chooser
+    may read them). Another seat's ``viewer`` sees only the question being asked."""
     if decision is None:
         return ""
     src = f" ({decision.source})" if decision.source else ""
     secret = " [secret]" if decision.secret else ""
+    if viewer is not _EVERYONE and viewer is not None and viewer is not decision.player:
+        if not source_seen(decision, viewer):
+            return f"{decision.player.name} is deciding"
+        return f"{decision.player.name} is deciding: {decision.prompt}{src}{secret}"
     lines = [f"{decision.player.name}: {decision.prompt}{src}{secret}"]
     lines += [f"  [{i}] {label}" for i, label in enumerate(decision.labels)]
     if decision.multi:

@@ -417,6 +417,17 @@ def test_slabs_cannot_be_upgraded_and_shards_cannot_be_downgraded():
     assert discard_pile(s, 1) == ["Red Shard"]
 
 
+def test_only_what_can_change_is_offered_for_an_upgrade_or_a_downgrade():
+    # "Slabs cannot be upgraded ... Shards cannot be downgraded": they are not choices.
+    s = dv(hands={0: ["Refine", "Blue Slab", "Gold Slab", "Blue Shard", "Red Bar"]}, piles=2)
+    play(s, "play_action: Refine")
+    assert sorted(s.decision.labels) == ["Blue Shard", "Red Bar"]
+    s = dv(hands={0: ["Shatter"], 1: []}, discards={1: ["Red Shard", "Gold Bar"]},
+           decks={0: ["Alloy"]}, piles=2)
+    play(s, "play_action: Shatter", "P2")
+    assert discard_pile(s, 1) == ["Red Shard", "Gold Shard"]     # the only choice: no question
+
+
 def test_downgrading_a_bar_returns_it_and_takes_a_shard():
     s = dv(hands={0: ["Shatter"], 1: []}, discards={1: ["Red Bar"]}, decks={0: ["Alloy"]}, piles=2)
     play(s, "play_action: Shatter", "P2")

@@ -3,7 +3,7 @@ bundled decks lint with their `{code: count}` pinned.
 
 Corpus: ``tests/lint_corpus/NAME.deck`` with its exact diagnostics in ``NAME.expected``
 (``file:line:col: severity[code]: message``, one a line). A deck may ask for lint options
-with a ``# lint-args: --sim N`` comment. Regenerate the pins after a deliberate change::
+with a ``# lint-args: --sim N [--audit-hidden]`` comment. Regenerate the pins after a deliberate change::
 
     DECKWRIGHT_UPDATE_LINT=1 python -m pytest tests/test_lint.py
 """
@@ -27,7 +27,8 @@ BUNDLED = ["dvorak", "example", "dueling_runes", "dveck_builder", "urban_dead"]
 def corpus_lines(path: Path) -> list:
     text = path.read_text()
     m = re.search(r"#\s*lint-args:\s*--sim\s+(\d+)", text)
-    result = lint(str(path), sim=int(m.group(1)) if m else 0, seed=0)
+    result = lint(str(path), sim=int(m.group(1)) if m else 0, seed=0,
+                  audit_hidden=bool(re.search(r"lint-args:.*--audit-hidden", text)))
     out = []
     for d in result.diagnostics:
         where = f"{Path(d.pos.file).name}:{d.pos.line}:{d.pos.column}" if d.pos else "-"

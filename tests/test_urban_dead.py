@@ -99,6 +99,29 @@ def test_a_barricade_is_played_face_down_into_the_barricade_area():
     assert not b.face_up
 
 
+def test_refuel_needs_a_generator_in_play():
+    s = base(rest=["Cop"], hand_s=["Refuel"])
+    assert "play_action: Refuel" not in s.legal()
+    s = base(rest=["Cop"], items=["Generator"], hand_s=["Refuel"])
+    play(s, "play_action: Refuel")
+    assert card(s, "items:survivors", "Generator").counters.get("fuel") == 3
+
+
+@pytest.mark.parametrize("answer,discarded", [("yes", ["Pistol"]), ("no", [])])
+def test_a_used_up_weapon_may_be_discarded_or_kept_to_reload(answer, discarded):
+    # "When the number of tokens is equal to ... the uses of the item, you may choose to
+    # discard the item or wait until you find a method of restoring the uses."
+    s = base(fighters=["Private", "Pistol"], horde=6,
+             counters={("fighters:survivors", "Pistol"): {"uses": 2}})
+    pistol = card(s, "fighters:survivors", "Pistol")
+    pistol.attached_to = card(s, "fighters:survivors", "Private")
+    play(s, "pass", "Attack the horde", ["Private"], ["Private"], "Pistol")
+    assert s.decision.prompt.startswith("Discard the used-up weapon")
+    play(s, answer)
+    assert names(s, "discard_pile:survivors") == discarded
+    assert (pistol.zone.key == "fighters:survivors") == (answer == "no")
+
+
 def test_no_more_than_nine_barricades():
     s = base(rest=["Cop"], barricades=["Loosely Barricaded"] * 9, hand_s=["Heavily Barricaded"])
     assert "play_thing: Heavily Barricaded" not in s.legal()

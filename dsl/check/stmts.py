@@ -74,8 +74,11 @@ class StmtChecker:
         what = self._cards_or_card(n.what, scope, "what changes control")
         return I.GiveControl(what, self._player(n.player, scope, "the new controller"))
 
+    # `give CARDS to P`; `give CARDS to none`: no player owns them (a Trash pile)
     def s_Give(self, n, scope):
         what = self._cards_or_card(n.what, scope, "what changes owner")
+        if isinstance(n.player, A.NoneLit):
+            return I.Give(what, I.Const(None, NONE))
         return I.Give(what, self._player(n.player, scope, "the new owner"))
 
     # `transform CARD into NAME`

@@ -190,6 +190,7 @@ class EventWriter:
                 self.writeline(f"if not ({' or '.join(tests)}):")
                 self.indent()
                 self.writeline("RELOCATE(g, card, zone, pos, index)")
+                self.writeline("if leaving: RELEASE(g, card)")
                 self.writeline("return")
                 self.outdent()
             self.writeline("data = {'card': card, 'from': src, 'to': zone}")
@@ -206,6 +207,8 @@ class EventWriter:
                 self.writeline(final)
                 self.outdent()
             self.emit(f, "move", "data", "you", inner)
+            # After the `leave` triggers (they may take the attachments away with it).
+            self.writeline("if leaving: RELEASE(g, card)")
         decides = self.move_decides()
         self.defn("MV1", "g, you, card, zone, pos, index", self.gen_of(decides), one)
 

@@ -252,27 +252,25 @@ def move_labeler(info):
     """The labels of an offer's options: `move: card`, `card: ability`, `pass`."""
     names, label = info.move_names, _label
 
-    def labels(values):
+    def labels(values, viewer=None, offer=True):
         out = []
         for v in values:
             m = v[0]
             if m >= 0:
-                out.append(names[m] if info.move_vars[m] is None else f"{names[m]}: {label(v[1])}")
+                out.append(names[m] if info.move_vars[m] is None
+                           else f"{names[m]}: {label(v[1], viewer, offer)}")
             elif m == -1:
                 c, k = v[1]
-                out.append(f"{c.name}: {info.abilities[k].name}")
+                out.append(f"{label(c, viewer, offer)}: {info.abilities[k].name}")
             else:
                 out.append("pass")
         return out
     return labels
 
 
-def _label(v) -> str:
-    if isinstance(v, (CardInst, Player)):
-        return v.name
-    if isinstance(v, ZoneInst):
-        return v.key
-    return str(v)
+def _label(v, viewer=None, offer=True) -> str:
+    from ..visibility import value_name
+    return value_name(v, viewer, offer)
 
 
 HELPERS = {
@@ -292,7 +290,7 @@ HELPERS = {
     "CARD": CardInst, "PLAYER": Player, "DECISION": Decision, "INT": int,
     "ZONEINST": ZoneInst,
     # changing it
-    "RELOCATE": P.relocate, "MOVABLE": P.movable, "MOVE_QUIET": P.move_quiet,
+    "RELOCATE": P.relocate, "RELEASE": P.release, "MOVABLE": P.movable, "MOVE_QUIET": P.move_quiet,
     "MOVE_CARD_QUIET": P.move_card_quiet, "SHUFFLE": P.shuffle, "REVEAL": P.reveal,
     "SET_FACE": P.set_face, "DETACH": P.detach, "GIVE": P.give, "ATTACH_NOW": P.attach_now,
     "ATTACH_QUIET": attach_quiet, "TAKE_CONTROL": P.take_control, "TRANSFORM": P.transform_one,

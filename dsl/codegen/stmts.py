@@ -346,7 +346,7 @@ class StmtWriter:
                 and n.by is None and selected:
             # One of a selector's elements (never none), chosen by `you`: the common case.
             d = f"DECISION({f.you}, 'choose', {literal(n.prompt)}, None, {options}, 1, 1, " \
-                f"{n.secret}, {source}, None, g.labels_of)"
+                f"{n.secret}, {source}, None, g.labels_of, {f.this})"
             self.writeline(f"if len({options}) > 1:")
             self.indent()
             self.writeline(f"{picks} = [{options}[0]] if {f.you} is None else "

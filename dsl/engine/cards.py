@@ -17,6 +17,7 @@ from .values import MAX_TOKENS, cards_of, check_int
 def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
     g.moved += 1
     src = card.zone
+    was_up = card.face_up
     in_play = zone.in_play
     was = False
     if src is not None:
@@ -49,8 +50,10 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
     card.zone = zone
     owner = zone.owner
     if owner is not None:
-        if card.owner is None:
-            card.owner = owner            # an unowned card belongs to the first to hold it
+        if card.owner is None or not in_play:
+            # An unowned card belongs to the first to hold it; a card that ends up in a
+            # player's hand, deck or discard pile is theirs from then on.
+            card.owner = owner
         card.controller = owner if in_play else card.owner
     elif not in_play:
         card.controller = card.owner
@@ -63,7 +66,20 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
     card.face_up = zone.public
     if g.logging:
         g.write(f"{card.name}: {src.key if src else 'nowhere'} → {zone.key}",
-                extra={"card": card.id, "from": src.key if src else None, "to": zone.key})
+                extra={"card": card.id, "from": src.key if src else None, "to": zone.key,
+                       "was_up": was_up, "up": card.face_up})
+
+
+def release(g, host: CardInst) -> None:
+    """A host that has left play holds nothing: what is still attached to it (no rule
+    took it away with the host) stays where it is, attached to nothing."""
+    if host.zone is not None and host.zone.in_play:
+        return
+    for z in g.state.inplay:
+        for c in z.cards:
+            if c.attached_to is host:
+                c.attached_to = None
+                g.write(f"{c.name} is no longer attached to {host.name}")
 
 
 def movable(g, card: CardInst, zone: ZoneInst) -> bool:
@@ -82,7 +98,10 @@ def move_quiet(g, what, zone, pos_kind, index):
         return
     for card in cards_of(what):
         if movable(g, card, zone):
+            was = card.zone is not None and card.zone.in_play
             relocate(g, card, zone, pos_kind, index)
+            if was and not zone.in_play:
+                release(g, card)
 
 
 def move_card_quiet(g, card, zone, pos_kind, index):
@@ -94,7 +113,10 @@ def move_card_quiet(g, card, zone, pos_kind, index):
     if zone.capacity is not None and card.zone is not zone and len(zone.cards) >= zone.capacity:
         g.write(f"{card.name} cannot go to {zone.key}: it is full")
         return
+    was = card.zone is not None and card.zone.in_play
     relocate(g, card, zone, pos_kind, index)
+    if was and not zone.in_play:
+        release(g, card)
 
 
 def put(g, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardInst:
@@ -124,7 +146,8 @@ def shuffle(g, zone: Optional[ZoneInst]) -> bool:
 def reveal(g, you, what):
     cards = cards_of(what)
     if cards:
-        g.write(f"{you.name} reveals {', '.join(c.name for c in cards)}")
+        g.write(f"{you.name} reveals {', '.join(c.name for c in cards)}",
+                extra={"reveals": [c.id for c in cards]})
 
 
 def set_face(what, up: bool):
@@ -176,8 +199,9 @@ def take_control(g, c, player) -> bool:
 
 def transform_one(g, c, into, pos) -> Optional[str]:
     """The card becomes another definition where it stands: it neither leaves nor enters
-    its zone and keeps owner, controller, counters and attachments. Its old name, or
-    None when it already was that card."""
+    its zone and keeps owner, controller, counters and attachments; it is a token if the
+    new definition is one (out of play, it then ceases to exist). Its old name, or None
+    when it already was that card."""
     if into not in g.defs:
         raise EngineError(f"cannot transform into `{into}` at {pos}: no card has that name",
                           tuple(g.chain))
@@ -192,9 +216,16 @@ def transform_one(g, c, into, pos) -> Optional[str]:
         g.able_in_play += g.able_table[g.def_index[into]] - g.able_table[c.d]
     c.name = into
     c.d = g.def_index[into]
+    c.token = g.defs[into].token          # a token is what its definition is, not its past
     g.moved += 1
     g.playing += c.zone is not None and c.zone.in_play
     g.write(f"{old} becomes {into}")
+    if c.token and (c.zone is None or not c.zone.in_play):
+        if c.zone is not None:
+            c.zone.cards.remove(c)
+            c.zone = None
+        g.state.cards.pop(c.id, None)       # tokens cease to exist outside play
+        g.write(f"{into} (token) ceases to exist")
     return old
 
 

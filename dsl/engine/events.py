@@ -43,12 +43,12 @@ class Decision:
     (['red', 'blue'], None, 'option 2 does not exist (choose 0 to 1)')
     """
     __slots__ = ("player", "kind", "prompt", "values", "min_count", "max_count", "secret",
-                 "source", "refresh", "_labels", "_labeler")
+                 "source", "refresh", "_labels", "_labeler", "card")
 
     def __init__(self, player, kind: str, prompt: str, labels: Optional[list], values: list,
                  min_count: int = 1, max_count: int = 1, secret: bool = False,
                  source: Optional[str] = None, refresh: Optional[Callable] = None,
-                 labeler: Optional[Callable] = None):
+                 labeler: Optional[Callable] = None, card=None):
         self.player = player
         self.kind = kind                   # move | choose | may | one
         self.prompt = prompt
@@ -62,11 +62,12 @@ class Decision:
         self.refresh = refresh
         self._labels = labels
         self._labeler = labeler
+        self.card = card                   # the card asking, if any (who may read the question)
 
     @property
     def labels(self) -> list:
         if self._labels is None:
-            self._labels = self._labeler(self.values)
+            self._labels = self._labeler(self.values, self.player)   # as the chooser sees them
         return self._labels
 
     def relabel(self) -> None:

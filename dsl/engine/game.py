@@ -451,12 +451,36 @@ class Game:
             self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
 
     def _log_choice(self, d: Decision, choice):
+        """Log a choice with its question. What was chosen is written as everyone may read
+        it; a seat that may read more (the chooser, a card's holder) gets its own line."""
         name = d.player.name
+        ask = f" — {d.prompt}" + (f" ({d.source})" if d.source else "")
+        if d.card is not None and not d.card.face_up:
+            from ..visibility import source_seen
+            if not all(source_seen(d, p) for p in self.state.players):
+                # Asked by a card others may not read (a reaction in a hand): the question
+                # and the answer are the chooser's; what follows from them is logged as it
+                # happens.
+                self.write(f"{name} chose {_choice_text(d, choice, d.player)}{ask}",
+                           secret_for=d.player)
+                return
         if d.secret:
-            self.write(f"{name} chooses secretly")
-            self.write(f"{name} chose {_choice_text(d, choice)}", secret_for=d.player)
-        else:
-            self.write(f"{name} chooses {_choice_text(d, choice)}", extra=_choice_extra(d, choice))
+            self.write(f"{name} chooses secretly{ask}")
+            self.write(f"{name} chose {_choice_text(d, choice, d.player)}{ask}",
+                       secret_for=d.player)
+            return
+        text = f"{name} chooses {_choice_text(d, choice, None)}{ask}"
+        views = None
+        if d._labeler is not None:
+            mine = {p.index: f"{name} chooses {_choice_text(d, choice, p)}{ask}"
+                    for p in self.state.players}
+            if any(line != text for line in mine.values()):
+                views = mine              # every seat its own line, the chooser's too
+        if views is not None:
+            # The line everyone else reads hides what only some may read.
+            everyone = f"{name} chooses {_choice_text(d, choice, _NOBODY)}{ask}"
+            views[-1] = everyone
+        self.write(text, extra={"views": views} if views else None)
 
     # --- labels --------------------------------------------------------------------------
     @staticmethod
@@ -467,9 +491,12 @@ class Game:
             return v.key
         return str(v)
 
-    def labels_of(self, values: list) -> list:
-        label = self.label
-        return [o.name if type(o) is CardInst else label(o) for o in values]
+    def labels_of(self, values: list, viewer: Optional[Player] = None,
+                  offer: bool = True) -> list:
+        """Option labels as ``viewer`` may read them (None: everything); ``offer``: as the
+        chooser, who reads what it is offered from out of play."""
+        from ..visibility import value_name
+        return [value_name(o, viewer, offer) for o in values]
 
 
 def _copy_agent(agent):
@@ -479,18 +506,24 @@ def _copy_agent(agent):
     return copy() if copy is not None else agent
 
 
-def _choice_extra(decision: Decision, choice):
-    """Where the chosen face-down cards were, so a viewer's log can hide them."""
+class _Nobody:
+    """A viewer who holds nothing: what every seat may read."""
+    index, side, name = -1, None, "nobody"
+
+
+_NOBODY = _Nobody()
+
+
+def _choice_text(decision: Decision, choice, viewer) -> str:
     picks = choice if decision.multi else (choice,)
-    zones = [v.zone.key for v in (decision.values[i] for i in picks)
-             if isinstance(v, CardInst) and v.zone is not None and not v.face_up]
-    return {"player": decision.player.index, "from": zones} if zones else None
-
-
-def _choice_text(decision: Decision, choice) -> str:
+    if decision._labeler is None:
+        labels = [decision.labels[i] for i in picks]
+    else:
+        labels = decision._labeler([decision.values[i] for i in picks], viewer,
+                                   viewer is decision.player)
     if decision.multi:
-        return ", ".join(decision.labels[i] for i in choice) or "nothing"
-    return decision.labels[choice]
+        return ", ".join(labels) or "nothing"
+    return labels[0]
 
 
 def _option_value(name: str, value, default):

@@ -143,7 +143,7 @@ def choice_of(g, chooser, options, lo, hi, prompt, secret, this):
     if chooser is None:
         return options[:lo]
     return Decision(chooser, "choose", prompt, None, options, lo, hi, secret,
-                    this.name if this is not None else None, None, g.labels_of)
+                    this.name if this is not None else None, None, g.labels_of, this)
 
 
 def picked(d: Decision, choice) -> list:
@@ -155,4 +155,5 @@ def picked(d: Decision, choice) -> list:
 
 def labels_decision(g, chooser, labels, prompt, secret, this):
     return Decision(chooser, "one" if labels != ["yes", "no"] else "may", prompt, list(labels),
-                    list(labels), 1, 1, secret, this.name if this is not None else None)
+                    list(labels), 1, 1, secret, this.name if this is not None else None,
+                    None, None, this)

@@ -41,7 +41,7 @@ from dsl.loader import load_program  # noqa: E402
 
 EVIL = HERE / "evil"
 HANG_SECONDS = 20
-GENERATED = ("<deckwright>", "<deckwright effect>")
+GENERATED = ("<deckwright>", "<deckwright effect>", "<deckwright stub>")  # dsl.codegen
 
 # --- the watch -------------------------------------------------------------------------
 _RUNS = {"os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty",

@@ -57,7 +57,7 @@ def test_a_pathological_input_is_a_positioned_error_or_a_game(name, tmp_path):
 @pytest.mark.parametrize("seed", [1, 2])
 def test_five_hundred_mutants_of_small_decks(seed, tmp_path):
     report = Report()
-    run_mutants(500, seed, report, tmp_path, play_every=10, seeds=SMALL)
+    run_mutants(500, seed, report, tmp_path, play_every=4, seeds=SMALL)
     assert_clean(report)
     assert report.loaded > 50 and report.played > 5    # the checker and engine are reached
 

@@ -1,0 +1,112 @@
+"""The visibility model: who may read which card. Every rendering of a card for a seat
+(state views, option labels, log lines, the toolbar) asks :func:`sees` or names the card
+through :func:`card_name`, so there is one rule to get right.
+
+The rule:
+
+* a face-up card is seen by everyone;
+* a face-down card in a ``hidden`` zone (a draw pile) is seen by nobody;
+* a face-down card in a ``private`` zone (a hand), or face down in a ``public`` zone
+  (a barricade played face down, a rune turned over), is seen by the zone's holder: its
+  owner, the players of its side, or (a shared zone) the card's controller;
+* ``viewer=None`` is the omniscient view (`state all`, tests, the engine's own log text);
+* the chooser of a decision also reads the options it offers from zones out of play (a
+  pile, another's hand: choosing there means looking), never face-down cards in play
+  (:func:`offered`).
+
+A card entering a ``public`` zone is turned face up, entering any other zone face down
+(:func:`dsl.engine.cards.relocate`), so "what a zone allows" and "how the card lies" are
+the same question asked at different times.
+
+>>> from dsl.engine.state import GameState
+>>> s = GameState(); p, q = s.add_player("P1"), s.add_player("P2")
+>>> wall = s.add_zone("walls", owner=p, visibility="public")
+>>> c = s.new_card("Door", owner=p); s.place(c, wall)
+>>> sees(q, c), card_name(c, q), card_name(c, p)
+(False, 'a face-down card', 'Door')
+>>> c.face_up = True; card_name(c, q)
+'Door'
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from .engine.state import CardInst, Player, ZoneInst
+
+HIDDEN_CARD = "a face-down card"
+UNSEEN_CARD = "a card"
+
+
+def holds(zone: ZoneInst, viewer: Player, card: Optional[CardInst] = None) -> bool:
+    """Whether ``viewer`` is the one a zone's face-down cards are shown to."""
+    if zone.owner is not None:
+        return zone.owner is viewer
+    if zone.side is not None:
+        return zone.side == viewer.side
+    return card is not None and zone.visibility == "public" and card.controller is viewer
+
+
+def zone_readable(zone: ZoneInst, viewer: Optional[Player]) -> bool:
+    """Whether ``viewer`` may read the cards of ``zone`` as they lie there (face up in a
+    public zone, or held in a private one); of a zone they may not, only the count."""
+    if viewer is None or zone.visibility == "public":
+        return True
+    return zone.visibility == "private" and holds(zone, viewer)
+
+
+def sees_at(viewer: Optional[Player], zone: Optional[ZoneInst], face_up: bool,
+            card: Optional[CardInst] = None) -> bool:
+    """Whether ``viewer`` sees a card lying in ``zone`` face up or down."""
+    if viewer is None or face_up or zone is None:
+        return True
+    if zone.visibility == "hidden":
+        return False
+    return holds(zone, viewer, card)
+
+
+def sees(viewer: Optional[Player], card: CardInst) -> bool:
+    """Whether ``viewer`` may read ``card`` where it is now."""
+    return viewer is None or card.face_up or sees_at(viewer, card.zone, False, card)
+
+
+def unseen_name(card: CardInst) -> str:
+    """How a card is named to someone who may not read it."""
+    z = card.zone
+    return HIDDEN_CARD if z is not None and z.visibility == "public" else UNSEEN_CARD
+
+
+def card_name(card: CardInst, viewer: Optional[Player]) -> str:
+    """The card's name if ``viewer`` may read it, else what they see of it."""
+    return card.name if sees(viewer, card) else unseen_name(card)
+
+
+def source_seen(decision, viewer: Optional[Player]) -> bool:
+    """Whether ``viewer`` may read the question of a decision: the chooser may; another seat
+    only when the card asking is one it may read (a reaction from a hand stays unasked)."""
+    card = decision.card
+    return viewer is None or viewer is decision.player or card is None or sees(viewer, card)
+
+
+def offered(chooser: Optional[Player], card: CardInst) -> bool:
+    """Whether the chooser of a decision may read ``card`` among its options: the cards
+    they see, and cards out of play — a rule that has you choose among the top cards of a
+    pile, or a card from another's hand, has you look at them ("look at the top three; play
+    one"). Cards lying face down in play are chosen blind: a zombie hits "a card"."""
+    return sees(chooser, card) or (card.zone is not None and not card.zone.in_play)
+
+
+def value_name(v, viewer: Optional[Player], offer: bool = False) -> str:
+    """A value as a variable (or, ``offer``, as an option label for its chooser) shows it
+    to ``viewer``."""
+    if isinstance(v, CardInst):
+        if sees(viewer, v) or (offer and offered(viewer, v)):
+            return v.name
+        # What anyone sees of it: where it lies and what is on it, so options differ.
+        on = ", ".join(f"{k} {n}" for k, n in sorted(v.counters.items()))
+        where = f" in {v.zone.key}" if v.zone is not None else ""
+        return f"{unseen_name(v)}{where}" + (f" [{on}]" if on else "")
+    if isinstance(v, Player):
+        return v.name
+    if isinstance(v, ZoneInst):
+        return v.key
+    return str(v)

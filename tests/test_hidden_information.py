@@ -1,0 +1,195 @@
+"""Hidden information stays hidden: every view a seat is shown (state, options, log,
+toolbar) names only the cards that seat may see under the visibility model
+(dsl/visibility.py), and the audit (dsl/audit.py) that proves it for every bundled deck.
+"""
+import os
+import re
+
+import pytest
+
+from dsl.audit import HiddenAudit, audit_game
+from dsl.engine import Game
+from dsl.loader import load_program
+from dsl.sim import bots_for, play_one
+from repl import render
+from repl.commands import Processor
+from scenario import given
+
+BARRICADES = ("Loosely Barricaded", "Lightly Barricaded", "Quite Strongly Barricaded",
+              "Very Strongly Barricaded", "Heavily Barricaded", "Extremely Heavily Barricaded")
+
+
+def seat(game, side):
+    return next(p for p in game.state.players if p.side == side)
+
+
+def named_barricades(text):
+    return [b for b in BARRICADES if re.search(rf"\b{b}\b", text)]
+
+
+# --- Urban Dead: barricades are played face down -------------------------------------------
+
+def test_a_barricade_in_play_shows_the_zombies_only_that_it_is_there_and_its_damage():
+    s = given("urban_dead", zones={"barricades:survivors": ["Heavily Barricaded"]})
+    g = s.game
+    wall = s.state.zones["barricades:survivors"].cards[0]
+    wall.counters["damage"] = 2
+    zombies, survivors = seat(g, "zombies"), seat(g, "survivors")
+    seen = render.state_view(g, zombies)
+    assert "barricades:survivors: 1 card" in seen and not named_barricades(seen)
+    assert "Heavily Barricaded [damage 2]" in render.state_view(g, survivors)
+
+
+def test_scent_fear_turns_the_barricades_face_up_for_everyone():
+    s = given("urban_dead", zones={"barricades:survivors": ["Heavily Barricaded"]})
+    s.state.zones["barricades:survivors"].cards[0].face_up = True
+    assert "face up: Heavily Barricaded" in render.state_view(s.game, seat(s.game, "zombies"))
+
+
+def _watched_game(deck, seed, players=2):
+    """A seeded bot game that keeps each decision and the labels its chooser read."""
+    program = load_program(deck)
+    asked = []
+
+    class Watch:
+        def __init__(self, inner):
+            self.inner, self.trusted, self.name = inner, inner.trusted, inner.name
+
+        def choose(self, game, d):
+            asked.append((d.player, d.prompt, list(d.labels)))
+            return self.inner.choose(game, d)
+
+        def copy(self):
+            return self
+
+    game = Game(program, seed=seed, agents=[Watch(a) for a in bots_for(["random"], seed,
+                                                                         players)],
+                players=players, log=True)
+    game.run()
+    return game, asked
+
+
+def test_the_zombie_player_picks_a_barricade_to_hit_without_reading_it():
+    game, asked = _watched_game("urban_dead", 9000)
+    hits = [labels for who, prompt, labels in asked if prompt == "A zombie hits a barricade"]
+    assert hits, "the seeded game has a zombie attack on the barricades"
+    assert all(label.startswith("a card in barricades:survivors") for labels in hits
+               for label in labels)
+    zombies = seat(game, "zombies")
+    theirs = "\n".join(render.log_lines(game, zombies))
+    everything = "\n".join(render.log_lines(game, None))
+    assert "A zombie hits a barricade" in theirs
+    # The omniscient log names the barricades; the zombies read them only once discarded.
+    for line in render.log_lines(game, zombies):
+        if "A zombie hits a barricade" in line:
+            assert not named_barricades(line), line
+    assert named_barricades(everything)
+
+
+# --- decisions and the log -------------------------------------------------------------------
+
+def test_a_choice_is_logged_with_its_question_and_the_card_once_it_is_public():
+    game = play_one(load_program("example"), 1, 0, 2, ["random"], log=True)
+    p1, p2 = game.state.players
+    everything = render.log_lines(game, None)
+    plays = [i for i, t in enumerate(everything) if " chooses play_" in t]
+    assert plays and all(t.endswith("— your move") for t in (everything[i] for i in plays))
+    # What another seat read of those lines: the card played, or "a card" from a hand.
+    k = plays[0]
+    who = p1 if everything[k].startswith("P1") else p2
+    other = p2 if who is p1 else p1
+    line = render.entry_text(game, game.log[_index_of(game, everything[k])], other)
+    assert "a card in hand" in line and line.endswith("— your move")
+
+
+def _index_of(game, text):
+    return next(i for i, e in enumerate(game.log) if e.text == text)
+
+
+def test_a_reaction_waiting_in_a_hand_is_not_announced_to_the_other_player():
+    s = given("example", hands={0: ["Oil Can"], 1: ["Counterweight"]})
+    s.apply("play_action: Oil Can")
+    d = s.decision
+    assert d.player.name == "P2" and "Counterweight" in d.prompt
+    p1 = s.state.players[0]
+    assert render.decision_view(d, p1) == "P2 is deciding"
+    s.apply("no")
+    assert not any("Counterweight" in t for t in render.log_lines(s.game, p1))
+    assert any("Counterweight" in t for t in render.log_lines(s.game, s.state.players[1]))
+
+
+# --- the REPL: undo stops at your own decisions ---------------------------------------------
+
+def test_undo_never_lands_on_a_bots_decision():
+    proc = Processor("example", seed=1)       # P2's bot opens the game: two decisions
+    assert proc.who == [1, 1] and proc.session.decision.player.name == "P1"
+    assert proc.execute("choose 0").ok
+    out = proc.execute("undo 3")
+    assert out.ok, out.text()
+    assert proc.session.decision.player.name == "P1" and proc.who == [1, 1]
+    assert "P1" in proc.prompt()
+    assert not proc.execute("undo").ok        # nothing of yours is left to take back
+
+
+# --- the audit ----------------------------------------------------------------------------
+
+RUNS = [("example", 2, {}), ("dueling_runes", 2, {}), ("dueling_runes", 3, {}),
+        ("dueling_runes", 2, {"advanced": True}), ("dveck_builder", 2, {}),
+        ("urban_dead", 2, {})]
+SOAK = os.environ.get("DECKWRIGHT_SOAK") == "1"
+
+
+@pytest.mark.parametrize("deck,players,options", RUNS,
+                         ids=[f"{d}-{n}p{'-' + ','.join(o) if o else ''}" for d, n, o in RUNS])
+def test_no_view_names_a_card_its_seat_may_not_see(deck, players, options):
+    program = load_program(deck)
+    for seed in (9000, 9001):
+        leaks = audit_game(program, seed=seed, players=players, options=options)
+        assert leaks == [], "\n".join(map(str, leaks[:5]))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deck,players,options", RUNS,
+                         ids=[f"{d}-{n}p{'-' + ','.join(o) if o else ''}" for d, n, o in RUNS])
+def test_no_view_names_a_card_its_seat_may_not_see_soak(deck, players, options):
+    program = load_program(deck)
+    for seed in range(100, 125):
+        leaks = audit_game(program, seed=seed, players=players, options=options,
+                           thorough=True)
+        assert leaks == [], f"seed {seed}:\n" + "\n".join(map(str, leaks[:5]))
+
+
+def test_the_audit_catches_a_view_that_names_a_face_down_card(monkeypatch):
+    # The renderer as it was: a zone's cards named to anyone who may read the zone.
+    def leaky_zone_line(zone, viewer):
+        if zone.visibility != "hidden" and zone.cards:
+            return f"{zone.key}: " + ", ".join(c.name for c in zone.cards)
+        return render.zone_line.__wrapped__(zone, viewer)
+    leaky_zone_line.__wrapped__ = render.zone_line
+    monkeypatch.setattr(render, "zone_line", leaky_zone_line)
+    leaks = audit_game(load_program("urban_dead"), seed=9000)
+    assert leaks and any(named_barricades(" ".join(leak.names)) for leak in leaks)
+    assert any(leak.view == "state" and leak.seat == "P2" for leak in leaks)
+
+
+def test_sim_can_run_under_the_audit(capsys):
+    from dsl.cli import main
+    assert main(["sim", "urban_dead", "--games", "2", "--audit-hidden"]) == 0
+    assert "0 errors" in capsys.readouterr().out
+
+
+def test_a_game_under_the_audit_plays_as_it_would_without(deck="dveck_builder"):
+    program = load_program(deck)
+    plain = play_one(program, 5, 0, 2, ["random"])
+    watched = play_one(program, 5, 0, 2, ["random"], audit=True)
+    assert watched.decisions == plain.decisions
+    assert watched.state.state_hash() == plain.state.state_hash()
+    assert watched.hidden_leaks == []
+
+
+def test_the_audit_reads_every_seat():
+    game = Game(load_program("example"), seed=3, agents=bots_for(["random"], 3, 2), log=True)
+    audit = HiddenAudit(game)
+    game.run()
+    audit.look(None)
+    assert audit.leaks == [] and len(game.log) > 10
