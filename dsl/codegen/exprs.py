@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from .. import ir as I
 from ..check.kinds import ANY, BOOL, CARD, CARDS, INT, LIST, NONE, PLAYER, STR, ZONE, ZONES
+from .questions import def_static, invariants, is_you, mentions_it, selects, static_eval
 from .writer import literal
 
 _BOUND = "1000000000"              # the engine's integer limit (MAX_INT), as source
@@ -66,7 +67,7 @@ class ExprWriter:
 
     def nullsafe(self, node, f, then: str, none: str = "None") -> str:
         """``then`` (with ``{}`` standing for the value) unless the value is none."""
-        if isinstance(node, I.ZoneRef) and node.scope != "shared" and _is_you(node.player) \
+        if isinstance(node, I.ZoneRef) and node.scope != "shared" and is_you(node.player) \
                 and not f.subst:
             # `your ZONE` is none only when `you` is
             zone = f"{f.you}.z[{self.zone_index[node.name]}]"
@@ -145,7 +146,7 @@ class ExprWriter:
         k = self.zone_index[n.name]
         if n.scope == "shared":
             return f"{self.state(f)}.zl[{k}]"
-        if _is_you(n.player):              # `you` is none only for a card nobody holds
+        if is_you(n.player):              # `you` is none only for a card nobody holds
             return f"(None if {f.you} is None else {f.you}.z[{k}])"
         return self.nullsafe(n.player, f, "{}.z[" + str(k) + "]")
 
@@ -277,7 +278,7 @@ class ExprWriter:
         static = self.static_test(n, f)
         if static is not None:
             return static
-        if f.hoist and any(_selects(x) for x in n.items[1:]):
+        if f.hoist and any(selects(x) for x in n.items[1:]):
             return self.bool_steps(n, f)
         word = " and " if type(n) is I.And else " or "
         parts = [self.expr(n.items[0], f, cond=True)]
@@ -395,7 +396,7 @@ class ExprWriter:
         k = self.zone_index[zone.name]
         if zone.scope == "shared":
             return f"{self.state(f)}.zl[{k}].cards"
-        if _is_you(zone.player):
+        if is_you(zone.player):
             return f"(() if {f.you} is None else {f.you}.z[{k}].cards)"
         return None
 
@@ -420,7 +421,7 @@ class ExprWriter:
             z = f.gen.fresh("z")
             return [f"for {z} in {self.state(f)}.inplay", f"for {var} in {z}.cards"], True
         refs = [z for z in n.zones if isinstance(z, I.ZoneRef) and z.scope != "shared"]
-        if len(refs) == len(n.zones) and all(_is_you(z.player) for z in refs):
+        if len(refs) == len(n.zones) and all(is_you(z.player) for z in refs):
             # `your hand`, `your area in your hand`: none of them when `you` is none
             cards = " + ".join(f"{f.you}.z[{self.zone_index[z.name]}].cards" for z in refs)
             return [f"for {var} in (() if {f.you} is None else {cards})"], True
@@ -513,7 +514,7 @@ class ExprWriter:
         with ``body()`` writing what is done with each. Parts of the tests that do not
         depend on the element (nor on the locals in ``exclude``) are worked out once,
         before the loop."""
-        hoisted = [x for x in _invariants(n, exclude)]
+        hoisted = [x for x in invariants(n, exclude)]
         for node in hoisted:
             t = f.temp()
             f.gen.writeline(f"{t} = {self.expr(node, f)}")
@@ -541,144 +542,17 @@ class ExprWriter:
     def definition_test(self, n):
         """The table (by definition) of a test on `it` that depends only on the card's
         definition, or None."""
-        if not _def_static(n):
+        if not def_static(n):
             return None
-        return self.table([bool(_static_eval(n, d)) for d in self.deflist])
+        return self.table([bool(static_eval(n, d)) for d in self.deflist])
 
     def static_test(self, n, f):
         """A table lookup for a test on `it` that depends only on its definition, when
         `it` is a selector's element; None otherwise."""
         if not f.it_safe or f.it is None or isinstance(n, I.Prop):
             return None
-        if not _mentions_it(n) or not _def_static(n):
+        if not mentions_it(n) or not def_static(n):
             return None
-        values = [bool(_static_eval(n, d)) if n.kind == "condition" else _static_eval(n, d)
+        values = [bool(static_eval(n, d)) if n.kind == "condition" else static_eval(n, d)
                   for d in self.deflist]
         return f"{self.table(values)}[{f.it}.d]"
-
-
-_PURE = (I.Arith, I.Res, I.ResShared, I.PlayerVar, I.GlobalVar, I.ParamRef, I.Remaining,
-         I.Count, I.ZoneAttr, I.EventGet, I.OptionRef, I.CounterCount, I.Field, I.Prop,
-         I.AnyAttr, I.CardAttr)
-
-
-def _invariants(n, exclude) -> list:
-    """The largest parts of a selector's tests that read neither `it` nor the locals in
-    ``exclude``, draw no random number and cannot fail (no division): worth working out
-    once, before the loop over the elements."""
-    roots = [n.where] if n.where is not None else []
-    if isinstance(n, I.CardSel):
-        roots += [arg for _, arg in n.filters]
-    return [x for r in roots if r is not None for x in _invariants_of(r, exclude)]
-
-
-def _invariants_of(root, exclude) -> list:
-    """`_invariants` of one expression."""
-    out = []
-
-    def depends(x) -> bool:
-        holds = I.facts(x)
-        # a selector has its own `it`: not worth the analysis
-        return bool(holds & _UNHOISTABLE) or any(("local", name) in holds for name in exclude)
-
-    def visit(x):
-        if isinstance(x, _PURE) and not depends(x) and not _trivial(x):
-            out.append(x)
-            return
-        for c in x.children():
-            visit(c)
-
-    visit(root)
-    return out
-
-
-def _trivial(x) -> bool:
-    """Reads that cost as little as a temporary: not worth one."""
-    return isinstance(x, (I.PlayerVar, I.Res)) and x.player is None
-
-
-_UNHOISTABLE = frozenset({("builtin", "it"), ("func", "random"), ("func", "shuffled"),
-                          ("op", "/"), ("op", "%"), I.CardSel, I.PlayerSel})
-
-
-def assigns(stmts, name: str) -> bool:
-    """Whether the statements set the local ``name`` (so it may hold `none` again)."""
-    return ("let", name) in I.facts(tuple(stmts or ()))
-
-
-def _selects(n) -> bool:
-    """Whether an expression holds a selector (worth writing as a loop)."""
-    holds = I.facts(n)
-    return I.CardSel in holds or I.PlayerSel in holds
-
-
-def _is_you(player) -> bool:
-    return player is None or (isinstance(player, I.Builtin) and player.which == "you")
-
-
-def _mentions_it(n) -> bool:
-    return ("builtin", "it") in I.facts(n)
-
-
-def _def_static(n) -> bool:
-    """Whether ``n`` depends on nothing but constants and the definition of `it`."""
-    t = type(n)
-    if t is I.Const:
-        return True
-    if t is I.Prop or t is I.IsType:
-        obj = n.obj if t is I.Prop else n.expr
-        return isinstance(obj, I.Builtin) and obj.which == "it"
-    if t is I.Field:
-        return n.name == "name" and isinstance(n.obj, I.Builtin) and n.obj.which == "it"
-    if t is I.Member:
-        return _def_static(n.item) and _def_static(n.collection)
-    if t is I.Compare:
-        return _def_static(n.left) and _def_static(n.right)
-    if t in (I.And, I.Or):
-        return all(_def_static(x) for x in n.items)
-    if t is I.Not:
-        return _def_static(n.operand)
-    if t is I.ListOf:
-        return all(_def_static(x) for x in n.items)
-    return False
-
-
-def _members(v):
-    if v is None:
-        return ()
-    if isinstance(v, list):
-        return v
-    return (v,)
-
-
-def _static_eval(n, d):
-    """The value of a `_def_static` node for a card of definition ``d``."""
-    t = type(n)
-    if t is I.Const:
-        return n.value
-    if t is I.Prop:
-        return d.props.get(n.name, n.default)
-    if t is I.IsType:
-        return (n.word in d.words) != n.negated
-    if t is I.Field:
-        return d.name
-    if t is I.Member:
-        return (_static_eval(n.item, d) in _members(_static_eval(n.collection, d))) != n.negated
-    if t is I.Compare:
-        a, b = _static_eval(n.left, d), _static_eval(n.right, d)
-        if n.op == "==":
-            return a == b
-        if n.op == "!=":
-            return a != b
-        if a is None or b is None:
-            return False
-        return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[n.op]
-    if t is I.And:
-        return all(_static_eval(x, d) for x in n.items)
-    if t is I.Or:
-        return any(_static_eval(x, d) for x in n.items)
-    if t is I.Not:
-        return not _static_eval(n.operand, d)
-    if t is I.ListOf:
-        return [_static_eval(x, d) for x in n.items]
-    raise AssertionError(t)

@@ -8,7 +8,8 @@ and the engine's quiet primitives when nothing does.
 from __future__ import annotations
 
 from .. import ir as I
-from .exprs import assigns, may_hold_lists
+from .exprs import may_hold_lists
+from .questions import assigns
 from .writer import literal
 
 

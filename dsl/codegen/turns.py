@@ -8,6 +8,7 @@ game that keeps checkpoints copies itself (``g.checkpoint``).
 from __future__ import annotations
 
 from .. import ir as I
+from .questions import invariants_of
 from .writer import literal
 
 
@@ -171,8 +172,7 @@ class TurnWriter:
         test that do not read the option: the test then reads them from temporaries."""
         if node is None:
             return []
-        from .exprs import _invariants_of
-        hoisted = _invariants_of(node, (var,))
+        hoisted = invariants_of(node, (var,))
         for x in hoisted:
             t = f.temp()
             self.writeline(f"{t} = {self.expr(x, f)}")
