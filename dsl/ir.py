@@ -464,18 +464,6 @@ class TempStatic(Stmt):
     """``static``: the index of the static in the program's table."""
 
 
-def walk(node):
-    """Every node inside ``node`` (a node, or a tuple of them), depth first."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, tuple):
-            stack.extend(reversed(n))
-        elif isinstance(n, Node):
-            yield n
-            stack.extend(reversed(list(n.children())))
-
-
 def facts(node) -> frozenset:
     """What ``node`` (or a tuple of nodes) holds, anywhere inside: the class of every node,
     and ``("func", name)``, ``("builtin", which)``, ``("let", name)``, ``("local", name)``,
