@@ -7,7 +7,7 @@ The rule:
 * a face-up card is seen by everyone;
 * a face-down card in a ``hidden`` zone (a draw pile) is seen by nobody;
 * a face-down card in a ``private`` zone (a hand), or face down in a ``public`` zone
-  (a barricade played face down, a rune turned over), is seen by the zone's holder: its
+  (a card played face down, or turned over), is seen by the zone's holder: its
   owner, the players of its side, or (a shared zone) the card's controller;
 * ``viewer=None`` is the omniscient view (`state all`, tests, the engine's own log text);
 * the chooser of a decision also reads the options it offers from zones out of play (a
@@ -91,7 +91,7 @@ def offered(chooser: Optional[Player], card: CardInst) -> bool:
     """Whether the chooser of a decision may read ``card`` among its options: the cards
     they see, and cards out of play — a rule that has you choose among the top cards of a
     pile, or a card from another's hand, has you look at them ("look at the top three; play
-    one"). Cards lying face down in play are chosen blind: a zombie hits "a card"."""
+    one"). Cards lying face down in play are chosen blind: an attack hits "a card"."""
     return sees(chooser, card) or (card.zone is not None and not card.zone.in_play)
 
 

@@ -78,7 +78,7 @@ class ExprChecker:
     def e_BoolLit(self, n, scope): return I.Const(n.value, BOOL)
     def e_NoneLit(self, n, scope): return I.Const(None, NONE)
 
-    # `Moons`: a type or a symbol some card carries
+    # `Rare`: a type or a symbol some card carries
     def e_Symbol(self, n, scope):
         if n.id not in self.symbols:
             self.unknown("type or symbol", n.id, n.pos, self.symbols)
@@ -130,7 +130,7 @@ class ExprChecker:
     def _shared_of(self, what: str, name: str, pos):
         self.error("zone-owner", f"{what} `{name}` is shared; write `{name}` alone", pos)
 
-    # `hand of p`, `vp of p`, `hand_size of p`
+    # `hand of p`, `points of p`, `hand_size of p`
     def e_Of(self, n: A.Of, scope):
         p, name = self.p, n.name
         target = self.expr(n.target, scope)
@@ -399,7 +399,7 @@ class ExprChecker:
             else:
                 self.error("type", f"players cannot be filtered with "
                                    f"`{flt.kind.replace('_', ' ')}`",
-                           flt.pos, "use `where`, as in `players where it.vp > 3`")
+                           flt.pos, "use `where`, as in `players where it.points > 3`")
         where = self._bool(n.where, scope.child(it=PLAYER), "a `where` condition") \
             if n.where is not None else None
         return I.PlayerSel(n.opponents, tuple(excepts), where, PLAYERS)

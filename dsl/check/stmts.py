@@ -74,7 +74,7 @@ class StmtChecker:
         what = self._cards_or_card(n.what, scope, "what changes control")
         return I.GiveControl(what, self._player(n.player, scope, "the new controller"))
 
-    # `give CARDS to P`; `give CARDS to none`: no player owns them (a Trash pile)
+    # `give CARDS to P`; `give CARDS to none`: no player owns them (cards out of the game)
     def s_Give(self, n, scope):
         what = self._cards_or_card(n.what, scope, "what changes owner")
         if isinstance(n.player, A.NoneLit):

@@ -8,7 +8,7 @@ a comprehension, where they would run out of turn.
 Reads of the game state follow the model's layout: a player's zone is ``p.z[k]`` (k the
 zone's index in the program's table), a card's printed property ``PR3[c.d]`` (a table per
 property, indexed by the card's definition). Tests on a card that depend only on its
-definition (`Suns is in it.suits`, `it is Ace`) are worked out for every definition when
+definition (`Heavy is in it.tags`, `it is Tool`) are worked out for every definition when
 the code is generated, and read from a table.
 """
 from __future__ import annotations

@@ -56,15 +56,22 @@ class StmtWriter:
 
     def s_Shuffle(self, n, f):
         zone = self.expr(n.zone, f)
-        if self.a.hears("shuffle"):
+        if self.a.hears("shuffle"):           # the event names the zone: held once
             t = f.temp()
             self.writeline(f"{t} = {zone}")
-            self.writeline(f"if SHUFFLE(g, {t}):")
+            zone = t
+        self.call_then_after(f, "shuffle", f"SHUFFLE(g, {zone})", f"{{'zone': {zone}}}")
+
+    def call_then_after(self, f, event: str, call: str, data: str) -> None:
+        """``call``, a primitive that says whether it did anything; if it did, the
+        `after` of ``event``, written only where something listens to it."""
+        if self.a.hears(event):
+            self.writeline(f"if {call}:")
             self.indent()
-            self.emit_after(f, "shuffle", f"{{'zone': {t}}}", f.you)
+            self.emit_after(f, event, data, f.you)
             self.outdent()
         else:
-            self.writeline(f"SHUFFLE(g, {zone})")
+            self.writeline(call)
 
     def s_Reveal(self, n, f):
         self.writeline(f"REVEAL(g, {f.you}, {self.expr(n.what, f)})")
@@ -89,13 +96,8 @@ class StmtWriter:
         self.indent()
         self.writeline(f"for {c} in CARDS({what}):")
         self.indent()
-        if self.a.hears("control"):
-            self.writeline(f"if TAKE_CONTROL(g, {c}, {p}):")
-            self.indent()
-            self.emit_after(f, "control", f"{{'card': {c}, 'player': {p}}}", f.you)
-            self.outdent()
-        else:
-            self.writeline(f"TAKE_CONTROL(g, {c}, {p})")
+        self.call_then_after(f, "control", f"TAKE_CONTROL(g, {c}, {p})",
+                             f"{{'card': {c}, 'player': {p}}}")
         self.outdent()
         self.outdent()
 
@@ -244,13 +246,7 @@ class StmtWriter:
         p = f.gen.fresh("p")
         self.writeline(f"for {p} in ASLIST({who}):")
         self.indent()
-        if self.a.hears("eliminate"):
-            self.writeline(f"if ELIMINATE(g, {p}):")
-            self.indent()
-            self.emit_after(f, "eliminate", f"{{'player': {p}}}", f.you)
-            self.outdent()
-        else:
-            self.writeline(f"ELIMINATE(g, {p})")
+        self.call_then_after(f, "eliminate", f"ELIMINATE(g, {p})", f"{{'player': {p}}}")
         self.outdent()
 
     def s_Say(self, n, f):
