@@ -613,6 +613,7 @@ class Var(Decl):
     name: str
     value: Optional[Expr]
     per_player: bool
+    shown: bool = False
 
 
 @node

@@ -138,6 +138,7 @@ class Program:
     zones: dict = field(default_factory=dict)            # name → ZoneDef
     resources: dict = field(default_factory=dict)        # name → ResourceDef
     vars: dict = field(default_factory=dict)             # name → (per_player, Fn | None)
+    shown_vars: set = field(default_factory=set)         # the `var ...: shown` ones
     counters: set = field(default_factory=set)
     marks: set = field(default_factory=set)
     types: set = field(default_factory=set)

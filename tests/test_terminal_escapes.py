@@ -106,7 +106,7 @@ def test_lint_json_escapes_them_too(tmp_path, capsys):
 def test_play_watch_shows_the_log_escaped(tmp_path, capsys):
     status, out, err = run(["play", "--watch"], capsys, tmp_path)
     assert status == 0 and not RAW.search(out + err)
-    assert f"{SHOWN}: deck → hand:0\n" in out
+    assert f"{SHOWN}: deck → P1's hand\n" in out
 
 
 def test_play_script_shows_its_output_escaped(tmp_path, capsys):

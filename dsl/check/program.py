@@ -133,6 +133,10 @@ class Checker(ExprChecker, StmtChecker):
                                                      item.pos, item.score)
             elif isinstance(item, A.Var):
                 p.vars[item.name] = (item.per_player, None)
+                if item.shown:
+                    p.shown_vars.add(item.name)
+                else:
+                    p.shown_vars.discard(item.name)     # an `override` may hide it again
             elif isinstance(item, A.Param):
                 p.params[item.name] = None
             elif isinstance(item, A.Option):
