@@ -640,6 +640,7 @@ class SubtypeDecl(Decl):
 class PropertyDecl(Decl):
     name: str
     default: Optional[Expr]
+    shown: bool = False
 
 
 @node

@@ -195,7 +195,11 @@ class Builder:
     def subtype_decl(self, pos, ch): return A.SubtypeDecl(tuple(map(str, ch)), pos=pos)
 
     def property_decl(self, pos, ch):
-        return A.PropertyDecl(str(ch[0]), ch[1] if len(ch) > 1 else None, pos=pos)
+        shown = ch[-1] == "shown"
+        rest = ch[1:-1] if shown else ch[1:]
+        return A.PropertyDecl(str(ch[0]), rest[0] if rest else None, shown, pos=pos)
+
+    def prop_shown(self, pos, ch): return "shown"
 
     def limit_decl(self, pos, ch):
         return A.LimitDecl(str(ch[0]), ch[1], pos=pos)

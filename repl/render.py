@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Optional
 
 from dsl.engine.state import CardInst, Player, ZoneInst
-from dsl.visibility import card_name, sees, sees_at, source_seen, value_name, zone_readable
+from dsl.visibility import (card_name, offered, sees, sees_at, source_seen, value_name,
+                            zone_readable)
 
 
 def zone_visible(zone: ZoneInst, viewer: Optional[Player]) -> bool:
@@ -190,9 +191,39 @@ def log_lines(game, viewer: Optional[Player], start: int = 0, numbered: bool = F
 _EVERYONE = object()
 
 
-def decision_view(decision, viewer=_EVERYONE) -> str:
+def option_card(value) -> Optional[CardInst]:
+    """The card an option is about: a card chosen, a move's card, an ability's card."""
+    if isinstance(value, CardInst):
+        return value
+    if isinstance(value, tuple) and len(value) == 2:
+        x = value[1]
+        if isinstance(x, CardInst):
+            return x
+        if isinstance(x, tuple) and x and isinstance(x[0], CardInst):
+            return x[0]
+    return None
+
+
+def card_facts(game, card: CardInst, viewer: Optional[Player]) -> str:
+    """The card's `shown` properties that differ from their default (" (cost 4)"), when
+    ``viewer`` may read the card as it is offered."""
+    program = game.program
+    if not program.shown_properties or not offered(viewer, card):
+        return ""
+    bits = []
+    for name in program.shown_properties:
+        v = game.prop(card, name)
+        if v is None or v == [] or v == program.properties.get(name):
+            continue
+        shown = "/".join(_value(x, viewer) for x in v) if isinstance(v, list) else _value(v, viewer)
+        bits.append(f"{name} {shown}")
+    return f" ({', '.join(bits)})" if bits else ""
+
+
+def decision_view(decision, viewer=_EVERYONE, game=None) -> str:
     """The pending decision: who, what, and the numbered options (labelled as the chooser
-    may read them). Another seat's ``viewer`` sees only the question being asked."""
+    may read them; with ``game``, each card's `shown` properties after it). Another
+    seat's ``viewer`` sees only the question being asked."""
     if decision is None:
         return ""
     src = f" ({decision.source})" if decision.source else ""
@@ -202,7 +233,13 @@ def decision_view(decision, viewer=_EVERYONE) -> str:
             return f"{decision.player.name} is deciding"
         return f"{decision.player.name} is deciding: {decision.prompt}{src}{secret}"
     lines = [f"{decision.player.name}: {decision.prompt}{src}{secret}"]
-    lines += [f"  [{i}] {label}" for i, label in enumerate(decision.labels)]
+    facts = [""] * len(decision.labels)
+    if game is not None and game.program.shown_properties:
+        for i, v in enumerate(decision.values):
+            card = option_card(v)
+            if card is not None:
+                facts[i] = card_facts(game, card, decision.player)
+    lines += [f"  [{i}] {label}{facts[i]}" for i, label in enumerate(decision.labels)]
     if decision.multi:
         lines.append("  " + multi_hint(decision.min_count, decision.max_count,
                                        len(decision.labels)))

@@ -68,3 +68,24 @@ def test_a_multiple_choice_says_how_many_in_words_with_an_answer_that_works():
     shown = proc.execute("options").text()
     assert shown.endswith("\n  [4] Spring Press\n  pick exactly 2: `choose 0 1`")
     assert proc.execute("choose 0 1").ok              # the example is a valid answer
+
+
+def test_options_show_the_facts_a_player_chooses_by():
+    # `property rank = 0: shown`, `property suits = []: shown` in the Decktet deck
+    runes = Processor("dueling_runes", seed=3)
+    assert ("\n  [0] The Forest (rank 5, suits Moons/Leaves)\n"
+            "  [1] The End (rank 12, suits Leaves)\n") in runes.execute("options").text()
+    # `property health = 0: shown`, `attack`: a card without them shows nothing
+    dead = Processor("urban_dead", seed=3)
+    dead.execute("auto 2")
+    shown = dead.execute("options").text()
+    assert "\n  [2] play_thing: Medic (health 4, attack 1)\n" in shown
+    assert "\n  [1] play_thing: Body Building\n" in shown
+
+
+def test_facts_are_shown_only_of_cards_the_chooser_may_read():
+    proc = Processor("urban_dead", seed=3)
+    proc.execute("auto 2")
+    other = proc.game.state.players[1]
+    from repl.render import decision_view
+    assert "(health" not in decision_view(proc.session.decision, other, proc.game)

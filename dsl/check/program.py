@@ -143,6 +143,10 @@ class Checker(ExprChecker, StmtChecker):
                 p.options[item.name] = None
             elif isinstance(item, A.PropertyDecl):
                 p.properties[item.name] = None
+                if item.shown:
+                    p.shown_properties[item.name] = None
+                else:
+                    p.shown_properties.pop(item.name, None)
             elif isinstance(item, A.LimitDecl):
                 p.limits[item.name] = None
             elif isinstance(item, A.ActionDecl):
