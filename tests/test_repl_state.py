@@ -1,6 +1,7 @@
 """`state` fits a screen: zones named by their player or side, alike cards grouped, the
 rules' own variables and the other players' empty zones left out of a seat's view (issue
 "The designer's workbench"). Exact text, as the user reads it."""
+from dsl.loader import load_program
 from repl.commands import Processor
 
 
@@ -89,3 +90,30 @@ def test_facts_are_shown_only_of_cards_the_chooser_may_read():
     other = proc.game.state.players[1]
     from repl.render import decision_view
     assert "(health" not in decision_view(proc.session.decision, other, proc.game)
+
+
+def _move_decisions(deck: str, games: int):
+    """Every `your move` decision of seeded random games, as the chooser reads it."""
+    from dsl.agents import RandomAgent
+    from dsl.engine.game import Game
+    found = []
+
+    class Looking(RandomAgent):
+        def choose(self, game, decision):
+            if decision.kind == "move":
+                found.append(list(decision.labels))
+            return super().choose(game, decision)
+    program = load_program(deck)
+    for i in range(games):
+        Game(program, seed=i, agents=[Looking(2 * i), Looking(2 * i + 1)]).run()
+    return found
+
+
+def test_abilities_of_attached_cards_name_their_host_and_alike_ones_are_numbered():
+    seen = _move_decisions("dveck_builder", 6)
+    labels = [l for ls in seen for l in ls]
+    assert any(l.startswith("Cutlass on ") and l.endswith(": Slash") for l in labels)
+    moves = set(load_program("dveck_builder").moves) | {"pass"}
+    for ls in seen:                  # every ability offered reads apart from the others
+        abilities = [l for l in ls if l.split(":")[0] not in moves]
+        assert len(abilities) == len(set(abilities)), abilities
