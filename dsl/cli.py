@@ -10,13 +10,15 @@ import json
 import sys
 
 from .errors import DeckError, EngineError
-from .terminal import visible
+from .terminal import colour_wanted, paint, visible
 
 
 def say(text: str, err: bool = False) -> None:
     """Print a line that may hold deck text (names, log lines): control characters
-    are shown, not sent to the terminal."""
-    print(visible(text), file=sys.stderr if err else sys.stdout)
+    are shown, not sent to the terminal; on a terminal, errors are coloured."""
+    stream = sys.stderr if err else sys.stdout
+    text = visible(text)
+    print(paint(text) if colour_wanted(stream) else text, file=stream)
 
 
 def _options(pairs) -> dict:
