@@ -1,4 +1,4 @@
-"""The `deckwright` command: play, sim, check, lint, compile.
+"""The `deckwright` command: play, sim, check, lint, compile, fmt.
 
 Every failure prints one clear message (and, for a failing simulated game, the command
 that reproduces it); a traceback only ever means a bug in Deckwright itself.
@@ -76,6 +76,11 @@ def cmd_compile(args) -> int:
 def cmd_lint(args) -> int:
     from .lint import main as lint_main
     return lint_main(args)
+
+
+def cmd_fmt(args) -> int:
+    from .fmt import main as fmt_main
+    return fmt_main(args)
 
 
 def cmd_sim(args) -> int:
@@ -266,6 +271,21 @@ def build_parser() -> argparse.ArgumentParser:
                       help="play the --sim games under the hidden-information audit "
                            "(default: off)")
     lint.set_defaults(func=cmd_lint)
+
+    fmt = sub.add_parser("fmt", help="lay deck files out the one canonical way",
+                         description="Lay deck files out the one canonical way (see "
+                                     "docs/fmt.md): rewrite them in place, or with --check or "
+                                     "--diff only say what would change. `-` reads standard "
+                                     "input and writes standard output.")
+    fmt.add_argument("files", nargs="+", metavar="FILE", help="the deck files to format")
+    fmt_mode = fmt.add_mutually_exclusive_group()
+    fmt_mode.add_argument("--check", action="store_true",
+                          help="change nothing; name each file that is not formatted and "
+                               "exit 1 if any (default: off)")
+    fmt_mode.add_argument("--diff", action="store_true",
+                          help="change nothing; print a unified diff of what would change "
+                               "and exit 1 if any (default: off)")
+    fmt.set_defaults(func=cmd_fmt)
     return ap
 
 
