@@ -1,4 +1,4 @@
-"""The `deckwright` command: play, sim, check, lint, compile, fmt.
+"""The `deckwright` command: play, sim, check, lint, compile, fmt, lsp.
 
 Every failure prints one clear message (and, for a failing simulated game, the command
 that reproduces it); a traceback only ever means a bug in Deckwright itself.
@@ -81,6 +81,11 @@ def cmd_lint(args) -> int:
 def cmd_fmt(args) -> int:
     from .fmt import main as fmt_main
     return fmt_main(args)
+
+
+def cmd_lsp(args) -> int:
+    from .lsp import main as lsp_main
+    return lsp_main(args)
 
 
 def cmd_sim(args) -> int:
@@ -286,6 +291,13 @@ def build_parser() -> argparse.ArgumentParser:
                           help="change nothing; print a unified diff of what would change "
                                "and exit 1 if any (default: off)")
     fmt.set_defaults(func=cmd_fmt)
+
+    lsp = sub.add_parser("lsp", help="the language server, for editors (over stdio)",
+                         description="Run the language server over standard input and output: "
+                                     "diagnostics, hover, completion, definitions, symbols and "
+                                     "quick fixes for deck files (see docs/editors.md). Needs "
+                                     "the lsp extra: pip install 'deckwright[lsp]'.")
+    lsp.set_defaults(func=cmd_lsp)
     return ap
 
 

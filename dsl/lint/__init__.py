@@ -38,4 +38,4 @@ from .text import NUMBER_WORDS, TextNumber, TextType, TextZone  # noqa: F401
 from .simulation import (  # noqa: F401
     run_sim, SimError, SimHiddenShown, SimUnfinished, SimNeverPlayed, SimNeverFired)
 from .report import (  # noqa: F401
-    LintResult, suppressions, lint, render_text, to_json, to_sarif, main)
+    LintResult, suppressions, lint, lint_context, render_text, to_json, to_sarif, main)

@@ -125,15 +125,25 @@ class LintContext:
         return self._facts
 
 
-def load_for_lint(deck: str, text: Optional[str] = None, file: str = "<deck>") -> LintContext:
-    """Parse, merge and compile a deck, collecting every problem instead of stopping."""
+def load_for_lint(deck: str, text: Optional[str] = None, file: str = "<deck>",
+                  path: Optional[Path] = None) -> LintContext:
+    """Parse, merge and compile a deck, collecting every problem instead of stopping.
+    ``text`` with ``path`` is an editor's buffer of that file: what it extends and
+    includes is found from the file's folder, as when the file is loaded from disk."""
     from ..compiler import compile_program, decl_key
     from ..loader import resolve_deck
     from ..program import Program
     m = _merger_class()()
     diags: list = []
     try:
-        top = m.load_text(text, file, None, ()) if text is not None else m.load(resolve_deck(deck))
+        if text is not None and path is not None:
+            path = Path(path).resolve()
+            m.root = path.parent
+            top = m.load_text(text, file, path, (str(path),))
+        elif text is not None:
+            top = m.load_text(text, file, None, ())
+        else:
+            top = m.load(resolve_deck(deck))
     except DeckError as err:
         top = None
         diags.extend(err.diagnostics)

@@ -10,7 +10,7 @@ from typing import Iterable, Optional
 
 from ..errors import DeckError, Diagnostic
 from ..terminal import visible
-from .base import REGISTRY, SARIF_LEVEL, SUPPRESS, load_for_lint
+from .base import REGISTRY, SARIF_LEVEL, SUPPRESS, LintContext, load_for_lint
 from .checks import Check
 from .simulation import run_sim
 
@@ -59,6 +59,13 @@ def lint(deck: str, *, text: Optional[str] = None, file: str = "<deck>", sim: in
     """Lint one deck (a bundled name or a path, or ``text`` given directly); with ``sim``
     games, ``audit_hidden`` plays them under the hidden-information audit."""
     ctx = load_for_lint(deck, text, file)
+    return lint_context(ctx, sim=sim, seed=seed, rules=rules, audit_hidden=audit_hidden)
+
+
+def lint_context(ctx: LintContext, *, sim: int = 0, seed: int = 0,
+                 rules: Optional[Iterable[str]] = None, audit_hidden: bool = False) -> LintResult:
+    """Run the rules over a deck already loaded by :func:`load_for_lint` (the language
+    server keeps the context for hover, completion and definitions)."""
     ctx.sim_games, ctx.sim_seed, ctx.audit_hidden = sim, seed, audit_hidden
     chosen = [Check()] + [cls() for code, cls in REGISTRY.items()
                           if rules is None or code in rules]
