@@ -1,4 +1,4 @@
-"""The `deckwright` command: play, sim, check, lint, compile, fmt, lsp.
+"""The `deckwright` command: play, sim, check, lint, compile, fmt, lsp, explain.
 
 Every failure prints one clear message (and, for a failing simulated game, the command
 that reproduces it); a traceback only ever means a bug in Deckwright itself.
@@ -86,6 +86,11 @@ def cmd_fmt(args) -> int:
 def cmd_lsp(args) -> int:
     from .lsp import main as lsp_main
     return lsp_main(args)
+
+
+def cmd_explain(args) -> int:
+    from .explain import main as explain_main
+    return explain_main(args)
 
 
 def cmd_sim(args) -> int:
@@ -298,6 +303,16 @@ def build_parser() -> argparse.ArgumentParser:
                                      "quick fixes for deck files (see docs/editors.md). Needs "
                                      "the lsp extra: pip install 'deckwright[lsp]'.")
     lsp.set_defaults(func=cmd_lsp)
+
+    explain = sub.add_parser("explain", help="each card's effect in plain English",
+                             description="Print each card's printed text and the English "
+                                         "generated from its effect, as the checked program "
+                                         "has it (see docs/explain.md).")
+    explain.add_argument("deck", metavar="DECK", help="the deck whose cards to explain")
+    explain.add_argument("card", nargs="?", default=None, metavar="CARD",
+                         help="only this card, by its name (default: every card with an "
+                              "effect of its own)")
+    explain.set_defaults(func=cmd_explain)
     return ap
 
 

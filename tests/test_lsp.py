@@ -188,6 +188,7 @@ def test_hover_on_a_card_shows_its_printed_text(session):
     value = h["contents"]["value"]
     assert value.startswith("**Windmill** — Thing")
     assert "*Printed:* At the start of your turn, gain 1 gear." in value
+    assert "*Effect:* At the start of your turn: gain 1 gears." in value     # deckwright explain
 
 
 def test_hover_on_an_action_shows_its_parameters(session):
