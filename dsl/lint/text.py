@@ -153,6 +153,66 @@ class TextZone(_TextRule):
                                 f"never touches it", self.text_pos(ctx, c))
 
 
+class TextVerb(_TextRule):
+    summary = "the card's text says it does something (a verb) that its effect never does"
+    fix = "make the effect do what the text says, or fix the text (`deckwright explain` " \
+          "shows what the effect does)"
+    severity = "info"
+    # Verbs of the language a text may name; a deck's own actions are verbs too.
+    BUILTIN = ("gain", "lose", "create", "shuffle", "reveal", "attach", "detach", "transform",
+               "eliminate", "negate")
+    IRREGULAR = {"drew": "draw", "drawn": "draw", "gave": "give", "given": "give",
+                 "chose": "choose", "chosen": "choose", "lost": "lose", "took": "take",
+                 "taken": "take", "bought": "buy", "paid": "pay"}
+
+    @staticmethod
+    def forms(verb: str) -> set:
+        out = {verb, verb + "s", verb + "es", verb + "ed", verb + "d", verb + "ing"}
+        if verb.endswith("e"):
+            out.add(verb[:-1] + "ing")
+        if verb.endswith("y"):
+            out |= {verb[:-1] + "ies", verb[:-1] + "ied"}
+        return out
+
+    def what_it_says(self, card: A.CardDecl, names, zones) -> str:
+        """The text the card's own effect answers for: not a token's text printed after
+        it, not the event a "When ..." clause names, nor a condition, nor a zone's name,
+        nor how the card itself is played ("Play NAME into any player's control")."""
+        text = re.split(r"\(token\)", card.text)[0]
+        text = re.sub(rf"\bplay(?:s|ed)?\s+(?:{re.escape(card.name)}|this card)\b", " ", text,
+                      flags=re.I)
+        text = names.sub(" ", text) if names else text
+        text = re.sub(r"\b(?:enters?|entering|entered|leaves?|leaving|left|in|into|from|of)"
+                      r"\s+play\b|\bplay\s+areas?\b|\b(?:draw|discard)\s+(?:piles?|decks?)\b",
+                      " ", text, flags=re.I)
+        for z in sorted(zones, key=len, reverse=True):
+            text = re.sub(rf"\b{re.escape(z.replace('_', ' '))}s?\b", " ", text, flags=re.I)
+        text = re.sub(r"\b(?:when|whenever|at the (?:start|end) of|if|unless)\b[^,.;:]*",
+                      " ", text, flags=re.I)
+        return re.sub(r"\b(?:gain|gains|take|takes)\s+control\b", " control", text, flags=re.I)
+
+    def check(self, ctx):
+        program = ctx.program
+        if program is None:
+            return
+        from ..explain import explain_card, verbs
+        f = ctx.facts
+        candidates = set(program.actions) | set(self.BUILTIN)
+        names = re.compile(r"\b(?:" + "|".join(re.escape(c.name) for c in sorted(
+            f.cards, key=lambda c: len(c.name), reverse=True)) + r")\b") if f.cards else None
+        for c, _, _ in self.cards(ctx):
+            if c.name not in program.cards:
+                continue
+            said_words = re.findall(r"[a-z]+", self.what_it_says(c, names, f.zones).lower())
+            said = {v for v in candidates
+                    if any(w in self.forms(v) or self.IRREGULAR.get(w) == v for w in said_words)}
+            missing = sorted(said - verbs(program, c.name))
+            if missing:
+                yield self.diag(f"\"{c.name}\": the text says {_list(missing)} but the effect "
+                                f"never does; the effect: {explain_card(program, c.name)}",
+                                self.text_pos(ctx, c))
+
+
 def _list(xs) -> str:
     xs = [f"`{x}`" for x in xs]
     return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
