@@ -508,17 +508,33 @@ def explain_card(program, name: str) -> str:
     return Explainer(program, name).card_text(card)
 
 
-def verbs(program, name: str) -> set:
+def verbs(program, name: str, cache: Optional[dict] = None) -> set:
     """The verbs the card's effect performs: its statements' verbs and the deck's actions
     it calls (``draw``, ``discard``), and theirs in turn, from the checked program; and
-    the events its triggers and statics are about (``when destroy``, ``prevent destroy``)."""
+    the events its triggers and statics are about (``when destroy``, ``prevent destroy``).
+    ``cache`` (action → its verbs) may be shared between calls on one program."""
     card = program.cards[name]
+    cache = {} if cache is None else cache
+    found = {t.event for t in card.triggers} | {s.event for s in card.statics if s.event}
     roots = [card.effect, *(t.body for t in card.triggers), *(a.body for a in card.abilities),
              *(s.body for s in card.statics if getattr(s, "body", None))]
-    found = {t.event for t in card.triggers} | {s.event for s in card.statics if s.event}
-    seen: set = set()
-    stack = [r for r in roots if r is not None]
-    stack += [program.actions[e].body for e in found if e in program.actions]
+    found |= _verbs_of([r for r in roots if r is not None], program, cache)
+    for e in list(found):
+        if e in program.actions:
+            found |= _action_verbs(e, program, cache)
+    return found
+
+
+def _action_verbs(action: str, program, cache: dict) -> set:
+    if action not in cache:
+        cache[action] = set()                        # a recursive action: what is known so far
+        cache[action] = _verbs_of([program.actions[action].body], program, cache)
+    return cache[action]
+
+
+def _verbs_of(roots: list, program, cache: dict) -> set:
+    found: set = set()
+    stack = list(roots)
     while stack:
         node = stack.pop()
         if isinstance(node, tuple):
@@ -528,9 +544,8 @@ def verbs(program, name: str) -> set:
             continue
         if isinstance(node, I.CallAction):
             found.add(node.action)
-            if node.action in program.actions and node.action not in seen:
-                seen.add(node.action)
-                stack.append(program.actions[node.action].body)
+            if node.action in program.actions:
+                found |= _action_verbs(node.action, program, cache)
         elif type(node) in VERB:
             found.add(VERB[type(node)])
         stack.extend(node.children())

@@ -174,22 +174,28 @@ class TextVerb(_TextRule):
             out |= {verb[:-1] + "ies", verb[:-1] + "ied"}
         return out
 
-    def what_it_says(self, card: A.CardDecl, names, zones) -> str:
-        """The text the card's own effect answers for: not a token's text printed after
-        it, not the event a "When ..." clause names, nor a condition, nor a zone's name,
-        nor how the card itself is played ("Play NAME into any player's control")."""
-        text = re.split(r"\(token\)", card.text)[0]
-        text = re.sub(rf"\bplay(?:s|ed)?\s+(?:{re.escape(card.name)}|this card)\b", " ", text,
-                      flags=re.I)
-        text = names.sub(" ", text) if names else text
-        text = re.sub(r"\b(?:enters?|entering|entered|leaves?|leaving|left|in|into|from|of)"
-                      r"\s+play\b|\bplay\s+areas?\b|\b(?:draw|discard)\s+(?:piles?|decks?)\b",
-                      " ", text, flags=re.I)
-        for z in sorted(zones, key=len, reverse=True):
-            text = re.sub(rf"\b{re.escape(z.replace('_', ' '))}s?\b", " ", text, flags=re.I)
-        text = re.sub(r"\b(?:when|whenever|at the (?:start|end) of|if|unless)\b[^,.;:]*",
-                      " ", text, flags=re.I)
-        return re.sub(r"\b(?:gain|gains|take|takes)\s+control\b", " control", text, flags=re.I)
+    def what_it_says(self, text: str, zones) -> str:
+        """The text (names already blanked) the card's own effect answers for: not a token's
+        text printed after it, not the event a "When ..." clause names, nor a condition,
+        nor a zone's name."""
+        text = text.split("(token)")[0]
+        text = self.PLAY_ZONES.sub(" ", text)
+        text = zones.sub(" ", text) if zones else text
+        text = self.CLAUSES.sub(" ", text)
+        return self.CONTROL.sub(" control", text)
+
+    @staticmethod
+    def plays_itself(card: A.CardDecl) -> bool:
+        """"Play NAME into any player's control": how the card is played, not its effect."""
+        text, name = card.text.lower(), card.name.lower()
+        return any(f"{verb} {what}" in text for verb in ("play", "plays", "played")
+                   for what in (name, "this card"))
+
+    PLAY_ZONES = re.compile(r"\b(?:enters?|entering|entered|leaves?|leaving|left|in|into|from|of)"
+                            r"\s+play\b|\bplay\s+areas?\b|\b(?:draw|discard)\s+(?:piles?|decks?)\b",
+                            re.I)
+    CLAUSES = re.compile(r"\b(?:when|whenever|at the (?:start|end) of|if|unless)\b[^,.;:]*", re.I)
+    CONTROL = re.compile(r"\b(?:gain|gains|take|takes)\s+control\b", re.I)
 
     def check(self, ctx):
         program = ctx.program
@@ -197,16 +203,21 @@ class TextVerb(_TextRule):
             return
         from ..explain import explain_card, verbs
         f = ctx.facts
-        candidates = set(program.actions) | set(self.BUILTIN)
-        names = re.compile(r"\b(?:" + "|".join(re.escape(c.name) for c in sorted(
-            f.cards, key=lambda c: len(c.name), reverse=True)) + r")\b") if f.cards else None
-        for c, _, _ in self.cards(ctx):
+        lemma = {w: v for v in set(program.actions) | set(self.BUILTIN) for w in self.forms(v)}
+        lemma.update((w, v) for w, v in self.IRREGULAR.items() if v in lemma.values())
+        zones = re.compile(r"\b(?:" + "|".join(re.escape(z.replace("_", " ")) for z in sorted(
+            f.zones, key=len, reverse=True)) + r")s?\b", re.I) if f.zones else None
+        done_by_actions: dict = {}
+        for c, text, _ in self.cards(ctx):
             if c.name not in program.cards:
                 continue
-            said_words = re.findall(r"[a-z]+", self.what_it_says(c, names, f.zones).lower())
-            said = {v for v in candidates
-                    if any(w in self.forms(v) or self.IRREGULAR.get(w) == v for w in said_words)}
-            missing = sorted(said - verbs(program, c.name))
+            words = re.findall(r"[a-z]+", self.what_it_says(text, zones).lower())
+            said = {lemma[w] for w in words if w in lemma}
+            if "play" in said and self.plays_itself(c):
+                said.discard("play")
+            if not said:
+                continue
+            missing = sorted(said - verbs(program, c.name, done_by_actions))
             if missing:
                 yield self.diag(f"\"{c.name}\": the text says {_list(missing)} but the effect "
                                 f"never does; the effect: {explain_card(program, c.name)}",
