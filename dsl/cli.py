@@ -1,4 +1,4 @@
-"""The `deckwright` command: play, sim, check, lint, compile, fmt, lsp, explain.
+"""The `deckwright` command: play, sim, check, lint, compile, fmt, lsp, explain, print.
 
 Every failure prints one clear message (and, for a failing simulated game, the command
 that reproduces it); a traceback only ever means a bug in Deckwright itself.
@@ -91,6 +91,11 @@ def cmd_lsp(args) -> int:
 def cmd_explain(args) -> int:
     from .explain import main as explain_main
     return explain_main(args)
+
+
+def cmd_print(args) -> int:
+    from .sheet import main as print_main
+    return print_main(args)
 
 
 def cmd_sim(args) -> int:
@@ -313,6 +318,22 @@ def build_parser() -> argparse.ArgumentParser:
                          help="only this card, by its name (default: every card with an "
                               "effect of its own)")
     explain.set_defaults(func=cmd_explain)
+
+    sheet = sub.add_parser("print", help="a printable sheet of a deck's cards (HTML or PDF)",
+                           description="Write a printable sheet of the deck's cards, nine to a "
+                                       "page: name, type, corner value and printed text (see "
+                                       "docs/print.md).")
+    sheet.add_argument("deck", metavar="DECK", help="the deck to print")
+    sheet.add_argument("-o", "--output", required=True, metavar="FILE",
+                       help="the file to write (required; no default)")
+    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                       help="the paper size: a4 or letter (default: a4)")
+    sheet.add_argument("--corner", default=None, metavar="PROPERTY",
+                       help="the property shown in the card's corner, or `none` (default: the "
+                            "deck's first property most cards give as a number)")
+    sheet.add_argument("--pdf", action="store_true",
+                       help="write a PDF with headless Chromium instead of HTML (default: HTML)")
+    sheet.set_defaults(func=cmd_print)
     return ap
 
 
