@@ -1,4 +1,5 @@
-"""The `deckwright` command: play, sim, check, lint, compile, fmt, lsp, explain, print.
+"""The `deckwright` command: play, sim, check, lint, compile, fmt, lsp, explain, print,
+export, import.
 
 Every failure prints one clear message (and, for a failing simulated game, the command
 that reproduces it); a traceback only ever means a bug in Deckwright itself.
@@ -96,6 +97,16 @@ def cmd_explain(args) -> int:
 def cmd_print(args) -> int:
     from .sheet import main as print_main
     return print_main(args)
+
+
+def cmd_export(args) -> int:
+    from .export import main as export_main
+    return export_main(args)
+
+
+def cmd_import(args) -> int:
+    from .wikiimport import main as import_main
+    return import_main(args)
 
 
 def cmd_sim(args) -> int:
@@ -334,6 +345,32 @@ def build_parser() -> argparse.ArgumentParser:
     sheet.add_argument("--pdf", action="store_true",
                        help="write a PDF with headless Chromium instead of HTML (default: HTML)")
     sheet.set_defaults(func=cmd_print)
+
+    export = sub.add_parser("export", help="a deck for LackeyCCG or the Dvorak MUSH Engine",
+                            description="Write the deck in the formats the Dvorak wiki exports: "
+                                        "a LackeyCCG plugin folder, and MUSHcode (see "
+                                        "docs/export.md).")
+    export.add_argument("deck", metavar="DECK", help="the deck to export")
+    export.add_argument("--lackey", default=None, metavar="DIR",
+                        help="write a Lackey plugin folder here (default: none)")
+    export.add_argument("--mush", default=None, metavar="FILE",
+                        help="write MUSHcode loadcard commands to FILE (default: none)")
+    export.add_argument("--corner", default=None, metavar="PROPERTY",
+                        help="the property exported as the corner value, or `none` (default: "
+                             "as `print` chooses)")
+    export.set_defaults(func=cmd_export)
+
+    imp = sub.add_parser("import", help="a deck file from a Dvorak wiki page's card templates",
+                         description="Turn a Dvorak wiki deck page's {{card ...}} templates "
+                                     "into a deck file: names, types, corner values and printed "
+                                     "text, each effect still to write (see docs/export.md).")
+    imp.add_argument("wikitext", metavar="WIKITEXT",
+                     help="the page's wikitext, saved to a file (`-` for standard input)")
+    imp.add_argument("-o", "--output", default=None, metavar="FILE",
+                     help="the deck file to write (default: standard output)")
+    imp.add_argument("--name", default=None, metavar="NAME",
+                     help="the game's name (default: the page's Infobox title, or Imported)")
+    imp.set_defaults(func=cmd_import)
     return ap
 
 

@@ -30,7 +30,7 @@ from .statics import ContradictoryStatics, UnorderedReplacements, exclusive  # n
 from .loops import TriggerLoop, CostBound  # noqa: F401
 from .references import (  # noqa: F401
     UnprintedType, EmptyZone, CounterNeverPut, TokenNeverCreated, ResourceNeverGained)
-from .unusable import NeverUsable  # noqa: F401
+from .unusable import NeverUsable, ToDo  # noqa: F401
 from .guidelines import (  # noqa: F401
     LongDuration, ForeignCounter, score_resources, UnrestrictedScore, ControllerHand,
     RareDependency)

@@ -52,3 +52,18 @@ def _statics(item) -> list:
     if isinstance(item, A.CardDecl):
         return list(item.statics)
     return []
+
+
+class ToDo(Rule):
+    severity = "info"
+    summary = "a card marked `todo true`: its effect is still to write"
+    fix = "write its effect (its printed text says what it does), then remove `todo true`"
+
+    def check(self, ctx):
+        for item in ctx.items:
+            if not isinstance(item, A.CardDecl):
+                continue
+            for prop in item.props:
+                if prop.name == "todo" and any(isinstance(v, A.BoolLit) and v.value
+                                               for v in prop.values):
+                    yield self.diag(f"\"{item.name}\": its effect is still to write", prop.pos)
