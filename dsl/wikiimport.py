@@ -75,7 +75,7 @@ def plain(wikitext: str) -> str:
 
 
 def words(text: str) -> list:
-    """A type line's words as the language's capitalised words (`Thing`, `Pony`)."""
+    """A type line's words as the language's capitalised words (`Thing`, `Room`)."""
     out = []
     for w in re.split(r"\s+", plain(text)):
         w = re.sub(r"[^A-Za-z0-9_]", "", w)
