@@ -42,3 +42,12 @@ def test_symbols_hover_and_definition_on_a_small_deck(tmp_path):
                              "*Effect:* Gain 1 gears.\n\nt.deck:3")
     assert a.hover(4, 19).startswith("**resource** `gears`\n\n```deckwright\n"
                                      "resource gears: start 0\n```")
+
+
+def test_hover_on_an_event_after_when_lists_its_fields(tmp_path):
+    text = DECK + "when enter where event.card == this { pass }\nwhen draw { pass }\n"
+    a = Analysis(str(tmp_path / "t.deck"), text)
+    assert a.hover(6, 6) == ("**event** `enter` (built in)\n\nfields: `event.card`, "
+                             "`event.from`, `event.player`, `event.to`")
+    assert a.hover(7, 6).startswith("**event** `draw`: a call of the action\n\n"
+                                    "fields: `event.n`, `event.player`")

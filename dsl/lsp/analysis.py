@@ -157,9 +157,14 @@ class Analysis:
     def hover(self, line: int, char: int) -> Optional[str]:
         """Markdown: a card's printed text and the text its effect generates; an action's
         or move's parameters; any other declared name's declaration."""
-        kind, value, _, _ = self.token_at(line, char)
+        kind, value, start, _ = self.token_at(line, char)
         if kind == "string" and value in self.cards:
             return self.card_hover(self.cards[value])
+        before = self.lines[line][:start] if 0 <= line < len(self.lines) else ""
+        if kind == "word" and re.search(r"(^|\s)(when|before|prevent|forbid|instead)\s+$", before):
+            event = self.event_hover(value)
+            if event:
+                return event
         if kind == "word" and value in self.decls:
             what, decl = self.decls[value]
             head = self.source_line(decl.pos)
@@ -171,6 +176,21 @@ class Analysis:
                 out.insert(1, f"\nparameter: {decl.var}, chosen from its source")
             out.append(f"\n{_where(decl.pos)}")
             return "\n".join(out)
+        return None
+
+    def event_hover(self, name: str) -> Optional[str]:
+        """A built-in event and the fields `event.` has in its triggers; an action's call."""
+        from ..check import EVENTS_BUILTIN
+        from ..check.kinds import AFTER_THE_FACT, EVENT_FIELDS
+        if name in EVENTS_BUILTIN:
+            fields = ", ".join(f"`event.{f}`" for f in sorted(EVENT_FIELDS.get(name, ()) | {"player"}))
+            after = ("\n\nannounced once it has happened: `before`, `prevent` and `instead` "
+                     "cannot stop it") if name in AFTER_THE_FACT else ""
+            return f"**event** `{name}` (built in)\n\nfields: {fields}{after}"
+        if self.decls.get(name, ("",))[0] == "action":
+            decl = self.decls[name][1]
+            fields = ", ".join(f"`event.{p}`" for p in (*decl.params, "player"))
+            return f"**event** `{name}`: a call of the action\n\nfields: {fields}\n\n{_where(decl.pos)}"
         return None
 
     def card_hover(self, card: A.CardDecl) -> str:
