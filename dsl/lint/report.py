@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Iterable, Optional
 
 from ..errors import DeckError, Diagnostic
-from ..terminal import visible
+from ..terminal import colour_wanted, paint, visible
 from .base import REGISTRY, SARIF_LEVEL, SUPPRESS, LintContext, load_for_lint
 from .checks import Check
 from .simulation import run_sim
@@ -155,11 +155,13 @@ def main(args) -> int:
         print(to_sarif(results))
     else:
         shown = set()
+        colour = colour_wanted(sys.stdout)
         for deck, r in results:
             for d in r.diagnostics:
                 if d not in shown:
                     shown.add(d)
-                    print(render_text(d, r.sources))         # rendered visible
+                    text = render_text(d, r.sources)         # rendered visible
+                    print(paint(text) if colour else text)
             c = Counter(d.severity for d in r.diagnostics)
             print(visible(f"{deck}: {c['error']} error(s), {c['warning']} warning(s), "
                           f"{c['info']} note(s)"), file=sys.stderr)

@@ -18,11 +18,11 @@ syntax keyword deckwrightKeyword once one opponents option optional or ordered o
 syntax keyword deckwrightKeyword own owned param pass per phase play player
 syntax keyword deckwrightKeyword players prevent private prompt property public put random
 syntax keyword deckwrightKeyword remove repeat resolve resource reveal round say score
-syntax keyword deckwrightKeyword secret set setup shared shuffle side simultaneously start
-syntax keyword deckwrightKeyword static substitute subtype text this time to token
-syntax keyword deckwrightKeyword top transform true turn turns type unmark until
-syntax keyword deckwrightKeyword up use uses var when whenever where while
-syntax keyword deckwrightKeyword winner with x you your zone
+syntax keyword deckwrightKeyword secret set setup shared shown shuffle side simultaneously
+syntax keyword deckwrightKeyword start static substitute subtype text this time to
+syntax keyword deckwrightKeyword token top transform true turn turns type unmark
+syntax keyword deckwrightKeyword until up use uses var when whenever where
+syntax keyword deckwrightKeyword while winner with x you your zone
 syntax match deckwrightType /\<[A-Z][a-zA-Z0-9_]*\>/
 syntax match deckwrightNumber /\<[0-9]\+\>/
 syntax region deckwrightString start=/"/ skip=/\\./ end=/"\|$/ oneline
