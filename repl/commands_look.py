@@ -64,13 +64,24 @@ class LookCommands:
             raise ReplError("that entry is secret")
         out.add(f"{rest}: {render.entry_text(self.game, e, self.viewer())}  (turn {e.turn}"
                 + (f", phase {e.extra['phase']}" if e.extra.get("phase") else "") + ")")
+        # What was running (the move, card, ability or rule), then the statements that wrote
+        # the entry, innermost first, each with its line: `move card to discard_pile`, the
+        # `discard c` that called it, the card's effect that called that...
         found = False
+        at = e.extra.get("at", ())
         for pos, what in self._provenance(e):
             found = True
-            line = self._source_line(pos)
             out.add(f"  {what} — {pos}" if pos else f"  {what}")
+            line = None if at else self._source_line(pos)
             if line:
                 out.add(f"    {line.strip()}", "source")
+        for pos in at:
+            found = True
+            out.add(f"  at {pos}")
+            line = self._source_line(pos)
+            if line:
+                end = pos.end_column - 1 if pos.end_line == pos.line and pos.end_column else None
+                out.add(f"    {line[pos.column - 1:end].strip()}", "source")
         if not found:
             decls = self.program.decls
             rule = (decls.get(("turn",)) or decls.get(("round",))) if e.turn else \

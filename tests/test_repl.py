@@ -299,8 +299,24 @@ def test_why_names_the_deck_line_behind_a_log_entry():
     out = proc.execute(f"why {n}")
     assert out.ok
     assert "the move `play_thing` — decks/dvorak.deck:" in out.text()
-    assert ("source", "    move play_thing(c from Thing cards in your hand) if "
-                      "remaining(thing_play) > 0 {") in out.chunks
+    # then the statements that wrote it, innermost first, each with its own line
+    assert [c for c in out.chunks if c[0] == "source"] == [
+        ("source", "    move card to your area"), ("source", "    play c"),
+        ("source", "    offer play_thing, play_action, abilities")]
+
+
+def test_why_points_at_the_statement_not_at_the_turn_rules():
+    proc = Processor("urban_dead", seed=4)
+    proc.execute("auto 3")
+    n = next(i for i, e in enumerate(proc.game.log) if " loses " in e.text and "horde" in e.text)
+    out = proc.execute(f"why {n}").text()
+    assert out.splitlines()[1].startswith("  at decks/urban_dead.deck:")
+    assert out.splitlines()[2].startswith("    lose ")            # the statement itself
+    assert "override turn {" not in out
+    # a decision too, asked while the rules wait for the answer
+    n = next(i for i, e in enumerate(proc.game.log) if "— A zombie strikes" in e.text)
+    lines = proc.execute(f"why {n}").text().splitlines()
+    assert lines[2].startswith('    choose t from Survivor cards where it has in_battle prompt')
 
 
 def test_card_shows_the_printed_text_and_the_source_for_highlighting():

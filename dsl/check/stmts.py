@@ -26,7 +26,12 @@ class StmtChecker:
         return tuple(s for s in out if s is not None)
 
     def stmt(self, node, scope):
-        return getattr(self, "s_" + type(node).__name__)(node, scope)
+        out = getattr(self, "s_" + type(node).__name__)(node, scope)
+        if isinstance(out, I.Node) and getattr(out, "pos", None) is None:
+            # Where it was written, for the log's provenance; not a field, so it takes no
+            # part in equality (the same statement anywhere is the same statement).
+            object.__setattr__(out, "at", node.pos)
+        return out
 
     def _cards_or_card(self, node, scope, what):
         return self.typed(node, scope, (CARD, CARDS, NONE, LIST), what)

@@ -120,6 +120,7 @@ def _load(program, resumable: bool, notes: bool) -> Code:
     ns.update(gen.table_values)
     ns["POS"] = list(gen.positions)
     define(gen.functions, gen.first_lines(), ns)
+    code_pos = gen.line_positions()
     info = program.info()
     triggers = [None] * (max((t.index for t in program.all_triggers), default=0) + 1)
     for t in program.all_triggers:
@@ -136,6 +137,7 @@ def _load(program, resumable: bool, notes: bool) -> Code:
     ns["MOVE_LABELS"] = move_labeler(info)
     code = Code(program, gen, source, ns)
     code.namespace = ns
+    code.line_pos = code_pos
     return code
 
 

@@ -27,10 +27,16 @@ class StmtWriter:
         saved = f.hoist
         if self.draws(node):           # keep the order of random draws as written
             f.hoist = False
+        lines, start = self.w.lines, len(self.w.lines)
         try:
             getattr(self, "s_" + type(node).__name__)(node, f)
         finally:
             f.hoist = saved
+        pos = getattr(node, "pos", None) or getattr(node, "at", None)
+        if pos is not None:            # the lines it wrote, but those of statements inside it
+            spots = self.line_pos.setdefault(id(lines), (lines, {}))[1]
+            for k in range(start, len(lines)):
+                spots.setdefault(k, pos)
 
     def call(self, f, src: str, decides: bool) -> str:
         """A call, delegated to with `yield from` when it may decide in a stepped game."""

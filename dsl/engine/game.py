@@ -21,12 +21,13 @@ True
 """
 from __future__ import annotations
 
+import sys
 from typing import Callable, Optional
 
 from ..errors import EngineError, Refusal
 from .events import Decision, GameOver, LogEntry
 from .state import CardInst, GameState, Player, ZoneInst
-from .recursion import too_deep_error
+from .recursion import GENERATED_FILE, too_deep_error
 
 DEFAULT_BUDGET = 200_000         # evaluation steps per action (between two decisions)
 MAX_TRIGGER_DEPTH = 40           # nested events (a trigger's effect causing another...)
@@ -448,7 +449,39 @@ class Game:
                 extra["chain"] = tuple(self.chain)
             if self.state.phase is not None:
                 extra["phase"] = self.state.phase
+            at = self._statements_running()
+            if at:
+                extra["at"] = at
             self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
+
+    def _statements_running(self) -> tuple:
+        """The deck statements being run, innermost first (`move top(deck) to your hand`,
+        then the `draw 2` that called it, then the card's `effect` ...): the generated
+        functions on the call stack, each at its line, looked up in the module's map."""
+        lines = getattr(self.code, "line_pos", None)
+        if not lines:
+            return ()
+        frames, frame = [], sys._getframe(2)
+        while frame is not None:
+            frames.append(frame)
+            frame = frame.f_back
+        if not any(f.f_code.co_filename == GENERATED_FILE for f in frames):
+            # A stepped game between decisions: the rules wait in their generators, the
+            # innermost (the one that asked) at the end of the `yield from` chain.
+            gens, gen = [], self._stack[-1] if getattr(self, "_stack", None) else None
+            while gen is not None and getattr(gen, "gi_frame", None) is not None:
+                gens.append(gen.gi_frame)
+                gen = gen.gi_yieldfrom
+            frames = gens[::-1]
+        out = []
+        for frame in frames:
+            if frame.f_code.co_filename == GENERATED_FILE:
+                pos = lines.get(frame.f_lineno)
+                if pos is not None and (not out or out[-1] != pos):
+                    out.append(pos)
+                    if len(out) == 8:
+                        break
+        return tuple(out)
 
     def _log_choice(self, d: Decision, choice):
         """Log a choice with its question. What was chosen is written as everyone may read
