@@ -287,7 +287,7 @@ def build_parser() -> argparse.ArgumentParser:
     lint = sub.add_parser("lint", help="find rule conflicts and guideline breaches in decks",
                           description="Find rule conflicts and guideline breaches in decks "
                                       "(see docs/lint.md).")
-    lint.add_argument("decks", nargs="+", metavar="DECK", help="the decks to lint")
+    lint.add_argument("decks", nargs="*", metavar="DECK", help="the decks to lint")
     lint.add_argument("--format", choices=("text", "json", "sarif"), default="text",
                       help="how findings are printed: text, json or sarif (default: text)")
     lint.add_argument("--sim", type=_whole(0, "the number of games"), default=0, metavar="N",
@@ -298,6 +298,18 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("--audit-hidden", action="store_true",
                       help="play the --sim games under the hidden-information audit "
                            "(default: off)")
+    lint.add_argument("--select", metavar="CODES",
+                      help="run only these rules, comma-separated (default: all, or the "
+                           "project's `[tool.deckwright.lint]` settings)")
+    lint.add_argument("--ignore", metavar="CODES",
+                      help="leave these rules out, comma-separated (default: none, or the "
+                           "project's settings)")
+    lint.add_argument("--include-base", action="store_true",
+                      help="also report --sim findings in the bundled decks a deck "
+                           "extends (default: off: only the deck's own)")
+    lint.add_argument("--explain", metavar="CODE",
+                      help="say what a rule checks and how to fix what it finds (`all` "
+                           "lists the rules), and lint nothing")
     lint.set_defaults(func=cmd_lint)
 
     fmt = sub.add_parser("fmt", help="lay deck files out the one canonical way",

@@ -66,9 +66,12 @@ class UnrestrictedScore(Rule):
         if not score:
             return
         f = ctx.facts
+        effects_limited = plays_are_limited(ctx)
         for u in f.units:
             if u.card is None or u.guarded or u.kind == "instead":
                 continue
+            if u.kind == "effect" and effects_limited:
+                continue                 # the base rules limit how often a card is played
             for g in self._free_gains(u.body, score):
                 yield self.diag(f"\"{u.card.name}\" gains {g.resource} with no restriction: "
                                 f"played again and again, it wins by itself", g.pos)
@@ -84,6 +87,40 @@ class UnrestrictedScore(Rule):
                 yield s
             elif isinstance(s, (A.As, A.Simultaneously, A.May, A.Repeat, A.ForEach, A.Phase)):
                 yield from self._free_gains(s.body, score)
+
+
+def plays_are_limited(ctx) -> bool:
+    """Whether every move that can run a card's effect (a `resolve`, in its body or in an
+    action it calls) spends a per-turn limit (`use L`, in its body or an action it calls,
+    or `remaining(L)` in its condition): then no card's effect can run again and again in
+    a turn, whatever it says (the Dvorak base rules: one Action a turn)."""
+    actions = {i.name: i for i in ctx.items if isinstance(i, A.ActionDecl)}
+
+    def reaches(node, want, seen) -> bool:
+        for n in walk(node):
+            if isinstance(n, want):
+                return True
+            if isinstance(n, A.CallStmt) and n.name in actions and n.name not in seen:
+                seen.add(n.name)
+                if reaches(actions[n.name].body, want, seen):
+                    return True
+        return False
+
+    moves = [i for i in ctx.items if isinstance(i, A.MoveDecl)]
+    resolving = [m for m in moves if reaches(m.body, A.Resolve, set())]
+    if not resolving:
+        return False
+    for m in resolving:
+        limited = reaches(m.body, A.Use, set()) or (
+            m.cond is not None and any(isinstance(n, A.Call) and n.func == "remaining"
+                                       for n in walk(m.cond)))
+        if not limited:
+            return False
+    # A trigger or an ability without a limit of its own that plays cards is not limited
+    # by the moves (a card's effect that plays another is: it runs once per play).
+    return not any(u.kind not in ("move", "action", "effect", "setup") and not u.guarded
+                   and reaches(u.body, A.Resolve, set())
+                   for u in ctx.facts.units if u.body is not None)
 
 
 def _sacrifices(s) -> bool:

@@ -139,16 +139,62 @@ def to_sarif(results: list) -> str:
     return json.dumps(doc, indent=2)
 
 
+def _base_finding(d: Diagnostic, deck: str) -> bool:
+    """A finding of a seeded run located in a bundled deck, when the deck linted is the
+    user's own: about rules the user cannot change (`--include-base` shows them)."""
+    from decks import DECKS_DIR
+    from ..loader import resolve_deck
+    if d.pos is None or not REGISTRY.get(d.code, Check).dynamic:
+        return False
+    try:
+        own = resolve_deck(deck).resolve()
+    except DeckError:
+        return False
+    bundled = DECKS_DIR.resolve()
+    return bundled not in own.parents and Path(d.pos.file).name in {
+        p.name for p in bundled.glob("*.deck")} and not Path(d.pos.file).resolve() == own
+
+
+def _deck_folder(deck: str) -> Path:
+    from ..loader import resolve_deck
+    try:
+        return resolve_deck(deck).resolve().parent
+    except DeckError:
+        return Path.cwd()
+
+
 def main(args) -> int:
-    """`deckwright lint DECK... [--format text|json|sarif] [--sim N] [--seed S]`."""
+    """`deckwright lint DECK... [--format text|json|sarif] [--sim N] [--seed S]
+    [--select CODES] [--ignore CODES] [--include-base]`, or `--explain CODE`."""
     import sys
+    from .settings import SettingsError, chosen_rules, explain
+    if getattr(args, "explain", None):
+        docs = Path(__file__).resolve().parents[2] / "docs" / "lint.md"
+        try:
+            print(explain(args.explain, docs.read_text("utf-8") if docs.is_file() else ""))
+        except SettingsError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        return 0
+    if not args.decks:
+        print("error: name the decks to lint (or `--explain CODE`)", file=sys.stderr)
+        return 2
     results = []
     for deck in args.decks:
         try:
-            results.append((deck, lint(deck, sim=args.sim, seed=args.seed,
-                                       audit_hidden=getattr(args, "audit_hidden", False))))
+            rules = chosen_rules(_deck_folder(deck), getattr(args, "select", None),
+                                 getattr(args, "ignore", None))
+        except SettingsError as err:
+            print(visible(f"error: {err}"), file=sys.stderr)
+            return 2
+        try:
+            r = lint(deck, sim=args.sim, seed=args.seed, rules=rules,
+                     audit_hidden=getattr(args, "audit_hidden", False))
         except DeckError as err:                     # no such deck
-            results.append((deck, LintResult(err.diagnostics, err.sources)))
+            r = LintResult(err.diagnostics, err.sources)
+        if not getattr(args, "include_base", False):
+            r.diagnostics = [d for d in r.diagnostics if not _base_finding(d, deck)]
+        results.append((deck, r))
     if args.format == "json":
         print(to_json(results))
     elif args.format == "sarif":

@@ -1,0 +1,119 @@
+"""Which rules run, from the command line and the project's settings; `--explain CODE`.
+
+A project says which rules it wants in a `[tool.deckwright.lint]` table of its
+`pyproject.toml`, or a `[lint]` table of a `deckwright.toml` (the first of the two found in
+the deck's folder or a folder above it; `deckwright.toml` first):
+
+    [tool.deckwright.lint]
+    ignore = ["text-verb", "rare-dependency"]
+
+`select` names the only rules to run; `ignore` rules to leave out. The command line's
+`--select` / `--ignore` (comma-separated codes) replace the file's. An unknown code is an
+error naming the file (or option) and the nearest code.
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Optional
+
+from ..errors import suggest
+from .base import REGISTRY
+
+try:                                       # Python 3.11+
+    import tomllib
+except ImportError:                        # pragma: no cover - 3.10
+    import tomli as tomllib                # type: ignore[no-redef]
+
+KEYS = ("select", "ignore")
+
+
+class SettingsError(Exception):
+    """A settings file or option that names an unknown rule or key, said in full."""
+
+
+def known_code(code: str, where: str) -> str:
+    if code in REGISTRY or code == "check":
+        return code
+    near = suggest(code, list(REGISTRY))
+    raise SettingsError(f"{where}: no lint rule `{code}`" +
+                        (f" ({near})" if near else
+                         "; `deckwright lint --explain all` lists them"))
+
+
+def codes(text: str, where: str) -> list:
+    return [known_code(c, where) for c in re.split(r"[\s,]+", text.strip()) if c]
+
+
+def settings_file(start: Path) -> Optional[tuple]:
+    """(path, table) of the nearest settings at or above ``start``, or None."""
+    for folder in [start, *start.parents]:
+        for name, table in (("deckwright.toml", ("lint",)),
+                            ("pyproject.toml", ("tool", "deckwright", "lint"))):
+            path = folder / name
+            if not path.is_file():
+                continue
+            try:
+                data = tomllib.loads(path.read_text("utf-8"))
+            except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:
+                raise SettingsError(f"{path}: cannot read the lint settings ({err})") from None
+            for key in table:
+                data = data.get(key) if isinstance(data, dict) else None
+            if data is None and name == "pyproject.toml":
+                continue                   # a pyproject.toml of something else
+            if not isinstance(data, dict):
+                raise SettingsError(f"{path}: `{'.'.join(table)}` must be a table")
+            return path, data
+    return None
+
+
+def chosen_rules(deck_folder: Path, select: Optional[str], ignore: Optional[str]):
+    """The codes to run (None: all), from the options or else the nearest settings."""
+    found = settings_file(deck_folder)
+    sel: Optional[list] = None
+    ign: list = []
+    if found is not None:
+        path, table = found
+        for key, value in table.items():
+            if key not in KEYS:
+                near = suggest(key, list(KEYS))
+                raise SettingsError(f"{path}: unknown lint setting `{key}`" +
+                                    (f" ({near})" if near else
+                                     f"; the settings are {', '.join(KEYS)}"))
+            if not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+                raise SettingsError(f"{path}: `{key}` must be a list of rule codes, "
+                                    f'as in {key} = ["text-verb"]')
+        if "select" in table:
+            sel = [known_code(c, str(path)) for c in table["select"]]
+        ign = [known_code(c, str(path)) for c in table.get("ignore", [])]
+    if select is not None:
+        sel = codes(select, "--select")
+    if ignore is not None:
+        ign = codes(ignore, "--ignore")
+    if sel is None and not ign:
+        return None
+    return {c for c in (sel if sel is not None else REGISTRY) if c not in ign}
+
+
+def explain(code: str, docs: str) -> str:
+    """What a rule checks, how to fix it and its section of docs/lint.md; `all` lists
+    every rule."""
+    if code == "all":
+        width = max(map(len, REGISTRY))
+        return "\n".join(f"{c:<{width}}  {cls.severity:<7}  {cls.summary}"
+                         for c, cls in REGISTRY.items())
+    cls = REGISTRY[known_code(code, "--explain")] if code != "check" else None
+    head = re.compile(rf"^### `{re.escape(code)}`.*$", re.M)
+    m = head.search(docs)
+    section = ""
+    if m:
+        rest = docs[m.end():]
+        stop = re.search(r"^#{2,3} ", rest, re.M)
+        section = rest[:stop.start() if stop else len(rest)].strip()
+    lines = [f"{code} ({cls.severity}): {cls.summary}" if cls else
+             f"{code} (error): everything `deckwright check` reports"]
+    if cls is not None and cls.fix:
+        lines.append(f"fix: {cls.fix}")
+    if section:
+        lines += ["", section]
+    return "\n".join(lines)
