@@ -309,7 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
                            "extends (default: off: only the deck's own)")
     lint.add_argument("--explain", metavar="CODE",
                       help="say what a rule checks and how to fix what it finds (`all` "
-                           "lists the rules), and lint nothing")
+                           "lists the rules), and lint nothing (default: none)")
     lint.set_defaults(func=cmd_lint)
 
     fmt = sub.add_parser("fmt", help="lay deck files out the one canonical way",
