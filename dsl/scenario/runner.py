@@ -26,7 +26,7 @@ from typing import Optional
 from ..agents import ambiguous, matching
 from ..errors import Diagnostic, EngineError, SourcePosition, suggest
 from ..rng import Rng
-from .syntax import Attr, CardSpec, Line, Num, Place, Scenario, Text, Value, Word
+from .syntax import Attr, CardSpec, Line, Num, Part, Place, Scenario, Text, Value, Word
 
 MAX_SKIPPED = 1_000       # single-option decisions taken on their own between two steps
 
@@ -51,6 +51,41 @@ class _Stop(Exception):
 
     def __init__(self, failure: Failure):
         self.failure = failure
+
+
+# --- a file's background -------------------------------------------------------------------
+
+_PLACED = ("g_zone", "g_zone_top", "g_zone_empty", "g_value")
+_SINGLE = ("g_players", "g_seed", "g_first", "g_turn", "g_setup")
+
+
+def _key(line: Line):
+    if line.kind in _PLACED:
+        p = line.args[0]
+        return ("place", p.name, p.seat, p.side)
+    if line.kind in _SINGLE:
+        return (line.kind,)
+    if line.kind == "g_option":
+        return ("option", line.args[0].word)
+    return None
+
+
+def with_background(sc: Scenario, background) -> Scenario:
+    """The scenario with its file's `background` lines before its own `given`; a line of
+    its own for a zone, a value, an option or the seats replaces the background's, and
+    with `setup` of its own it keeps only the background's players, seed and options."""
+    background = tuple(background)
+    if not background:
+        return sc
+    parts = list(sc.parts)
+    given = parts.pop(0) if parts and parts[0].kind == "given" else None
+    own = given.lines if given else ()
+    mine = {_key(l) for l in own} - {None}
+    if ("g_setup",) in mine:              # the deck's setup replaces the arrangement
+        background = tuple(l for l in background if l.kind in ("g_players", "g_seed", "g_option"))
+    lines = tuple(l for l in background if _key(l) not in mine) + own
+    merged = Part("given", None, lines, pos=given.pos if given else sc.pos)
+    return Scenario(sc.name, (merged, *parts), pos=sc.pos)
 
 
 # --- names ---------------------------------------------------------------------------------
@@ -217,6 +252,9 @@ class _Names:
                 self.attr(a, True)
 
     g_zone_top = g_zone
+
+    def g_zone_empty(self, line):
+        self.place(line.args[0], "cards")
 
     def g_value(self, line):
         place, value = line.args

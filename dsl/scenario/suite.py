@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Optional
 
 from ..errors import DeckError, Diagnostic
-from .runner import Failure, check, run
+from .runner import Failure, check, run, with_background
+from .syntax import Background, Scenario
 
 TEST_SUFFIX = ".test.deck"
 
@@ -77,12 +78,14 @@ def test_files(name: str) -> list:
 
 
 def file_scenarios(path: Path):
-    """(program, scenarios written in ``path``) for one file; DeckError if it does not
-    load."""
+    """(program, scenarios written in ``path``) for one file, each with the file's
+    `background` before its own `given`; DeckError if the file does not load."""
     from ..loader import _display_path, load_program
     program = load_program(str(path))
     shown = _display_path(path)
-    return program, [sc for sc in program.scenarios if sc.pos.file == shown]
+    mine = [sc for sc in program.scenarios if sc.pos.file == shown]
+    background = [l for b in mine if type(b) is Background for l in b.lines]
+    return program, [with_background(sc, background) for sc in mine if type(sc) is Scenario]
 
 
 def run_decks(names, select: Optional[str] = None, first_failure: bool = False,

@@ -79,6 +79,11 @@ class Scenario(A.Decl):
     parts: tuple
 
 
+class Background(A.Decl):
+    """`background { ... }`: given lines every scenario of the file starts from."""
+    lines: tuple
+
+
 def _unquote(tok) -> str:
     from ..ast_builder import _unquote as unq
     return unq(tok)
@@ -120,6 +125,9 @@ class ScenarioBuilder:
 
     def scenario_decl(self, pos, ch):
         return Scenario(_unquote(ch[0]), tuple(c for c in ch[1:] if c is not None), pos=pos)
+
+    def background_decl(self, pos, ch):
+        return Background(tuple(ch), pos=pos)
 
     def sc_given(self, pos, ch):
         return Part("given", None, tuple(ch), pos=pos)
@@ -203,7 +211,7 @@ def _simple(kind):
 
 
 for _kind in ("g_players", "g_seed", "g_option", "g_setup", "g_first", "g_turn",
-              "g_player_mark", "g_zone", "g_zone_top", "g_value", "g_rig",
+              "g_player_mark", "g_zone", "g_zone_empty", "g_zone_top", "g_value", "g_rig",
               "t_is", "t_compare", "t_empty", "t_top", "t_has", "t_has_no", "t_count",
               "t_card", "t_player_mark", "t_player_not_mark", "t_eliminated", "t_sees",
               "t_not_sees", "t_asked", "t_may", "t_may_not", "t_log", "t_log_not",
