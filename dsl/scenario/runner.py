@@ -616,8 +616,8 @@ class _Run:
             if d is None:
                 raise _Stop(Failure(line.pos, "the game is over: there is no decision to "
                                               f"take ({self.game_result()})"))
-            if self.fits(d, seat, labels, refused is not None):
-                break
+            if refused is not None or self.fits(d, seat, labels):
+                break                     # a refusal is checked at the pending decision
             only = _only_answer(d)
             if only is None:
                 if self.taken_silently(labels, refused):
@@ -648,11 +648,9 @@ class _Run:
         since = [e.text.lower() for e in self.session.game.log[self.log_mark:]]
         return all(any(t.text.lower() in line for line in since) for t in labels)
 
-    def fits(self, d, seat, labels, refusing: bool) -> bool:
+    def fits(self, d, seat, labels) -> bool:
         if seat is not None and d.player.name != seat.word:
             return False
-        if refusing:
-            return True
         if not labels:
             return d.multi and d.min_count == 0
         return all(matching(d.labels, t.text) for t in labels)
