@@ -480,3 +480,18 @@ def test_deckwright_test_selects_by_name_and_reports_deck_errors(folder, capsys)
 def test_run_decks_runs_every_bundled_game():
     results = run_decks(["dueling_runes", "urban_dead", "dveck_builder", "example"])
     assert results.ok and results.passed == len(_bundled_scenarios())
+
+
+@pytest.mark.parametrize("doc", ["docs/testing.md", "docs/language.md"])
+def test_the_scenarios_in_the_docs_pass(doc):
+    import re
+    text = (Path(__file__).parent.parent / doc).read_text(encoding="utf-8")
+    if doc.endswith("language.md"):
+        text = text[text.index("## 19. Scenarios"):]
+    blocks = re.findall(r"```deckwright\n(.*?)```", text, re.S)
+    assert blocks
+    for block in blocks:
+        program = load_text(block.replace('extends "mine"', 'extends "example"'), doc)
+        assert program.scenarios
+        for sc in program.scenarios:
+            assert run(program, sc) == [], sc.name
