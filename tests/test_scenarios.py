@@ -159,6 +159,9 @@ def test_a_misspelt_card_is_an_error_with_a_caret_and_a_hint():
     ('gears = 3', "`gears` is each player's: say whose"),
     ('hand of P1 = 3', "`hand` is a zone, not a resource or variable"),
     ('area of P1: "Gearbox" (2 chrage)', "no counter named `chrage`"),
+    ('gears of P1 = "many"', "`gears` is a resource: its value is a number"),
+    ('turn 0', "turns are numbered from 1"),
+    ('players 9', "T is for 2 to 6 players, not 9"),
 ])
 def test_names_in_a_scenario_are_checked_before_it_runs(line, message):
     program = deck(f'scenario "s" {{\n  given {{ {line} }}\n}}\n')
@@ -495,3 +498,18 @@ def test_the_scenarios_in_the_docs_pass(doc):
         assert program.scenarios
         for sc in program.scenarios:
             assert run(program, sc) == [], sc.name
+
+
+def test_python_tests_can_arrange_a_game_with_given_lines():
+    from scenario import arranged
+    s = arranged("example", '''
+        area of P1: "Windmill" (owner P2), "Gearbox" (2 charge)
+        deck top: "Wrench"
+    ''')
+    windmill, gearbox = s.state.zones["area:0"].cards
+    assert (windmill.owner.name, windmill.controller.name) == ("P2", "P1")
+    assert gearbox.counters == {"charge": 2}
+    assert [c.name for c in s.state.zones["hand:0"].cards] == ["Wrench"]
+    with pytest.raises(DeckError) as err:
+        arranged("example", '\n    deck top: "Wrench"\n    hand of P1: "Windmil"\n')
+    assert err.value.render().splitlines()[0] == "<given>:3:17: error: no card named `Windmil`"

@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Optional
 
 from ..errors import DeckError, Diagnostic
-from .runner import Failure, check, run, with_background
+from .names import check, with_background
+from .runner import Failure, run
 from .syntax import Background, Scenario
 
 TEST_SUFFIX = ".test.deck"
