@@ -92,13 +92,27 @@ def cmd_test(args) -> int:
             sys.stdout.write(marks[outcome.status])
             sys.stdout.flush()
 
-    results = run_decks(args.decks, select=args.k, first_failure=args.x, report=report)
-    if shown:
-        sys.stdout.write("\n")
-    say(render_results(results))
-    if args.junit:
-        with open(args.junit, "w", encoding="utf-8") as f:
-            f.write(junit_xml(results))
+    def run_once():
+        shown.clear()
+        results = run_decks(args.decks, select=args.k, first_failure=args.x, report=report)
+        if shown:
+            sys.stdout.write("\n")
+        say(render_results(results))
+        if args.junit:
+            with open(args.junit, "w", encoding="utf-8") as f:
+                f.write(junit_xml(results))
+        return results
+
+    if args.watch:
+        import time
+        from .scenario.suite import watch
+
+        def run_and_wait():
+            results = run_once()
+            say("watching for changes (Ctrl-C to stop)")
+            return results
+        watch(run_and_wait, time.sleep)       # ends by KeyboardInterrupt: status 130
+    results = run_once()
     if not results.outcomes and not results.errors:
         return 5                          # as pytest: nothing was collected
     return 0 if results.ok else 1
@@ -309,6 +323,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="one line per scenario instead of one character (default: off)")
     test.add_argument("--junit", default=None, metavar="FILE",
                       help="also write a JUnit XML report to FILE, for CI (default: none)")
+    test.add_argument("--watch", action="store_true",
+                      help="run again each time a deck or test deck changes, until Ctrl-C "
+                           "(default: off)")
     test.set_defaults(func=cmd_test)
     return ap
 

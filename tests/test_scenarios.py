@@ -513,3 +513,45 @@ def test_python_tests_can_arrange_a_game_with_given_lines():
     with pytest.raises(DeckError) as err:
         arranged("example", '\n    deck top: "Wrench"\n    hand of P1: "Windmil"\n')
     assert err.value.render().splitlines()[0] == "<given>:3:17: error: no card named `Windmil`"
+
+
+def test_the_pytest_plugin_collects_test_decks_one_test_per_scenario(folder):
+    import os
+    import subprocess
+    import sys
+    (folder / "mine.test.deck").write_text(GOOD + GOOD.split("\n", 2)[2].replace(
+        "Invention gains two gears", "Another").replace("is 2", "is 3"))
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "dsl.scenario.pytest_plugin",
+                        "-p", "no:cacheprovider", "mine.test.deck"],
+                       capture_output=True, text=True, env=env, cwd=folder)
+    assert r.returncode == 1, r.stdout + r.stderr
+    assert "mine.test.deck:17:10: failed: gears of P1 is 2, not 3" in r.stdout
+    assert "1 failed, 1 passed" in r.stdout
+
+
+def test_watch_runs_again_when_a_file_it_read_changes(folder):
+    import os
+    from dsl.scenario.suite import watch
+    test_deck = folder / "mine.test.deck"
+    test_deck.write_text(GOOD)
+    runs = []
+
+    def run_once():
+        runs.append(run_decks(["mine"]))
+        return runs[-1]
+
+    looks = iter(range(4))
+
+    def sleep(_):
+        look = next(looks, None)
+        if look == 1:                      # the designer fixes... breaks the scenario
+            test_deck.write_text(GOOD.replace("is 2", "is 3"))
+            stamp = test_deck.stat().st_mtime_ns + 10**9
+            os.utime(test_deck, ns=(stamp, stamp))
+        if look is None:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        watch(run_once, sleep)
+    assert [(r.passed, r.failed) for r in runs] == [(1, 0), (0, 1)]

@@ -207,3 +207,42 @@ def junit_xml(results: Results) -> str:
         case = ET.SubElement(suite, "testcase", classname="load", name="load")
         ET.SubElement(case, "error", message="the deck does not load").text = err.render()
     return ET.tostring(suite, encoding="unicode")
+
+
+# --- watching -------------------------------------------------------------------------------
+
+def watched_files(results: Results) -> list:
+    """The files a run read (the decks, what they extend and include, the test decks)."""
+    from decks import DECKS_DIR
+    out = []
+    for shown in results.sources:
+        for cand in (Path(shown), DECKS_DIR.parent / shown):
+            if cand.is_file():
+                out.append(cand)
+                break
+    return out
+
+
+def _stamps(files) -> dict:
+    out = {}
+    for f in files:
+        try:
+            out[f] = f.stat().st_mtime_ns
+        except OSError:
+            out[f] = None
+    return out
+
+
+def watch(run_once, sleep, poll: float = 0.5) -> None:
+    """Run ``run_once()`` (which returns its :class:`Results`), then again each time a
+    file it read changes, until interrupted (KeyboardInterrupt rises to the caller).
+    ``sleep`` waits between two looks at the files."""
+    results = run_once()
+    stamps = _stamps(watched_files(results))
+    while True:
+        sleep(poll)
+        now = _stamps(stamps)
+        if now != stamps:
+            results = run_once()
+            stamps = _stamps(watched_files(results)) or now
+
