@@ -555,3 +555,16 @@ def test_watch_runs_again_when_a_file_it_read_changes(folder):
     with pytest.raises(KeyboardInterrupt):
         watch(run_once, sleep)
     assert [(r.passed, r.failed) for r in runs] == [(1, 0), (0, 1)]
+
+
+def test_a_step_that_no_decision_fits_fails_instead_of_playing_on_forever():
+    # Both players can only pass: every decision has a single answer.
+    out = failures_of("""
+        scenario "s" {
+          when { P1 chooses "play_action: Invention" }
+        }
+        """)
+    # They pass until the deck's own end (empty piles) comes, which the step reports.
+    assert out[0].splitlines()[0] == (
+        "t.deck:3:10: failed: the game is over: there is no decision to take "
+        "(draw (tied on gears))")

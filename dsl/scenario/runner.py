@@ -31,7 +31,7 @@ from .syntax import Line, Place, Scenario, Text, Value
 
 __all__ = ["Failure", "arranged", "check", "run", "with_background"]
 
-MAX_SKIPPED = 1_000       # single-option decisions taken on their own between two steps
+MAX_SKIPPED = 200         # single-option decisions taken on their own between two steps
 
 
 class Failure:
@@ -367,8 +367,9 @@ class _Run:
                 break
             self.take(line, only)
         else:
-            raise _Stop(Failure(line.pos, f"more than {MAX_SKIPPED} single-option decisions "
-                                          "in a row"))
+            raise _Stop(Failure(line.pos, f"no decision fits this step: {MAX_SKIPPED} "
+                                          "decisions with a single answer were taken looking "
+                                          "for one", None, self.options_of(s.decision)))
         if seat is not None and d.player.name != seat.word:
             raise _Stop(Failure(seat.pos, f"{seat.word} is not the one deciding: "
                                           f"{d.player.name} is asked `{d.prompt}`",
