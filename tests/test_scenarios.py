@@ -146,9 +146,9 @@ def test_a_misspelt_card_is_an_error_with_a_caret_and_a_hint():
           given { hand of P1: "Invension" }
         }
         """) == ["t.deck:3:23: failed: no card named `Invension`\n"
-                 "  hint: did you mean `Invention`?\n"
                  "    3 |   given { hand of P1: \"Invension\" }\n"
-                 "      |                       ^^^^^^^^^^^"]
+                 "      |                       ^^^^^^^^^^^\n"
+                 "  hint: did you mean `Invention`?"]
 
 
 @pytest.mark.parametrize("line, message", [

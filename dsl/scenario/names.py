@@ -81,8 +81,6 @@ class _Names:
             self.error("`given` comes first in a scenario", givens[0].pos)
         setup = [l for part in givens for l in part.lines if l.kind == "g_setup"]
         for part in self.sc.parts:
-            if part.kind == "then" and isinstance(part.point, Text):
-                pass
             for line in part.lines:
                 if setup and line.kind in ("g_zone", "g_zone_top", "g_value", "g_first",
                                            "g_player_mark", "g_turn"):

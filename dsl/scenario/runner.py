@@ -37,13 +37,14 @@ MAX_SKIPPED = 200         # single-option decisions taken on their own between t
 class Failure:
     """One expectation that did not hold (or a step that could not be taken), at ``pos``;
     ``expected``/``actual`` are lines of text for the diff, when there is one."""
-    __slots__ = ("pos", "message", "expected", "actual")
+    __slots__ = ("pos", "message", "expected", "actual", "hint")
 
-    def __init__(self, pos, message: str, expected=None, actual=None):
+    def __init__(self, pos, message: str, expected=None, actual=None, hint=None):
         self.pos = pos
         self.message = message
         self.expected = expected
         self.actual = actual
+        self.hint = hint
 
     def __repr__(self) -> str:
         return f"Failure({self.pos}, {self.message!r})"
@@ -105,8 +106,7 @@ def run(program, sc: Scenario) -> list:
     first, from :func:`check`, as failures (nothing runs then)."""
     diags = check(program, sc)
     if diags:
-        return [Failure(d.pos, d.message + (f"\n  hint: {d.hint}" if d.hint else ""))
-                for d in diags]
+        return [Failure(d.pos, d.message, hint=d.hint) for d in diags]
     return _Run(program, sc).go()
 
 
@@ -195,9 +195,6 @@ class _Run:
 
         def arrange(game):
             self.arrange(game, lines)
-            self.rig(game, rigs)
-
-        def rig_only(game):
             self.rig(game, rigs)
 
         pos = lines[0].pos if lines else self.sc.pos

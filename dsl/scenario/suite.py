@@ -143,7 +143,7 @@ def run_one(program, sc) -> Outcome:
 def render_failure(f: Failure, sources: dict) -> str:
     """A failure compiler-style (file:line:col, the line, a caret), then the diff of what
     was expected (``-``) against what happened (``+``)."""
-    out = [Diagnostic("scenario", f.message, f.pos, "failed").render(
+    out = [Diagnostic("scenario", f.message, f.pos, "failed", f.hint).render(
         sources.get(f.pos.file) if f.pos else None)]
     if f.expected is not None or f.actual is not None:
         out.append("  - expected")
