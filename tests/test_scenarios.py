@@ -568,3 +568,23 @@ def test_a_step_that_no_decision_fits_fails_instead_of_playing_on_forever():
     assert out[0].splitlines()[0] == (
         "t.deck:3:10: failed: the game is over: there is no decision to take "
         "(draw (tied on gears))")
+
+
+def test_failures_name_zones_and_decisions_as_the_scenario_wrote_them():
+    out = failures_of("""
+        scenario "s" {
+          given {
+            hand of P1: "Invention"
+            deck top: "Wrench"
+          }
+          then {
+            hand of P1 is "Invention"
+            P2 is asked "your move"
+            P1 is asked "Discard"
+          }
+        }
+        """)
+    assert [o.splitlines()[0] for o in out] == [
+        "t.deck:8:5: failed: hand of P1 holds other cards (in any order)",
+        "t.deck:9:5: failed: P1 is asked, not P2",
+        "t.deck:10:5: failed: P1 is asked `your move`"]

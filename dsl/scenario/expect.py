@@ -57,7 +57,7 @@ class Expect:
             same = want == have if zone.ordered else sorted(want) == sorted(have)
             if not same:
                 order = "bottom to top" if zone.ordered else "in any order"
-                self.fail(line, f"{zone.key} holds other cards ({order})",
+                self.fail(line, f"{_place_text(place)} holds other cards ({order})",
                           [f'"{n}"' for n in want], [f'"{n}"' for n in have])
             return
         want = self.run.value(self.st, values[0])
@@ -81,12 +81,12 @@ class Expect:
     def t_empty(self, line, place):
         zone = self.zone(place)
         if zone.cards:
-            self.fail(line, f"{zone.key} is not empty", [], [f'"{n}"' for n in self.names(zone)])
+            self.fail(line, f"{_place_text(place)} is not empty", [], [f'"{n}"' for n in self.names(zone)])
 
     def t_count(self, line, place, n):
         zone = self.zone(place)
         if len(zone.cards) != n.value:
-            self.fail(line, f"{zone.key} holds {len(zone.cards)} cards, not {n.value}", None,
+            self.fail(line, f"{_place_text(place)} holds {len(zone.cards)} cards, not {n.value}", None,
                       [f'"{x}"' for x in self.names(zone)])
 
     def t_top(self, line, place, *texts):
@@ -94,33 +94,33 @@ class Expect:
         want = [t.text for t in texts]
         have = list(reversed(self.names(zone)))
         if have[:len(want)] != want:
-            self.fail(line, f"other cards are on top of {zone.key} (top first)",
+            self.fail(line, f"other cards are on top of {_place_text(place)} (top first)",
                       [f'"{n}"' for n in want], [f'"{n}"' for n in have[:max(len(want), 1) + 2]])
 
     def t_has(self, line, place, *texts):
         zone = self.zone(place)
         missing = Counter(t.text for t in texts) - Counter(self.names(zone))
         if missing:
-            self.fail(line, f"{zone.key} lacks {', '.join(sorted(missing))}",
+            self.fail(line, f"{_place_text(place)} lacks {', '.join(sorted(missing))}",
                       [f'"{t.text}"' for t in texts], [f'"{n}"' for n in self.names(zone)])
 
     def t_has_no(self, line, place, *texts):
         zone = self.zone(place)
         there = sorted({t.text for t in texts} & set(self.names(zone)))
         if there:
-            self.fail(line, f"{zone.key} holds {', '.join(there)}")
+            self.fail(line, f"{_place_text(place)} holds {', '.join(there)}")
 
     def t_card(self, line, text, place, *attrs):
         zone = self.zone(place)
         cards = [c for c in zone.cards if c.name == text.text]
         if not cards:
-            self.fail(line, f"no `{text.text}` in {zone.key}", None,
+            self.fail(line, f"no `{text.text}` in {_place_text(place)}", None,
                       [f'"{n}"' for n in self.names(zone)])
             return
         results = [self.card_problems(c, attrs) for c in cards]
         if not any(not r for r in results):
             problems = results[0]
-            self.fail(line, f"`{text.text}` in {zone.key} is not as expected",
+            self.fail(line, f"`{text.text}` in {_place_text(place)} is not as expected",
                       [w for w, _ in problems], [h for _, h in problems])
 
     def card_problems(self, c, attrs) -> list:
@@ -176,13 +176,13 @@ class Expect:
         zone = self.zone(place)
         cards = [c for c in zone.cards if c.name == text.text]
         if not cards:
-            self.fail(line, f"no `{text.text}` in {zone.key}")
+            self.fail(line, f"no `{text.text}` in {_place_text(place)}")
             return
         viewer = self.player(seat)
         seen = any(sees(viewer, c) for c in cards)
         if seen != want:
             self.fail(line, f"{seat.word} {'cannot' if want else 'can'} see "
-                            f"`{text.text}` in {zone.key}")
+                            f"`{text.text}` in {_place_text(place)}")
 
     def t_sees(self, line, seat, text, place):
         self.sees(line, seat, text, place, True)
@@ -204,8 +204,11 @@ class Expect:
         d = self.d
         if d is None:
             self.fail(line, f"nobody is asked anything: {self.run.game_result()}")
-        elif d.player.name != seat.word or text.text.lower() not in d.prompt.lower():
-            self.fail(line, "someone else is asked, or something else",
+        elif d.player.name != seat.word:
+            self.fail(line, f"{d.player.name} is asked, not {seat.word}",
+                      [f"{seat.word}: {text.text}"], [f"{d.player.name}: {d.prompt}"])
+        elif text.text.lower() not in d.prompt.lower():
+            self.fail(line, f"{seat.word} is asked `{d.prompt}`",
                       [f"{seat.word}: {text.text}"], [f"{d.player.name}: {d.prompt}"])
 
     def t_may(self, line, seat, text):
