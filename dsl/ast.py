@@ -613,6 +613,7 @@ class Var(Decl):
     name: str
     value: Optional[Expr]
     per_player: bool
+    shown: bool = False
 
 
 @node
@@ -639,6 +640,7 @@ class SubtypeDecl(Decl):
 class PropertyDecl(Decl):
     name: str
     default: Optional[Expr]
+    shown: bool = False
 
 
 @node
