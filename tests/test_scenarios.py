@@ -319,7 +319,7 @@ def test_then_after_a_log_line_sees_the_state_just_after_it():
             deck top: "Heist", "Recycle"
           }
           when { P1 chooses "play_action: Wrench" }
-          then after "Gearbox: area:1 → discard_pile" {
+          then after "Gearbox: P2's area → discard_pile" {
             discard_pile is "Gearbox"
             gears of P2 is 0
           }
