@@ -10,5 +10,7 @@ DECKS_DIR = Path(__file__).parent
 
 
 def bundled() -> dict:
-    """Bundled deck names (file stem) → paths."""
-    return {p.stem: p for p in sorted(DECKS_DIR.glob("*.deck"))}
+    """Bundled deck names (file stem) → paths. A ``NAME.test.deck`` holds the scenarios
+    of ``NAME.deck`` (`deckwright test`): it is not a deck of its own."""
+    return {p.stem: p for p in sorted(DECKS_DIR.glob("*.deck"))
+            if not p.name.endswith(".test.deck")}

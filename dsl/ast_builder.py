@@ -14,6 +14,7 @@ from lark import Token, Tree
 from . import ast as A
 from .errors import DeckError, Diagnostic, SourcePosition
 from .limits import MAX_COPIES, MAX_PLAYERS
+from .scenario.syntax import ScenarioBuilder
 
 # Input limits (docs/language.md §17). Each is checked before the work it bounds: the
 # size and line length before Lark sees the text (a 1 MiB string literal cost 214 MB),
@@ -38,7 +39,7 @@ def _unquote(tok: Token) -> str:
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
 
 
-class Builder:
+class Builder(ScenarioBuilder):
     """One method per grammar alias, called as ``method(pos, children)`` on the way up
     the parse tree, ``pos`` the node's :class:`SourcePosition`; each returns an AST node
     at that position. Mistakes only the builder can see (a number too big, nesting too

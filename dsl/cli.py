@@ -1,5 +1,5 @@
 """The `deckwright` command: play, sim, check, lint, compile, fmt, lsp, explain, print,
-export, import.
+export, import, test.
 
 Every failure prints one clear message (and, for a failing simulated game, the command
 that reproduces it); a traceback only ever means a bug in Deckwright itself.
@@ -79,6 +79,46 @@ def cmd_compile(args) -> int:
 def cmd_lint(args) -> int:
     from .lint import main as lint_main
     return lint_main(args)
+
+
+def cmd_test(args) -> int:
+    """Run the decks' scenarios (docs/running.md); 0 if every one passed."""
+    from .scenario.suite import junit_xml, render_results, run_decks
+    marks = {"passed": ".", "failed": "F", "error": "E"}
+    shown = []
+
+    def report(outcome):
+        if args.verbose:
+            say(f"{outcome.file}:{outcome.line}: {outcome.name} {outcome.status.upper()}")
+        else:
+            shown.append(marks[outcome.status])
+            sys.stdout.write(marks[outcome.status])
+            sys.stdout.flush()
+
+    def run_once():
+        shown.clear()
+        results = run_decks(args.decks, select=args.k, first_failure=args.x, report=report)
+        if shown:
+            sys.stdout.write("\n")
+        say(render_results(results))
+        if args.junit:
+            with open(args.junit, "w", encoding="utf-8") as f:
+                f.write(junit_xml(results))
+        return results
+
+    if args.watch:
+        import time
+        from .scenario.suite import watch
+
+        def run_and_wait():
+            results = run_once()
+            say("watching for changes (Ctrl-C to stop)")
+            return results
+        watch(run_and_wait, time.sleep)       # ends by KeyboardInterrupt: status 130
+    results = run_once()
+    if not results.outcomes and not results.errors:
+        return 5                          # as pytest: nothing was collected
+    return 0 if results.ok else 1
 
 
 def cmd_fmt(args) -> int:
@@ -311,6 +351,27 @@ def build_parser() -> argparse.ArgumentParser:
                       help="say what a rule checks and how to fix what it finds (`all` "
                            "lists the rules), and lint nothing (default: none)")
     lint.set_defaults(func=cmd_lint)
+
+    test = sub.add_parser("test", help="run the scenarios of decks (their rule examples)",
+                          description="Run every `scenario` of the decks and of the "
+                                      "NAME.test.deck beside each (see docs/running.md). "
+                                      "Exit status 0 if all passed, 1 if any failed or has "
+                                      "an error, 5 if there were none.")
+    test.add_argument("decks", nargs="+", metavar="DECK",
+                      help="the decks (or .test.deck files) whose scenarios to run")
+    test.add_argument("-k", default=None, metavar="TEXT",
+                      help="run only the scenarios whose name holds TEXT, ignoring case "
+                           "(default: all)")
+    test.add_argument("-x", action="store_true",
+                      help="stop at the first scenario that fails (default: run all)")
+    test.add_argument("-v", "--verbose", action="store_true",
+                      help="one line per scenario instead of one character (default: off)")
+    test.add_argument("--junit", default=None, metavar="FILE",
+                      help="also write a JUnit XML report to FILE, for CI (default: none)")
+    test.add_argument("--watch", action="store_true",
+                      help="run again each time a deck or test deck changes, until Ctrl-C "
+                           "(default: off)")
+    test.set_defaults(func=cmd_test)
 
     fmt = sub.add_parser("fmt", help="lay deck files out the one canonical way",
                          description="Lay deck files out the one canonical way (see "

@@ -13,7 +13,12 @@ __all__ = ["compile_program", "decl_key", "describe_key", "Checker", "Scope"]
 
 
 def compile_program(items: list, program: Program) -> Program:
-    """Check merged declarations; raise DeckError if anything is wrong."""
+    """Check merged declarations; raise DeckError if anything is wrong. Scenarios are
+    set aside on ``program.scenarios`` (they test the game; :mod:`dsl.scenario` runs them)."""
+    from .scenario.syntax import Background, Scenario
+    if any(type(i) in (Scenario, Background) for i in items):
+        program.scenarios = [i for i in items if type(i) in (Scenario, Background)]
+        items = [i for i in items if type(i) not in (Scenario, Background)]
     checker = Checker(items, program)
     checker.check()
     errors = [d for d in checker.diags if d.severity == "error"]

@@ -97,7 +97,7 @@ def _fast_parser() -> Optional[FastParser]:
 _ITEM_START = re.compile(
     r"^(game|override|include|players|option|param|side|zone|resource|var|counter|mark|type|"
     r"subtype|property|limit|action|move|setup|turn|round|when|before|whenever|card|token|"
-    r"static)\b")
+    r"static|scenario|background)\b")
 
 
 def _describe_expected(names) -> list[str]:

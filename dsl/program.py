@@ -163,6 +163,7 @@ class Program:
     all_statics: list = field(default_factory=list)      # every CompiledStatic
     event_uses: dict = field(default_factory=dict)       # action → the event fields it reads
     param_kinds: dict = field(default_factory=dict)      # (action, param) → kinds it takes
+    scenarios: list = field(default_factory=list)        # `scenario` and `background` blocks (dsl.scenario)
 
     _code: dict = field(default_factory=dict, repr=False, compare=False)
     _info: Any = field(default=None, repr=False, compare=False)

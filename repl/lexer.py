@@ -35,6 +35,11 @@ KEYWORDS = (
     "subtype", "text", "this", "time", "to", "token", "top", "transform", "true",
     "turn", "turns", "type", "unmark", "until", "up", "use", "uses", "var", "when",
     "whenever", "where", "while", "winner", "with", "x", "you", "your", "zone",
+    # the words of `scenario` blocks (keywords only inside them)
+    "after", "are", "asked", "background", "cannot", "chooses", "controller", "does",
+    "drawn", "eliminated", "empty", "first", "given", "goes", "leaves", "log", "marked",
+    "no", "nothing", "over", "owner", "refused", "says", "scenario", "see", "seed", "sees",
+    "then", "winners",
 )
 
 

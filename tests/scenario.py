@@ -6,6 +6,14 @@
 
 The deck's own setup is replaced by the arrangement; the first turn then starts as the
 deck's turn rules say, for seat ``first`` (0 by default).
+
+``arranged`` takes the arrangement as `given` lines of the scenario language
+(docs/language.md §19), with owners, controllers, faces, counters, marks and hosts:
+
+    s = arranged("example", '''
+        area of P1: "Windmill" (owner P2), "Gearbox" (2 charge)
+        deck top: "Wrench"
+    ''')
 """
 from __future__ import annotations
 
@@ -85,3 +93,9 @@ def play(session: Session, *choices) -> None:
     for choice in choices:
         refusal = session.apply(choice)
         assert refusal is None, f"{choice!r} refused: {refusal.reason}; legal: {session.legal()}"
+
+
+def arranged(deck, lines: str) -> Session:
+    """A game arranged by `given` lines of the scenario language (see the module's doc)."""
+    from dsl.scenario.runner import arranged as arrange_from
+    return arrange_from(program(deck), lines)

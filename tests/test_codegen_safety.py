@@ -211,3 +211,19 @@ def test_a_deck_string_reaches_the_source_only_as_its_repr(s):
         for line in source.splitlines():
             if s in line:
                 assert repr(s) in line, line
+
+
+@pytest.mark.parametrize("s", INJECTIONS)
+def test_scenario_text_never_reaches_the_generated_source(s):
+    # Scenarios are set aside by the checker: their strings (labels, card names, log
+    # texts) are read by the scenario runner, never generated into the deck's module.
+    said = _deck_string(s)
+    base = injection_deck("Card", "Other", "p", "q", "gears", "act", "pile")
+    scenario = (f'scenario "{said}" {{\n  given {{ hand of P1: "Card" }}\n'
+                f'  when {{ P1 chooses "{said}" }}\n  then {{ log says "{said}" }}\n}}\n')
+    program = load_text(base + scenario, "inject.deck")
+    assert len(program.scenarios) == 1
+    for stepped in (False, True):
+        source, _ = generate(program, resumable=stepped)
+        assert source == generate(load_text(base, "inject.deck"), resumable=stepped)[0]
+        assert unsafe_parts(program, source) == []

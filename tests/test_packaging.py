@@ -87,6 +87,10 @@ def test_wheel_installs_and_runs_a_bundled_deck_from_anywhere(tmp_path):
     assert result["games"] == 3, result
     assert result["errors"] == 0, result
 
+    # The bundled games' scenarios ship beside them, and `deckwright test` runs them.
+    r = run([bin_ / "deckwright", "test", "example"], cwd=elsewhere)
+    assert r.returncode == 0 and " passed in " in r.stdout, r.stdout + r.stderr
+
     # No extra was asked for: the REPL's libraries came with it, and `--version` works.
     r = run([bin_ / "python", "-c", "import prompt_toolkit, pygments.lexers as L; "
              "print(L.get_lexer_by_name('deckwright').name)"], cwd=elsewhere)

@@ -5,24 +5,28 @@ if exists("b:current_syntax")
 endif
 
 syntax case match
-syntax keyword deckwrightKeyword ability action all and any as ascending at
-syntax keyword deckwrightKeyword attach attached before bottom by capacity card cards
-syntax keyword deckwrightKeyword choose control controlled copy count counter create descending
-syntax keyword deckwrightKeyword detach down draw each effect eliminate else end
-syntax keyword deckwrightKeyword exactly except extends face false for forbid from
-syntax keyword deckwrightKeyword gain game give grouped has hidden if in
-syntax keyword deckwrightKeyword include instead into is least let library limit
-syntax keyword deckwrightKeyword lose mark max may min modify most move
-syntax keyword deckwrightKeyword named negate next none not of offer on
-syntax keyword deckwrightKeyword once one opponents option optional or ordered override
-syntax keyword deckwrightKeyword own owned param pass per phase play player
-syntax keyword deckwrightKeyword players prevent private prompt property public put random
-syntax keyword deckwrightKeyword remove repeat resolve resource reveal round say score
-syntax keyword deckwrightKeyword secret set setup shared shown shuffle side simultaneously
-syntax keyword deckwrightKeyword start static substitute subtype text this time to
-syntax keyword deckwrightKeyword token top transform true turn turns type unmark
-syntax keyword deckwrightKeyword until up use uses var when whenever where
-syntax keyword deckwrightKeyword while winner with x you your zone
+syntax keyword deckwrightKeyword ability action after all and any are as
+syntax keyword deckwrightKeyword ascending asked at attach attached background before bottom
+syntax keyword deckwrightKeyword by cannot capacity card cards choose chooses control
+syntax keyword deckwrightKeyword controlled controller copy count counter create descending detach
+syntax keyword deckwrightKeyword does down draw drawn each effect eliminate eliminated
+syntax keyword deckwrightKeyword else empty end exactly except extends face false
+syntax keyword deckwrightKeyword first for forbid from gain game give given
+syntax keyword deckwrightKeyword goes grouped has hidden if in include instead
+syntax keyword deckwrightKeyword into is least leaves let library limit log
+syntax keyword deckwrightKeyword lose mark marked max may min modify most
+syntax keyword deckwrightKeyword move named negate next no none not nothing
+syntax keyword deckwrightKeyword of offer on once one opponents option optional
+syntax keyword deckwrightKeyword or ordered over override own owned owner param
+syntax keyword deckwrightKeyword pass per phase play player players prevent private
+syntax keyword deckwrightKeyword prompt property public put random refused remove repeat
+syntax keyword deckwrightKeyword resolve resource reveal round say says scenario score
+syntax keyword deckwrightKeyword secret see seed sees set setup shared shown
+syntax keyword deckwrightKeyword shuffle side simultaneously start static substitute subtype text
+syntax keyword deckwrightKeyword then this time to token top transform true
+syntax keyword deckwrightKeyword turn turns type unmark until up use uses
+syntax keyword deckwrightKeyword var when whenever where while winner winners with
+syntax keyword deckwrightKeyword x you your zone
 syntax match deckwrightType /\<[A-Z][a-zA-Z0-9_]*\>/
 syntax match deckwrightNumber /\<[0-9]\+\>/
 syntax region deckwrightString start=/"/ skip=/\\./ end=/"\|$/ oneline

@@ -1,0 +1,307 @@
+"""What a scenario says, checked before it runs: its names, and its file's `background`.
+
+Every mistake is an error :class:`~dsl.errors.Diagnostic` at its spot (file:line:col, a
+caret, a hint), like every other deck error.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..errors import Diagnostic, suggest
+from .syntax import Attr, Line, Part, Place, Scenario, Text, Value, Word
+
+
+# --- a file's background -------------------------------------------------------------------
+
+_PLACED = ("g_zone", "g_zone_top", "g_zone_empty", "g_value")
+_SINGLE = ("g_players", "g_seed", "g_first", "g_turn", "g_setup")
+
+
+def _key(line: Line):
+    if line.kind in _PLACED:
+        p = line.args[0]
+        return ("place", p.name, p.seat, p.side)
+    if line.kind in _SINGLE:
+        return (line.kind,)
+    if line.kind == "g_option":
+        return ("option", line.args[0].word)
+    return None
+
+
+def with_background(sc: Scenario, background) -> Scenario:
+    """The scenario with its file's `background` lines before its own `given`; a line of
+    its own for a zone, a value, an option or the seats replaces the background's, and
+    with `setup` of its own it keeps only the background's players, seed and options."""
+    background = tuple(background)
+    if not background:
+        return sc
+    parts = list(sc.parts)
+    given = parts.pop(0) if parts and parts[0].kind == "given" else None
+    own = given.lines if given else ()
+    mine = {_key(l) for l in own} - {None}
+    if ("g_setup",) in mine:              # the deck's setup replaces the arrangement
+        background = tuple(l for l in background if l.kind in ("g_players", "g_seed", "g_option"))
+    lines = tuple(l for l in background if _key(l) not in mine) + own
+    merged = Part("given", None, lines, pos=given.pos if given else sc.pos)
+    return Scenario(sc.name, (merged, *parts), pos=sc.pos)
+
+
+# --- names ---------------------------------------------------------------------------------
+
+def check(program, sc: Scenario) -> list:
+    """The mistakes in a scenario's names (cards, zones, seats...) as error diagnostics,
+    before anything runs: like every deck error, at the spot, with a caret and a hint."""
+    return _Names(program, sc).check()
+
+
+class _Names:
+    def __init__(self, program, sc: Scenario):
+        self.p = program
+        self.sc = sc
+        self.diags: list = []
+        self.players = max(program.min_players, 2)
+        for part in sc.parts:
+            for line in part.lines:
+                if line.kind == "g_players":
+                    self.players = line.args[0].value
+
+    def error(self, message, pos, hint=None):
+        self.diags.append(Diagnostic("scenario", message, pos, hint=hint))
+
+    def check(self) -> list:
+        p = self.p
+        if not p.min_players <= self.players <= p.max_players:
+            line = next(l for part in self.sc.parts for l in part.lines if l.kind == "g_players")
+            self.error(f"{p.name} is for {p.min_players} to {p.max_players} players, "
+                       f"not {self.players}", line.pos)
+        givens = [part for part in self.sc.parts if part.kind == "given"]
+        if len(givens) > 1:
+            self.error("a scenario has one `given`", givens[1].pos)
+        if self.sc.parts and givens and self.sc.parts[0].kind != "given":
+            self.error("`given` comes first in a scenario", givens[0].pos)
+        setup = [l for part in givens for l in part.lines if l.kind == "g_setup"]
+        for part in self.sc.parts:
+            for line in part.lines:
+                if setup and line.kind in ("g_zone", "g_zone_top", "g_value", "g_first",
+                                           "g_player_mark", "g_turn"):
+                    self.error("a scenario that runs the deck's `setup` cannot also arrange "
+                               "the game", line.pos,
+                               hint="arrange everything, or keep `setup` and only set "
+                                    "`players`, `seed`, options and shuffles")
+                getattr(self, line.kind, self.other)(line)
+        return self.diags
+
+    # the pieces
+    def seat(self, word: Word) -> None:
+        n = self.players
+        if not (word.word.startswith("P") and word.word[1:].isdigit()
+                and 1 <= int(word.word[1:]) <= n):
+            self.error(f"no seat `{word.word}`: the scenario has P1 to P{n}", word.pos,
+                       hint=f"seats are P1 to P{n}; `players N` sets how many")
+
+    def card(self, text: Text) -> None:
+        if text.text not in self.p.cards:
+            self.error(f"no card named `{text.text}`", text.pos,
+                       hint=suggest(text.text, self.p.cards))
+
+    def place(self, place: Place, want: str = "any") -> Optional[str]:
+        """What ``place`` names ("zone", "resource", "var"), or None (an error recorded)."""
+        p = self.p
+        if place.seat is not None:
+            self.seat(Word(place.seat, pos=place.pos))
+        if place.side is not None and place.side not in [s[0] for s in p.sides]:
+            self.error(f"no side `{place.side}`", place.pos,
+                       hint=suggest(place.side, [s[0] for s in p.sides])
+                       or (f"the sides are {', '.join(s[0] for s in p.sides)}" if p.sides
+                           else "this game has no sides: name a seat (`of P1`)"))
+            return None
+        if place.name in p.zones:
+            scope = p.zones[place.name].scope
+            if want == "value":
+                self.error(f"`{place.name}` is a zone, not a resource or variable", place.pos,
+                           hint=f"list its cards: `{_place_text(place)}: \"NAME\", ...`")
+                return None
+            if scope == "shared" and (place.seat or place.side):
+                self.error(f"`{place.name}` is shared: it has no `of`", place.pos,
+                           hint=f"write `{place.name}`")
+            elif scope == "player" and place.side:
+                self.error(f"`{place.name}` is a zone of each player: name a seat", place.pos,
+                           hint=f"write `{place.name} of P1`")
+            elif scope != "shared" and not (place.seat or place.side):
+                whose = "player" if scope == "player" else "side (or a seat of it)"
+                self.error(f"`{place.name}` belongs to each {whose}: say whose", place.pos,
+                           hint=f"write `{place.name} of P1`")
+            return "zone"
+        if place.name in p.resources or place.name in p.vars:
+            per = (not p.resources[place.name].shared if place.name in p.resources
+                   else p.vars[place.name][0])
+            kind = "resource" if place.name in p.resources else "var"
+            if want == "cards":
+                self.error(f"`{place.name}` is a {'resource' if kind == 'resource' else 'variable'}, "
+                           "not a zone", place.pos)
+                return None
+            if place.side:
+                self.error(f"`{place.name}` belongs to a seat, not a side", place.pos)
+            elif per and not place.seat:
+                self.error(f"`{place.name}` is each player's: say whose", place.pos,
+                           hint=f"write `{place.name} of P1`")
+            elif not per and place.seat:
+                self.error(f"`{place.name}` is the game's, not a player's: it has no `of`",
+                           place.pos, hint=f"write `{place.name}`")
+            return kind
+        names = list(p.zones) + list(p.resources) + list(p.vars)
+        self.error(f"no zone, resource or variable named `{place.name}`", place.pos,
+                   hint=suggest(place.name, names))
+        return None
+
+    def attr(self, a: Attr, given: bool) -> None:
+        if a.kind in ("owner", "controller"):
+            self.seat(a.value)
+        elif a.kind == "counter" and a.value.word not in self.p.counters:
+            self.error(f"no counter named `{a.value.word}`", a.value.pos,
+                       hint=suggest(a.value.word, self.p.counters)
+                       or "declare it: `counter NAME`")
+        elif a.kind in ("mark", "not mark") and a.value.word not in self.p.marks:
+            self.error(f"no mark named `{a.value.word}`", a.value.pos,
+                       hint=suggest(a.value.word, self.p.marks) or "declare it: `mark NAME`")
+        elif a.kind == "attached":
+            self.card(a.value)
+        elif given and a.kind in ("token", "not mark"):
+            self.error(f"`{'token' if a.kind == 'token' else 'not marked'}` is something to "
+                       "check, not to arrange", a.pos)
+
+    def mark(self, word: Word) -> None:
+        if word.word not in self.p.marks:
+            self.error(f"no mark named `{word.word}`", word.pos,
+                       hint=suggest(word.word, self.p.marks) or "declare it: `mark NAME`")
+
+    def value(self, v: Value) -> None:
+        if v.kind == "seat":
+            self.seat(Word(v.value, pos=v.pos))
+
+    # given
+    def g_players(self, line):
+        pass
+
+    g_seed = g_setup = g_players
+
+    def g_option(self, line):
+        name = line.args[0]
+        if name.word not in self.p.options:
+            self.error(f"no option named `{name.word}`", name.pos,
+                       hint=suggest(name.word, self.p.options)
+                       or f"the options are: {', '.join(self.p.options) or 'none'}")
+
+    def g_first(self, line):
+        self.seat(line.args[0])
+
+    def g_player_mark(self, line):
+        self.seat(line.args[0])
+        self.mark(line.args[1])
+
+    def g_zone(self, line):
+        place, specs = line.args[0], line.args[1:]
+        self.place(place, "cards")
+        for spec in specs:
+            self.card(spec.name)
+            for a in spec.attrs:
+                self.attr(a, True)
+
+    g_zone_top = g_zone
+
+    def g_zone_empty(self, line):
+        self.place(line.args[0], "cards")
+
+    def g_value(self, line):
+        place, value = line.args
+        if self.place(place, "value") == "resource" and value.kind != "int":
+            self.error(f"`{place.name}` is a resource: its value is a number", value.pos)
+        self.value(value)
+
+    def g_turn(self, line):
+        if line.args[0].value < 1:
+            self.error("turns are numbered from 1", line.args[0].pos)
+
+    def g_rig(self, line):
+        place = line.args[0]
+        if self.place(place, "cards") == "zone" and not self.p.zones[place.name].ordered:
+            self.error(f"`{place.name}` is not ordered: it has no top", place.pos)
+        for t in line.args[1:]:
+            self.card(t)
+
+    # when
+    def w_choose(self, line):
+        seat, labels, refused = line.args
+        if seat is not None:
+            self.seat(seat)
+
+    # then
+    def t_is(self, line):
+        kind = self.place(line.args[0])
+        for v in line.args[1:]:
+            if kind == "zone":
+                if v.kind != "str":
+                    self.error("a zone holds cards: name them in quotes", v.pos)
+                elif v.value not in self.p.cards:
+                    self.error(f"no card named `{v.value}`", v.pos,
+                               hint=suggest(v.value, self.p.cards))
+            else:
+                self.value(v)
+        if kind not in ("zone", None) and len(line.args) > 2:
+            self.error(f"`{line.args[0].name}` has one value", line.args[2].pos)
+
+    def t_compare(self, line):
+        self.place(line.args[0], "value")
+
+    def t_empty(self, line):
+        self.place(line.args[0], "cards")
+
+    def t_count(self, line):
+        self.place(line.args[0], "cards")
+
+    def t_top(self, line):
+        self.g_rig(line)
+
+    def t_has(self, line):
+        self.place(line.args[0], "cards")
+        for t in line.args[1:]:
+            self.card(t)
+
+    t_has_no = t_has
+
+    def t_card(self, line):
+        self.card(line.args[0])
+        self.place(line.args[1], "cards")
+        for a in line.args[2:]:
+            self.attr(a, False)
+
+    def t_player_mark(self, line):
+        self.g_player_mark(line)
+
+    t_player_not_mark = t_player_mark
+
+    def t_sees(self, line):
+        self.seat(line.args[0])
+        self.card(line.args[1])
+        self.place(line.args[2], "cards")
+
+    t_not_sees = t_sees
+
+    def t_asked(self, line):
+        self.seat(line.args[0])
+
+    t_may = t_may_not = t_log_for = t_eliminated = t_asked
+
+    def t_winner(self, line):
+        for w in line.args:
+            self.seat(w)
+
+    t_winners = t_winner
+
+    def other(self, line):
+        pass
+
+
+def _place_text(place: Place) -> str:
+    owner = place.seat or place.side
+    return f"{place.name} of {owner}" if owner else place.name

@@ -1,0 +1,78 @@
+"""The scenario runner as a pytest plugin: pytest collects ``*.test.deck`` files, one test
+per scenario, and reports a failure as `deckwright test` does.
+
+    pytest -p dsl.scenario.pytest_plugin decks/
+
+(or ``pytest_plugins = ["dsl.scenario.pytest_plugin"]`` in a ``conftest.py``). A file that
+does not load is one failing test, reported compiler-style.
+"""
+from __future__ import annotations
+
+import pytest
+
+from ..errors import DeckError
+from .suite import TEST_SUFFIX, file_scenarios, render_failure
+
+
+def pytest_collect_file(parent, file_path):
+    if file_path.name.endswith(TEST_SUFFIX):
+        return DeckTestFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFailed(Exception):
+    """A scenario's failures, rendered."""
+
+
+class DeckTestFile(pytest.File):
+    def collect(self):
+        try:
+            program, scenarios = file_scenarios(self.path)
+        except DeckError as err:
+            yield LoadError.from_parent(self, name="load", error=err)
+            return
+        for sc in scenarios:
+            yield ScenarioItem.from_parent(self, name=sc.name, program=program, scenario=sc)
+
+
+class LoadError(pytest.Item):
+    def __init__(self, *, error, **kw):
+        super().__init__(**kw)
+        self.error = error
+
+    def runtest(self):
+        raise ScenarioFailed(self.error.render())
+
+    def repr_failure(self, excinfo):
+        return str(excinfo.value)
+
+    def reportinfo(self):
+        return self.path, 0, f"{self.path.name}: does not load"
+
+
+class ScenarioItem(pytest.Item):
+    def __init__(self, *, program, scenario, **kw):
+        super().__init__(**kw)
+        self.program = program
+        self.scenario = scenario
+
+    def runtest(self):
+        from .names import check
+        from .runner import run
+        errors = check(self.program, self.scenario)
+        if errors:
+            raise ScenarioFailed("\n".join(
+                d.render(self.program.sources.get(d.pos.file) if d.pos else None)
+                for d in errors))
+        failures = run(self.program, self.scenario)
+        if failures:
+            raise ScenarioFailed("\n".join(render_failure(f, self.program.sources)
+                                           for f in failures))
+
+    def repr_failure(self, excinfo):
+        if isinstance(excinfo.value, ScenarioFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+    def reportinfo(self):
+        return self.path, self.scenario.pos.line - 1, f"scenario: {self.name}"

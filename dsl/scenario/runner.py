@@ -1,0 +1,487 @@
+"""Running one scenario: arrange the Given, take the When's decisions, check the Then.
+
+The runner is a client of the public engine API only: a :class:`~dsl.session.Session`
+with an ``arrange`` hook, its pending ``decision`` and ``legal()`` labels, ``refusal`` and
+``apply``, the game state and the log, and the REPL's label matching
+(:func:`dsl.agents.matching`). It knows no game.
+
+>>> from dsl.loader import load_text
+>>> program = load_text('''game "T" extends "example"
+... scenario "Invention gains two gears" {
+...   given {
+...     hand of P1: "Invention"
+...     deck top: "Wrench"
+...   }
+...   when { P1 chooses "play_action: Invention" }
+...   then { gears of P1 is 2 }
+... }''', "t.deck")
+>>> [f.message for f in run(program, program.scenarios[0])]
+[]
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from ..agents import ambiguous, matching
+from ..errors import EngineError
+from ..rng import Rng
+from .expect import Expect
+from .names import check, with_background
+from .syntax import Line, Place, Scenario, Text, Value
+
+__all__ = ["Failure", "arranged", "check", "run", "with_background"]
+
+MAX_SKIPPED = 200         # single-option decisions taken on their own between two steps
+
+
+class Failure:
+    """One expectation that did not hold (or a step that could not be taken), at ``pos``;
+    ``expected``/``actual`` are lines of text for the diff, when there is one."""
+    __slots__ = ("pos", "message", "expected", "actual", "hint")
+
+    def __init__(self, pos, message: str, expected=None, actual=None, hint=None):
+        self.pos = pos
+        self.message = message
+        self.expected = expected
+        self.actual = actual
+        self.hint = hint
+
+    def __repr__(self) -> str:
+        return f"Failure({self.pos}, {self.message!r})"
+
+
+class _Stop(Exception):
+    """A failure after which the scenario cannot go on (a step not taken)."""
+
+    def __init__(self, failure: Failure):
+        self.failure = failure
+
+
+# --- running -------------------------------------------------------------------------------
+
+class _RiggedRng(Rng):
+    """The game's generator, which after the next shuffle of a zone puts named cards on
+    top (`next shuffle of deck leaves "X" on top`). Copies (checkpoints) are plain."""
+    __slots__ = ("rigs",)
+
+    def shuffle(self, items: list) -> None:
+        super().shuffle(items)
+        for rig in list(self.rigs):
+            zone, names, line, failures = rig
+            if items is not zone.cards:
+                continue
+            self.rigs.remove(rig)
+            moved = 0
+            for name in reversed(names):      # the last named ends on top
+                at = next((i for i in range(len(items) - 1 - moved, -1, -1)
+                           if items[i].name == name), None)
+                if at is None:
+                    failures.append(Failure(line.pos, f"the shuffle of {zone.key} could not "
+                                            f"leave `{name}` on top: it is not there"))
+                    continue
+                moved += 1
+                items.append(items.pop(at))
+
+
+def _rig(rng: Rng) -> _RiggedRng:
+    if isinstance(rng, _RiggedRng):
+        return rng
+    r = _RiggedRng.__new__(_RiggedRng)
+    r._random, r._bits, r._frozen = rng._random, rng._bits, None
+    r.rigs = []
+    return r
+
+
+class _Point:
+    """The state as it was at a point of the steps (end of turn, a log line)."""
+    __slots__ = ("state", "log_len")
+
+    def __init__(self, state, log_len):
+        self.state = state
+        self.log_len = log_len
+
+
+def run(program, sc: Scenario) -> list:
+    """Run one scenario; its failures (empty: it passed). Mistakes in its names come
+    first, from :func:`check`, as failures (nothing runs then)."""
+    diags = check(program, sc)
+    if diags:
+        return [Failure(d.pos, d.message, hint=d.hint) for d in diags]
+    return _Run(program, sc).go()
+
+
+def arranged(program, given: str, file: str = "<given>"):
+    """A :class:`~dsl.session.Session` started from `given` lines in the scenario language,
+    for tests that stay in Python. DeckError (file:line:col, a caret) if the lines are
+    wrong; AssertionError if the arranged game cannot start.
+
+    >>> from dsl.loader import load_program
+    >>> s = arranged(load_program("example"), '''
+    ...     hand of P1: "Invention"
+    ...     area of P2: "Windmill" (owner P1)
+    ...     deck top: "Wrench"
+    ... ''')
+    >>> sorted(c.name for c in s.state.zones["hand:0"].cards), s.legal()[0]
+    (['Invention', 'Wrench'], 'play_action: Invention')
+    """
+    from ..errors import DeckError
+    from ..parser import parse_text
+    # All on the first line, so that the lines of ``given`` keep their numbers.
+    text = 'game "arranged"; scenario "arranged" { given {' + given + '\n}\n}\n'
+    deck = parse_text(text, file)
+    sc = deck.items[0]
+    diags = check(program, sc)
+    if diags:
+        raise DeckError(diags, {file: text})
+    r = _Run(program, sc)
+    try:
+        r.start(sc.parts[0].lines if sc.parts else ())
+    except _Stop as stop:
+        raise AssertionError(f"{stop.failure.pos}: {stop.failure.message}") from None
+    return r.session
+
+
+class _Run:
+    def __init__(self, program, sc: Scenario):
+        self.p = program
+        self.sc = sc
+        self.failures: list = []
+        self.session = None
+        self.log_mark = 0              # the log's length when the last step was taken
+
+    def fail(self, pos, message, expected=None, actual=None):
+        self.failures.append(Failure(pos, message, expected, actual))
+
+    # the game
+    def go(self) -> list:
+        parts = list(self.sc.parts)
+        given = parts.pop(0) if parts and parts[0].kind == "given" else None
+        try:
+            self.start(given.lines if given else ())
+        except _Stop as stop:
+            return self.failures + [stop.failure]
+        for i, part in enumerate(parts):
+            try:
+                if part.kind == "when":
+                    points = []
+                    for later in parts[i + 1:]:
+                        if later.kind == "when":
+                            break
+                        points.append(later.point)
+                    self.snapshots = {}
+                    self.steps(part.lines, points)
+                else:
+                    self.then(part)
+            except _Stop as stop:
+                self.failures.append(stop.failure)
+                break
+        return self.failures
+
+    def start(self, lines):
+        from ..invariants import violations
+        from ..session import Session
+        players, seed, options, setup = max(self.p.min_players, 2), 1, {}, False
+        for line in lines:
+            if line.kind == "g_players":
+                players = line.args[0].value
+            elif line.kind == "g_seed":
+                seed = line.args[0].value
+            elif line.kind == "g_option":
+                options[line.args[0].word] = line.args[1].value
+            elif line.kind == "g_setup":
+                setup = True
+        self.players = players
+        rigs = [line for line in lines if line.kind == "g_rig"]
+
+        def arrange(game):
+            self.arrange(game, lines)
+            self.rig(game, rigs)
+
+        pos = lines[0].pos if lines else self.sc.pos
+        try:
+            if setup:
+                # The deck's own setup runs; a shuffle rigged for it must be in place first.
+                session = Session(self.p, seed=seed, players=players, options=options,
+                                  arrange=None, choices=[])
+                if rigs:
+                    self.fail(rigs[0].pos, "a shuffle can be rigged only in an arranged "
+                                           "game, not in the deck's own setup")
+            else:
+                session = Session(self.p, seed=seed, players=players, options=options,
+                                  arrange=arrange)
+        except EngineError as err:
+            raise _Stop(Failure(pos, f"the game could not start: {err}"))
+        self.session = session
+        session.game.observer = _invariants
+        broken = violations(session.game)
+        if broken:
+            raise _Stop(Failure(pos, "the arrangement breaks the game's invariants: "
+                                + "; ".join(broken)))
+
+    def rig(self, game, rigs):
+        if not rigs:
+            return
+        st = game.state
+        st.rng = _rig(st.rng)
+        for line in rigs:
+            zone = st.zones[self.zone_key(st, line.args[0])]
+            st.rng.rigs.append((zone, [t.text for t in line.args[1:]], line, self.failures))
+
+    def arrange(self, game, lines):
+        st = game.state
+        placed = []                       # (card, spec) in the order they were put
+        for line in lines:
+            k = line.kind
+            if k in ("g_zone", "g_zone_top"):
+                zone = st.zones[self.zone_key(st, line.args[0])]
+                specs = line.args[1:]
+                cards = [(spec, i) for spec in specs for i in range(spec.copies)]
+                if k == "g_zone_top":
+                    cards.reverse()       # listed top first; a zone's list ends at its top
+                for spec, _ in cards:
+                    owner = self.default_owner(st, zone)
+                    for a in spec.attrs:
+                        if a.kind == "owner":
+                            owner = self.seat(st, a.value.word)
+                    c = game.put(spec.name.text, zone, owner)
+                    if owner is None:
+                        c.owner = None
+                        c.controller = zone.owner if zone.in_play else None
+                    for a in spec.attrs:
+                        if a.kind == "controller":
+                            c.controller = self.seat(st, a.value.word)
+                        elif a.kind == "face":
+                            c.face_up = a.value
+                        elif a.kind == "counter":
+                            if a.count:
+                                c.counters[a.value.word] = a.count
+                        elif a.kind == "mark":
+                            c.marks[a.value.word] = None
+                    placed.append((c, spec))
+            elif k == "g_value":
+                place, value = line.args
+                self.set_value(st, place, self.value(st, value))
+            elif k == "g_first":
+                st.globals["first_player"] = self.seat(st, line.args[0].word)
+            elif k == "g_player_mark":
+                self.seat(st, line.args[0].word).marks[line.args[1].word] = None
+            elif k == "g_turn":
+                st.turn = line.args[0].value - 1
+        for c, spec in placed:
+            for a in spec.attrs:
+                if a.kind == "attached":
+                    host = next((h for h, _ in placed if h.name == a.value.text and h is not c),
+                                None)
+                    if host is None:
+                        raise _Stop(Failure(a.pos, f"no `{a.value.text}` is arranged for "
+                                                   f"`{c.name}` to be attached to"))
+                    c.attached_to = host
+
+    @staticmethod
+    def default_owner(st, zone):
+        if zone.owner is not None:
+            return zone.owner
+        if zone.side is not None:
+            return next((p for p in st.players if p.side == zone.side), None)
+        return None
+
+    # names → state
+    @staticmethod
+    def seat(st, word: str):
+        return st.players[int(word[1:]) - 1]
+
+    def zone_key(self, st, place: Place) -> str:
+        zdef = self.p.zones[place.name]
+        if zdef.scope == "shared":
+            return place.name
+        if zdef.scope == "player":
+            return f"{place.name}:{int(place.seat[1:]) - 1}"
+        side = place.side or self.seat(st, place.seat).side
+        return f"{place.name}:{side}"
+
+    def read_value(self, st, place: Place):
+        p, name = self.p, place.name
+        if name in p.resources:
+            if p.resources[name].shared:
+                return st.globals.get(name, 0)
+            return self.seat(st, place.seat).res.get(name, 0)
+        if p.vars[name][0]:
+            return self.seat(st, place.seat).vars.get(name)
+        return st.globals.get(name)
+
+    def set_value(self, st, place: Place, value):
+        p, name = self.p, place.name
+        if name in p.resources:
+            if p.resources[name].shared:
+                st.globals[name] = value
+            else:
+                self.seat(st, place.seat).res[name] = value
+        elif p.vars[name][0]:
+            self.seat(st, place.seat).vars[name] = value
+        else:
+            st.globals[name] = value
+
+    def value(self, st, v: Value):
+        return self.seat(st, v.value) if v.kind == "seat" else v.value
+
+    # the steps
+    def steps(self, lines, points):
+        watch_end = "turn end" in points
+        texts = [pt.text for pt in points if isinstance(pt, Text)]
+        game = self.session.game
+        if watch_end or texts:
+            write = type(game).write
+
+            def spy(text, *args, **kw):
+                if watch_end and "turn end" not in self.snapshots and (
+                        text.startswith(("— turn ", "— round ", "game over:"))):
+                    self.snapshots["turn end"] = _Point(game.state.copy(), len(game.log))
+                write(game, text, *args, **kw)
+                for t in texts:
+                    if t not in self.snapshots and t in text:
+                        self.snapshots[t] = _Point(game.state.copy(), len(game.log))
+            game.write = spy
+        try:
+            for line in lines:
+                self.step(line)
+        finally:
+            game.__dict__.pop("write", None)
+
+    def step(self, line: Line):
+        seat, labels, refused = line.args
+        s = self.session
+        for _ in range(MAX_SKIPPED):
+            d = s.decision
+            if d is None:
+                raise _Stop(Failure(line.pos, "the game is over: there is no decision to "
+                                              f"take ({self.game_result()})"))
+            if refused is not None or self.fits(d, seat, labels):
+                break                     # a refusal is checked at the pending decision
+            only = _only_answer(d)
+            if only is None:
+                if self.taken_silently(labels, refused):
+                    return
+                break
+            self.take(line, only)
+        else:
+            raise _Stop(Failure(line.pos, f"no decision fits this step: {MAX_SKIPPED} "
+                                          "decisions with a single answer were taken looking "
+                                          "for one", None, self.options_of(s.decision)))
+        if seat is not None and d.player.name != seat.word:
+            raise _Stop(Failure(seat.pos, f"{seat.word} is not the one deciding: "
+                                          f"{d.player.name} is asked `{d.prompt}`",
+                                [f"{seat.word} decides"],
+                                [f"{d.player.name}: {d.prompt}"] +
+                                [f"  {label}" for label in d.labels]))
+        if refused is not None:
+            self.refused_step(line, d, labels, refused[1])
+            return
+        choice = self.resolve(d, labels, line)
+        self.take(line, choice)
+
+    def taken_silently(self, labels, refused) -> bool:
+        """Whether a stated choice is one the engine took itself: a choice with a single
+        option is never asked, so a step naming it finds the next decision instead. It is
+        passed over when the log since the step before names every label it gives."""
+        if refused is not None or not labels:
+            return False
+        since = [e.text.lower() for e in self.session.game.log[self.log_mark:]]
+        return all(any(t.text.lower() in line for line in since) for t in labels)
+
+    def fits(self, d, seat, labels) -> bool:
+        if seat is not None and d.player.name != seat.word:
+            return False
+        if not labels:
+            return d.multi and d.min_count == 0
+        return all(matching(d.labels, t.text) for t in labels)
+
+    def resolve(self, d, labels, line):
+        if not labels:
+            if not (d.multi and d.min_count == 0):
+                raise _Stop(Failure(line.pos, f"`{d.prompt}` needs a choice: nothing is not "
+                                              "an answer", None, self.options_of(d)))
+            return ()
+        if not d.multi and len(labels) > 1:
+            raise _Stop(Failure(labels[1].pos, f"`{d.prompt}` takes one option, not "
+                                               f"{len(labels)}"))
+        taken = []
+        for t in labels:
+            found = [i for i in matching(d.labels, t.text) if i not in taken]
+            if not found:
+                raise _Stop(Failure(t.pos, f"no option `{t.text}` for {d.player.name}'s "
+                                           f"`{d.prompt}`", [t.text], self.options_of(d)))
+            shown = list(dict.fromkeys(d.labels[i] for i in found))
+            if len(shown) > 1:
+                raise _Stop(Failure(t.pos, ambiguous(t.text, shown, numbered=False)))
+            taken.append(found[0])
+        return tuple(taken) if d.multi else taken[0]
+
+    @staticmethod
+    def options_of(d) -> list:
+        return [f"{d.player.name}: {d.prompt}"] + [f"  {label}" for label in d.labels]
+
+    def take(self, line, choice):
+        self.log_mark = len(self.session.game.log)
+        try:
+            refusal = self.session.apply(choice)
+        except EngineError as err:
+            raise _Stop(Failure(line.pos, f"the action failed: {err}"))
+        except AssertionError as err:       # an invariant broken by the action
+            raise _Stop(Failure(line.pos, f"the game broke an invariant: {err}"))
+        if refusal is not None:
+            raise _Stop(Failure(line.pos, f"refused: {refusal.reason}"))
+
+    def refused_step(self, line, d, labels, reason: Optional[Text]):
+        try:
+            choice = self.resolve(d, labels, line)
+            refusal = self.session.refusal(choice)
+            why = refusal.reason if refusal is not None else None
+        except _Stop as stop:
+            why = stop.failure.message
+        if why is None:
+            raise _Stop(Failure(line.pos, "expected a refusal, but the choice would be taken",
+                                ["refused" + (f": {reason.text}" if reason else "")],
+                                ["taken"]))
+        if reason is not None and reason.text.lower() not in why.lower():
+            self.fail(reason.pos, "refused for another reason", [reason.text], [why])
+
+    def game_result(self) -> str:
+        return self.session.game.describe_result()
+
+    # the expectations
+    def then(self, part):
+        s = self.session
+        if part.point is None:
+            st, log, decision = s.state, s.game.log, s.decision
+        else:
+            key = part.point if part.point == "turn end" else part.point.text
+            point = getattr(self, "snapshots", {}).get(key)
+            if point is None:
+                what = ("no turn ended" if key == "turn end"
+                        else f"the log did not say `{key}`")
+                self.fail(part.pos, f"{what} during the steps before this `then`")
+                return
+            st, log, decision = point.state, s.game.log[:point.log_len], None
+        for line in part.lines:
+            Expect(self, st, log, decision, part.point is None).check(line)
+
+
+def _invariants(game):
+    """After every decision: the shared state's invariants hold (an AssertionError, which a
+    step reports as a failure, if not)."""
+    from ..invariants import violations
+    broken = violations(game)
+    if broken:
+        raise AssertionError("; ".join(broken))
+
+
+def _only_answer(d):
+    """The one legal answer of a decision, if it has only one (None otherwise)."""
+    n = len(d.values)
+    if not d.multi:
+        return 0 if n == 1 else None
+    if d.max_count == 0 or n == 0:
+        return ()
+    if d.min_count == d.max_count == n:
+        return tuple(range(n))
+    return None
