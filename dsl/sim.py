@@ -39,7 +39,10 @@ def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
     """Play game ``i`` of a run. ``audit``: under the hidden-information audit
     (:mod:`dsl.audit`), with the log on; what it found is in ``game.hidden_leaks``."""
     gs = game_seed(seed, i)
-    game = Game(program, seed=gs, agents=bots_for(bots, gs, players), players=players,
+    agents = bots_for(bots, gs, players)
+    if any(getattr(a, "searches", False) for a in agents):
+        return _play_searching(program, gs, agents, players, options, log or audit, observer)
+    game = Game(program, seed=gs, agents=agents, players=players,
                 options=options, log=log or audit, observer=observer, code=code)
     if audit:
         from .audit import HiddenAudit
@@ -49,6 +52,21 @@ def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
         game.hidden_leaks = watch.leaks
         return game
     game.run()
+    return game
+
+
+def _play_searching(program, seed, agents, players, options, log, observer) -> Game:
+    """A game with a searching seat: the search clones the game at its decisions, so the
+    game keeps checkpoints and every seat is played from outside, one decision at a time.
+    (The hidden-information audit watches games that run inline; not these.)"""
+    game = Game(program, seed=seed, agents=[None] * players, players=players, options=options,
+                log=log, observer=observer, checkpoints=True)
+    game.start()
+    while game.state.result is None:
+        d = game.decision
+        refused = game.apply(agents[d.player.index].choose(game, d))
+        if refused is not None:
+            raise EngineError(f"{d.player.name}'s bot made an illegal choice: {refused.reason}")
     return game
 
 
