@@ -81,11 +81,36 @@ def cmd_lint(args) -> int:
 def cmd_sim(args) -> int:
     from .loader import load_program
     from .sim import simulate
+    from .progress import Progress
     program = load_program(args.deck)
     bots = args.bots.split(",")
-    report = simulate(program, games=args.games, seed=args.seed, players=args.players,
-                      bots=bots, options=_options(args.option), only=args.game, jobs=args.jobs,
-                      audit_hidden=args.audit_hidden)
+    wanted = args.report or args.csv or args.jsonl
+    if args.report:
+        from .report import MISSING
+        from importlib.util import find_spec
+        if find_spec("matplotlib") is None:
+            raise EngineError(MISSING)
+    bar = Progress(1 if args.game is not None else args.games)
+    if args.json:
+        bar.shown = False
+    try:
+        report = simulate(program, games=args.games, seed=args.seed, players=args.players,
+                          bots=bots, options=_options(args.option), only=args.game,
+                          jobs=args.jobs, audit_hidden=args.audit_hidden,
+                          records=bool(wanted), progress=bar)
+    finally:
+        bar.close()
+    if wanted:
+        from . import report as balance
+        command = balance.reproduce(args.deck, args)
+        if args.report:
+            with open(args.report, "w", encoding="utf-8") as out:
+                out.write(balance.html_report(program, report, command))
+        if args.csv:
+            balance.write(args.csv, balance.csv_lines(report))
+        if args.jsonl:
+            balance.write(args.jsonl, balance.jsonl_lines(report))
+        del report["records"]
     if args.json:
         print(json.dumps(report, sort_keys=True))      # JSON escapes control characters
     else:
@@ -240,6 +265,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--audit-hidden", action="store_true",
                      help="check that no seat's views (decisions, log, state) name a card it "
                           "may not see; a game that does is an error (default: off)")
+    sim.add_argument("--report", default=None, metavar="FILE",
+                     help="write balance figures as one self-contained HTML page with plots "
+                          "(needs matplotlib: pip install 'deckwright[report]'; default: none)")
+    sim.add_argument("--csv", default=None, metavar="FILE",
+                     help="write a CSV row per game (default: none)")
+    sim.add_argument("--jsonl", default=None, metavar="FILE",
+                     help="write a JSON object per game, one a line (default: none)")
     sim.set_defaults(func=cmd_sim)
 
     comp = sub.add_parser("compile", help="the Python a deck compiles to (for debugging)",

@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from typing import Callable, Optional
 
+from . import records as _records
 from .agents import make_bot
 from .codegen.lazy import compile_all
 from .engine import Game
@@ -73,13 +74,16 @@ def _play_searching(program, seed, agents, players, options, log, observer) -> G
 def simulate(program: Program, games: int = 100, seed: int = 0, players: Optional[int] = None,
              bots: Optional[list] = None, options: Optional[dict] = None,
              observer: Optional[Callable] = None, only: Optional[int] = None,
-             jobs: int = 1, audit_hidden: bool = False) -> dict:
+             jobs: int = 1, audit_hidden: bool = False, records: bool = False,
+             progress: Optional[Callable] = None) -> dict:
     """Play the games and report. ``jobs`` > 1 plays them in that many processes (0: one
     per core); the report is the same as with one, but for ``games_per_second``. With an
     ``observer`` (it lives in this process), or where processes cannot be forked, the
     games are played here, one after another. ``audit_hidden`` plays each game under the
     hidden-information audit; a game whose views name a card a seat may not see is an
-    error of the run."""
+    error of the run. ``records``: the report also holds a record of every game
+    (:mod:`dsl.records`), in game order, under ``"records"``. ``progress`` is called with
+    the number of games just finished, as they finish (a progress bar)."""
     players = players or max(program.min_players, 2)
     bots = bots or ["random"]
     for name in bots:
@@ -87,12 +91,12 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
     Game(program, seed=seed, players=players, options=options, log=False)   # likewise options
     indices = range(only, only + 1) if only is not None else range(games)
     jobs = _usable_jobs(jobs, len(indices), observer)
-    setting = (program, seed, players, bots, options, observer, audit_hidden)
+    setting = (program, seed, players, bots, options, observer, audit_hidden, records)
     start = time.perf_counter()
     if jobs == 1:
-        tally = _play_many(setting, indices)
+        tally = _play_many(setting, indices, progress)
     else:
-        tally = _play_in_processes(setting, indices, jobs)
+        tally = _play_in_processes(setting, indices, jobs, progress)
     elapsed = time.perf_counter() - start
     report = tally.report()
     report.update({
@@ -100,6 +104,8 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
         "games_per_second": round(len(indices) / elapsed, 1) if elapsed > 0 else None,
         "seed": seed, "players": players, "bots": bots,
     })
+    if records:
+        report["records"] = sorted(tally.records, key=lambda r: r["game"])
     return report
 
 
@@ -112,6 +118,7 @@ class Tally:
         self.reasons: Counter = Counter()
         self.draws = self.finished = self.errors = self.total_turns = self.played = 0
         self.failures: list = []
+        self.records: list = []
 
     def add(self, i: int, game: Optional[Game], error: Optional[str] = None) -> None:
         self.played += 1
@@ -138,6 +145,7 @@ class Tally:
         self.total_turns += other.total_turns
         self.played += other.played
         self.failures.extend(other.failures)
+        self.records.extend(other.records)
 
     def report(self) -> dict:
         return {
@@ -149,16 +157,29 @@ class Tally:
         }
 
 
-def _play_many(setting, indices) -> Tally:
-    program, seed, players, bots, options, observer, audit = setting
+def _play_many(setting, indices, progress: Optional[Callable] = None) -> Tally:
+    program, seed, players, bots, options, observer, audit, records = setting
     tally = Tally()
+    code = _counting_code(program) if records else None
     for i in indices:
+        watch = observer
+        if records:
+            recorder = _records.current = _records.Recorder()
+            watch = recorder if observer is None else _both(observer, recorder)
         try:
-            game = play_one(program, seed, i, players, bots, options=options, observer=observer,
-                            audit=audit)
+            game = play_one(program, seed, i, players, bots, options=options, observer=watch,
+                            audit=audit, code=code)
         except EngineError as err:
             tally.add(i, None, str(err))
+            if progress is not None:
+                progress(1)
             continue
+        finally:
+            _records.current = None
+        if progress is not None:
+            progress(1)
+        if records and game.state.result is not None:
+            tally.records.append(recorder.record(game, i, game_seed(seed, i)))
         if audit and game.hidden_leaks:
             leaks = game.hidden_leaks
             tally.add(i, None, f"hidden information shown ({len(leaks)} view(s)); "
@@ -189,12 +210,31 @@ def _play_slice(indices) -> Tally:
     return _play_many(_SETTING, indices)
 
 
-def _play_in_processes(setting, indices, jobs: int) -> Tally:
+def _both(first: Callable, second: Callable) -> Callable:
+    def watch(game):
+        first(game)
+        second(game)
+    return watch
+
+
+_COUNTING: dict = {}     # program id → (program, its counting load), one per process
+
+
+def _counting_code(program):
+    found = _COUNTING.get(id(program))
+    if found is None or found[0] is not program:
+        found = _COUNTING[id(program)] = (program, _records.counting_code(program))
+    return found[1]
+
+
+def _play_in_processes(setting, indices, jobs: int, progress: Optional[Callable] = None) -> Tally:
     global _SETTING
     _SETTING = setting
     # Compiled once here, rather than by every worker as its games first reach each
     # function (dsl.codegen.lazy); forked workers share the code.
     compile_all(setting[0].code(resumable=False).namespace)
+    if setting[7]:                         # records: the counting load, also shared
+        compile_all(_counting_code(setting[0]).namespace)
     # Small interleaved slices keep every worker busy when game lengths differ.
     size = max(1, min(25, len(indices) // (jobs * 4) or 1))
     slices = [indices[k:k + size] for k in range(0, len(indices), size)]
@@ -203,6 +243,8 @@ def _play_in_processes(setting, indices, jobs: int) -> Tally:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for part in pool.imap_unordered(_play_slice, slices, chunksize=1):
                 tally.merge(part)
+                if progress is not None:
+                    progress(part.played)
     finally:
         _SETTING = None
     return tally

@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import json
+from typing import Optional
 
 import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
@@ -84,13 +85,13 @@ class SearchAgent(Agent):
     searches = True             # needs a game that clones (see dsl.sim.play_one)
 
     def __init__(self, seed: int = 0, simulations: int = 200, kind: str = "mcts",
-                 rollout_turns: int = ROLLOUT_TURNS):
+                 rollout_turns: Optional[int] = None):
         if kind not in ("mcts", "ismcts"):
             raise EngineError(f"unknown search `{kind}`; searches: mcts, ismcts")
         self.name = f"{kind}:{simulations}"
         self.kind = kind
         self.simulations = simulations
-        self.rollout_turns = rollout_turns
+        self.rollout_turns = ROLLOUT_TURNS if rollout_turns is None else rollout_turns
         self.seed = seed
         self.rng = Rng(seed)
 
