@@ -94,17 +94,19 @@ class Recorder:
 current: Optional[Recorder] = None
 
 
-def counting_code(program):
-    """The program loaded (run directly, not stepped) so that each card's effect or
-    ability, as it runs, and each trigger, as it fires, report to ``current``: the way
-    :func:`dsl.codegen.counting` loads it for the linter, with the seat it runs for."""
-    from .codegen import counting
+def counting_code(program, resumable: bool = False):
+    """The program loaded so that each card's effect or ability, as it runs, and each
+    trigger, as it fires, report to ``current``: the way :func:`dsl.codegen.counting`
+    loads it for the linter, with the seat it runs for; ``resumable``: in the stepped
+    form (for games with a searching seat)."""
+    from .codegen import load
 
     def on_trigger(k):
         if current is not None:
             current.fired[k] += 1
-    code = counting(program, lambda name: None, on_trigger)
+    code = load(program, resumable=resumable, notes=True)
     ns = code.namespace
+    ns["NOTE_TRIGGER"] = on_trigger
     info = program.info()
 
     def wrap(fn, name):

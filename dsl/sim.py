@@ -42,7 +42,8 @@ def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
     gs = game_seed(seed, i)
     agents = bots_for(bots, gs, players)
     if any(getattr(a, "searches", False) for a in agents):
-        return _play_searching(program, gs, agents, players, options, log or audit, observer)
+        return _play_searching(program, gs, agents, players, options, log or audit, observer,
+                               code)
     game = Game(program, seed=gs, agents=agents, players=players,
                 options=options, log=log or audit, observer=observer, code=code)
     if audit:
@@ -56,16 +57,26 @@ def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
     return game
 
 
-def _play_searching(program, seed, agents, players, options, log, observer) -> Game:
+def _play_searching(program, seed, agents, players, options, log, observer, code) -> Game:
     """A game with a searching seat: the search clones the game at its decisions, so the
     game keeps checkpoints and every seat is played from outside, one decision at a time.
-    (The hidden-information audit watches games that run inline; not these.)"""
+    (The hidden-information audit watches games that run inline; not these.) With a
+    counting load (``code``, records), its stepped form is used, and the records are shut
+    while a bot searches: what a search tries out is not part of the game."""
+    counted = _COUNTING.get((id(program), False))
+    # The records' counting load has a stepped twin; any other load runs only inline.
+    code = _counting_code(program, True) if counted and code is counted[1] else None
     game = Game(program, seed=seed, agents=[None] * players, players=players, options=options,
-                log=log, observer=observer, checkpoints=True)
+                log=log, observer=observer, checkpoints=True, code=code)
     game.start()
     while game.state.result is None:
         d = game.decision
-        refused = game.apply(agents[d.player.index].choose(game, d))
+        recorder, _records.current = _records.current, None
+        try:
+            choice = agents[d.player.index].choose(game, d)
+        finally:
+            _records.current = recorder
+        refused = game.apply(choice)
         if refused is not None:
             raise EngineError(f"{d.player.name}'s bot made an illegal choice: {refused.reason}")
     return game
@@ -217,13 +228,14 @@ def _both(first: Callable, second: Callable) -> Callable:
     return watch
 
 
-_COUNTING: dict = {}     # program id → (program, its counting load), one per process
+_COUNTING: dict = {}     # (program id, stepped) → (program, its counting load), per process
 
 
-def _counting_code(program):
-    found = _COUNTING.get(id(program))
+def _counting_code(program, resumable: bool = False):
+    key = (id(program), resumable)
+    found = _COUNTING.get(key)
     if found is None or found[0] is not program:
-        found = _COUNTING[id(program)] = (program, _records.counting_code(program))
+        found = _COUNTING[key] = (program, _records.counting_code(program, resumable))
     return found[1]
 
 

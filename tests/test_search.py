@@ -171,3 +171,14 @@ def test_a_search_bot_refuses_to_be_a_game_s_own_agent():
     game = Game(load_program("example"), seed=1, agents=[make_bot("mcts:3", 1), make_bot("random", 2)])
     with pytest.raises(EngineError, match="searches copies of the game"):
         game.run()
+
+
+def test_a_report_of_search_bot_games_counts_the_moves_made_not_the_searches():
+    from dsl.sim import simulate
+    program = load_program("example")
+    plain = simulate(program, games=1, seed=2, records=True)["records"][0]
+    searched = simulate(program, games=1, seed=2, bots=["mcts:4", "random"],
+                        records=True)["records"][0]
+    assert searched["fired"] and searched["used"]
+    # a search plays out hundreds of games; the record holds one game's worth
+    assert sum(searched["used"].values()) < 5 * max(sum(plain["used"].values()), 10)
