@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 import sys
 import time
@@ -30,18 +29,12 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from dsl.loader import bundled_games, load_program  # noqa: E402
+from dsl.report import wilson  # noqa: E402
 from dsl.search import bots as search_bots  # noqa: E402
 from dsl.sim import play_one  # noqa: E402
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple:
-    """The 95% Wilson score interval of a proportion (draws as half wins)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+VERBOSE = False
 
 
 class Timed:
@@ -70,6 +63,9 @@ def match(program, bot: str, other: str, games: int, seed: int, players: int) ->
         names[seat] = bot
         game = play_one(program, seed, i, players, names)
         result = game.state.result
+        if VERBOSE:
+            print(f"    game {i}: {bot} at {game.state.players[seat].name} against {other}: "
+                  f"{game.describe_result()}", flush=True)
         turns.append(result["turns"])
         mine = game.state.players[seat].name
         if result["draw"] or not result["winners"]:
@@ -115,7 +111,10 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--rollout-turns", type=int, default=search_bots.ROLLOUT_TURNS)
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--verbose", action="store_true", help="print each game as it ends")
     args = ap.parse_args()
+    global VERBOSE
+    VERBOSE = args.verbose
     search_bots.ROLLOUT_TURNS = args.rollout_turns
     timer = Timed()
     out = []
@@ -124,6 +123,10 @@ def main() -> None:
         players = max(program.min_players, 2)
         timer.times.clear()
         time_moves(program, args.bot, args.time, args.seed, players)
+        t = time.process_time()
+        for i in range(10):
+            play_one(program, args.seed, i, players, ["random"])
+        game_s = (time.process_time() - t) / 10
         rows = [match(program, args.bot, other, args.games, args.seed, players)
                 for other in args.against.split(",")] if args.games else []
         t = sorted(timer.times)
@@ -131,7 +134,7 @@ def main() -> None:
                "moves_timed": len(t),
                "move_mean_s": statistics.mean(t) if t else None,
                "move_median_s": statistics.median(t) if t else None,
-               "move_max_s": t[-1] if t else None, "matches": rows,
+               "move_max_s": t[-1] if t else None, "random_game_s": game_s, "matches": rows,
                "command": f"python bench/search.py --decks {deck} --bot {args.bot} "
                           f"--against {args.against} --games {args.games} --seed {args.seed} "
                           f"--rollout-turns {args.rollout_turns}"}
@@ -139,7 +142,7 @@ def main() -> None:
         if not args.json:
             print(f"{program.name}: {args.bot}, a move {row['move_mean_s']:.2f} processor s on average "
                   f"(median {row['move_median_s']:.2f} s, slowest {row['move_max_s']:.2f} s, "
-                  f"{len(t)} moves)")
+                  f"{len(t)} moves); a whole random-bot game {game_s * 1000:.0f} ms")
             for m in rows:
                 print(f"  against {m['against']:7} {m['rate']:6.1%}  "
                       f"[{m['low']:.1%}, {m['high']:.1%}]  {m['score']:g} of {m['games']} games, "

@@ -182,3 +182,16 @@ def test_a_report_of_search_bot_games_counts_the_moves_made_not_the_searches():
     assert searched["fired"] and searched["used"]
     # a search plays out hundreds of games; the record holds one game's worth
     assert sum(searched["used"].values()) < 5 * max(sum(plain["used"].values()), 10)
+
+
+def test_the_search_bench_prints_its_figures():
+    import subprocess
+    import sys
+    from pathlib import Path
+    out = subprocess.run([sys.executable, "bench/search.py", "--decks", "example", "--bot",
+                          "mcts:3", "--time", "2", "--games", "2", "--against", "random"],
+                         cwd=Path(__file__).resolve().parent.parent, capture_output=True,
+                         text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "Tinker's Fair: mcts:3, a move" in out.stdout and "against random" in out.stdout
+    assert "reproduce: python bench/search.py --decks example" in out.stdout
