@@ -209,9 +209,51 @@ class GreedyAgent(RandomAgent):
 
 BOTS = {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent}
 
+# Searching bots, from OpenSpiel (an optional extra, dsl.search), with a budget of
+# simulations a move: `mcts:200`.
+SEARCH_BOTS = ("mcts", "ismcts")
+ALL_BOTS = tuple(BOTS) + SEARCH_BOTS
+
+
+def parse_bot(name: str) -> tuple:
+    """A bot's name and budget: ``"mcts:200"`` → ``("mcts", 200)``; no budget → None.
+
+    >>> parse_bot("mcts:200"), parse_bot("random")
+    (('mcts', 200), ('random', None))
+    """
+    kind, colon, budget = name.partition(":")
+    if not colon:
+        return kind, None
+    if kind not in SEARCH_BOTS:
+        raise EngineError(f"bot `{kind}` takes no budget (only {', '.join(SEARCH_BOTS)} do: "
+                          f"`mcts:200`)")
+    if not budget.isdigit() or int(budget) < 1:
+        raise EngineError(f"the budget in `{name}` must be a whole number of simulations, "
+                          f"1 or more")
+    return kind, int(budget)
+
+
+def check_bot(name: str):
+    """Why ``name`` is not a bot one can make here, or None if it is."""
+    try:
+        kind, _ = parse_bot(name)
+    except EngineError as err:
+        return str(err)
+    if kind in SEARCH_BOTS:
+        from .search import MISSING, available
+        return None if available() else MISSING
+    if kind not in BOTS:
+        return f"unknown bot `{kind}`; bots: {', '.join(ALL_BOTS)}"
+    return None
+
 
 def make_bot(name: str, seed: int) -> Agent:
-    if name not in BOTS:
-        raise EngineError(f"unknown bot `{name}`; bots: {', '.join(BOTS)}")
-    cls = BOTS[name]
+    reason = check_bot(name)
+    if reason is not None:
+        raise EngineError(reason)
+    kind, budget = parse_bot(name)
+    if kind in SEARCH_BOTS:
+        from .search.bots import make_search_bot
+        return make_search_bot(kind, budget, seed)
+    cls = BOTS[kind]
     return cls(seed) if issubclass(cls, RandomAgent) else cls()

@@ -154,11 +154,36 @@ def cmd_import(args) -> int:
 def cmd_sim(args) -> int:
     from .loader import load_program
     from .sim import simulate
+    from .progress import Progress
     program = load_program(args.deck)
     bots = args.bots.split(",")
-    report = simulate(program, games=args.games, seed=args.seed, players=args.players,
-                      bots=bots, options=_options(args.option), only=args.game, jobs=args.jobs,
-                      audit_hidden=args.audit_hidden)
+    wanted = args.report or args.csv or args.jsonl
+    if args.report:
+        from .report import MISSING
+        from importlib.util import find_spec
+        if find_spec("matplotlib") is None:
+            raise EngineError(MISSING)
+    bar = Progress(1 if args.game is not None else args.games)
+    if args.json:
+        bar.shown = False
+    try:
+        report = simulate(program, games=args.games, seed=args.seed, players=args.players,
+                          bots=bots, options=_options(args.option), only=args.game,
+                          jobs=args.jobs, audit_hidden=args.audit_hidden,
+                          records=bool(wanted), progress=bar)
+    finally:
+        bar.close()
+    if wanted:
+        from . import report as balance
+        command = balance.reproduce(args.deck, args)
+        if args.report:
+            with open(args.report, "w", encoding="utf-8") as out:
+                out.write(balance.html_report(program, report, command))
+        if args.csv:
+            balance.write(args.csv, balance.csv_lines(report))
+        if args.jsonl:
+            balance.write(args.jsonl, balance.jsonl_lines(report))
+        del report["records"]
     if args.json:
         print(json.dumps(report, sort_keys=True))      # JSON escapes control characters
     else:
@@ -189,15 +214,11 @@ def cmd_play(args) -> int:
 
 def watch_bot_game(deck: str, seed: int, players, bots: str) -> int:
     """Print a bot game turn by turn (the quick start's main job until the REPL)."""
-    from .agents import make_bot
-    from .engine import Game
     from .loader import load_program
+    from .sim import play_one
     program = load_program(deck)
-    names = bots.split(",")
     n = players or max(program.min_players, 2)
-    game = Game(program, seed=seed, players=n,
-                agents=[make_bot(names[k % len(names)], seed * 1000 + k + 1) for k in range(n)])
-    game.run()
+    game = play_one(program, seed, 0, n, bots.split(","), log=True)   # game 0 of a run: seed
     for entry in game.log:
         if entry.secret_for is None:
             say(entry.text)
@@ -217,18 +238,27 @@ def _whole(least: int, what: str):
     return parse
 
 
-# The bots of dsl.agents.BOTS, named here so that `deckwright check` and `--help` need not
-# import the engine (a test keeps the two the same).
-BOT_NAMES = ("random", "first", "greedy")
+# The bots of dsl.agents.ALL_BOTS, named here so that `deckwright check` and `--help` need
+# not import the engine (a test keeps the two the same). The search bots take a budget.
+BOT_NAMES = ("random", "first", "greedy", "mcts", "ismcts")
+SEARCH_BOT_NAMES = ("mcts", "ismcts")
 
 
 def _bot_names(text: str) -> str:
-    """An argparse type: comma-separated bot names, each one of :data:`BOT_NAMES`."""
+    """An argparse type: comma-separated bot names, each one of :data:`BOT_NAMES`, a search
+    bot with an optional budget (``mcts:200``)."""
     names = [n.strip() for n in text.split(",")]
     for name in names:
-        if name not in BOT_NAMES:
-            shown = f"unknown bot {name!r}" if name else "an empty bot name"
+        kind, colon, budget = name.partition(":")
+        if kind not in BOT_NAMES:
+            shown = f"unknown bot {kind!r}" if kind else "an empty bot name"
             raise argparse.ArgumentTypeError(f"{shown}; the bots are {', '.join(BOT_NAMES)}")
+        if colon and kind not in SEARCH_BOT_NAMES:
+            raise argparse.ArgumentTypeError(f"bot {kind!r} takes no budget (only "
+                                             f"{', '.join(SEARCH_BOT_NAMES)} do: mcts:200)")
+        if colon and (not budget.isdigit() or int(budget) < 1):
+            raise argparse.ArgumentTypeError(f"the budget in {name!r} must be a whole number "
+                                             f"of simulations, 1 or more")
     return ",".join(names)
 
 
@@ -245,7 +275,9 @@ def _version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    bots = ", ".join(BOT_NAMES)
+    bots = ", ".join(BOT_NAMES) + " (mcts:N and ismcts:N search N simulations a move, " \
+                                  "200 if no N is given; they need OpenSpiel: " \
+                                  "pip install 'deckwright[search]')"
     ap = argparse.ArgumentParser(prog="deckwright", description="Dvorak-style card games, "
                                  "written as deck files: play, simulate, check.",
                                  epilog="DECK is a .deck file (the .deck may be left out) or "
@@ -306,6 +338,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--audit-hidden", action="store_true",
                      help="check that no seat's views (decisions, log, state) name a card it "
                           "may not see; a game that does is an error (default: off)")
+    sim.add_argument("--report", default=None, metavar="FILE",
+                     help="write balance figures as one self-contained HTML page with plots "
+                          "(needs matplotlib: pip install 'deckwright[report]'; default: none)")
+    sim.add_argument("--csv", default=None, metavar="FILE",
+                     help="write a CSV row per game (default: none)")
+    sim.add_argument("--jsonl", default=None, metavar="FILE",
+                     help="write a JSON object per game, one a line (default: none)")
     sim.set_defaults(func=cmd_sim)
 
     comp = sub.add_parser("compile", help="the Python a deck compiles to (for debugging)",

@@ -18,6 +18,7 @@ import time
 from collections import Counter
 from typing import Callable, Optional
 
+from . import records as _records
 from .agents import make_bot
 from .codegen.lazy import compile_all
 from .engine import Game
@@ -39,7 +40,11 @@ def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
     """Play game ``i`` of a run. ``audit``: under the hidden-information audit
     (:mod:`dsl.audit`), with the log on; what it found is in ``game.hidden_leaks``."""
     gs = game_seed(seed, i)
-    game = Game(program, seed=gs, agents=bots_for(bots, gs, players), players=players,
+    agents = bots_for(bots, gs, players)
+    if any(getattr(a, "searches", False) for a in agents):
+        return _play_searching(program, gs, agents, players, options, log or audit, observer,
+                               code)
+    game = Game(program, seed=gs, agents=agents, players=players,
                 options=options, log=log or audit, observer=observer, code=code)
     if audit:
         from .audit import HiddenAudit
@@ -52,16 +57,44 @@ def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
     return game
 
 
+def _play_searching(program, seed, agents, players, options, log, observer, code) -> Game:
+    """A game with a searching seat: the search clones the game at its decisions, so the
+    game keeps checkpoints and every seat is played from outside, one decision at a time.
+    (The hidden-information audit watches games that run inline; not these.) With a
+    counting load (``code``, records), its stepped form is used, and the records are shut
+    while a bot searches: what a search tries out is not part of the game."""
+    counted = _COUNTING.get((id(program), False))
+    # The records' counting load has a stepped twin; any other load runs only inline.
+    code = _counting_code(program, True) if counted and code is counted[1] else None
+    game = Game(program, seed=seed, agents=[None] * players, players=players, options=options,
+                log=log, observer=observer, checkpoints=True, code=code)
+    game.start()
+    while game.state.result is None:
+        d = game.decision
+        recorder, _records.current = _records.current, None
+        try:
+            choice = agents[d.player.index].choose(game, d)
+        finally:
+            _records.current = recorder
+        refused = game.apply(choice)
+        if refused is not None:
+            raise EngineError(f"{d.player.name}'s bot made an illegal choice: {refused.reason}")
+    return game
+
+
 def simulate(program: Program, games: int = 100, seed: int = 0, players: Optional[int] = None,
              bots: Optional[list] = None, options: Optional[dict] = None,
              observer: Optional[Callable] = None, only: Optional[int] = None,
-             jobs: int = 1, audit_hidden: bool = False) -> dict:
+             jobs: int = 1, audit_hidden: bool = False, records: bool = False,
+             progress: Optional[Callable] = None) -> dict:
     """Play the games and report. ``jobs`` > 1 plays them in that many processes (0: one
     per core); the report is the same as with one, but for ``games_per_second``. With an
     ``observer`` (it lives in this process), or where processes cannot be forked, the
     games are played here, one after another. ``audit_hidden`` plays each game under the
     hidden-information audit; a game whose views name a card a seat may not see is an
-    error of the run."""
+    error of the run. ``records``: the report also holds a record of every game
+    (:mod:`dsl.records`), in game order, under ``"records"``. ``progress`` is called with
+    the number of games just finished, as they finish (a progress bar)."""
     players = players or max(program.min_players, 2)
     bots = bots or ["random"]
     for name in bots:
@@ -69,12 +102,12 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
     Game(program, seed=seed, players=players, options=options, log=False)   # likewise options
     indices = range(only, only + 1) if only is not None else range(games)
     jobs = _usable_jobs(jobs, len(indices), observer)
-    setting = (program, seed, players, bots, options, observer, audit_hidden)
+    setting = (program, seed, players, bots, options, observer, audit_hidden, records)
     start = time.perf_counter()
     if jobs == 1:
-        tally = _play_many(setting, indices)
+        tally = _play_many(setting, indices, progress)
     else:
-        tally = _play_in_processes(setting, indices, jobs)
+        tally = _play_in_processes(setting, indices, jobs, progress)
     elapsed = time.perf_counter() - start
     report = tally.report()
     report.update({
@@ -82,6 +115,8 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
         "games_per_second": round(len(indices) / elapsed, 1) if elapsed > 0 else None,
         "seed": seed, "players": players, "bots": bots,
     })
+    if records:
+        report["records"] = sorted(tally.records, key=lambda r: r["game"])
     return report
 
 
@@ -94,6 +129,7 @@ class Tally:
         self.reasons: Counter = Counter()
         self.draws = self.finished = self.errors = self.total_turns = self.played = 0
         self.failures: list = []
+        self.records: list = []
 
     def add(self, i: int, game: Optional[Game], error: Optional[str] = None) -> None:
         self.played += 1
@@ -120,6 +156,7 @@ class Tally:
         self.total_turns += other.total_turns
         self.played += other.played
         self.failures.extend(other.failures)
+        self.records.extend(other.records)
 
     def report(self) -> dict:
         return {
@@ -131,16 +168,29 @@ class Tally:
         }
 
 
-def _play_many(setting, indices) -> Tally:
-    program, seed, players, bots, options, observer, audit = setting
+def _play_many(setting, indices, progress: Optional[Callable] = None) -> Tally:
+    program, seed, players, bots, options, observer, audit, records = setting
     tally = Tally()
+    code = _counting_code(program) if records else None
     for i in indices:
+        watch = observer
+        if records:
+            recorder = _records.current = _records.Recorder()
+            watch = recorder if observer is None else _both(observer, recorder)
         try:
-            game = play_one(program, seed, i, players, bots, options=options, observer=observer,
-                            audit=audit)
+            game = play_one(program, seed, i, players, bots, options=options, observer=watch,
+                            audit=audit, code=code)
         except EngineError as err:
             tally.add(i, None, str(err))
+            if progress is not None:
+                progress(1)
             continue
+        finally:
+            _records.current = None
+        if progress is not None:
+            progress(1)
+        if records and game.state.result is not None:
+            tally.records.append(recorder.record(game, i, game_seed(seed, i)))
         if audit and game.hidden_leaks:
             leaks = game.hidden_leaks
             tally.add(i, None, f"hidden information shown ({len(leaks)} view(s)); "
@@ -171,12 +221,32 @@ def _play_slice(indices) -> Tally:
     return _play_many(_SETTING, indices)
 
 
-def _play_in_processes(setting, indices, jobs: int) -> Tally:
+def _both(first: Callable, second: Callable) -> Callable:
+    def watch(game):
+        first(game)
+        second(game)
+    return watch
+
+
+_COUNTING: dict = {}     # (program id, stepped) → (program, its counting load), per process
+
+
+def _counting_code(program, resumable: bool = False):
+    key = (id(program), resumable)
+    found = _COUNTING.get(key)
+    if found is None or found[0] is not program:
+        found = _COUNTING[key] = (program, _records.counting_code(program, resumable))
+    return found[1]
+
+
+def _play_in_processes(setting, indices, jobs: int, progress: Optional[Callable] = None) -> Tally:
     global _SETTING
     _SETTING = setting
     # Compiled once here, rather than by every worker as its games first reach each
     # function (dsl.codegen.lazy); forked workers share the code.
     compile_all(setting[0].code(resumable=False).namespace)
+    if setting[7]:                         # records: the counting load, also shared
+        compile_all(_counting_code(setting[0]).namespace)
     # Small interleaved slices keep every worker busy when game lengths differ.
     size = max(1, min(25, len(indices) // (jobs * 4) or 1))
     slices = [indices[k:k + size] for k in range(0, len(indices), size)]
@@ -185,6 +255,8 @@ def _play_in_processes(setting, indices, jobs: int) -> Tally:
         with multiprocessing.get_context("fork").Pool(jobs) as pool:
             for part in pool.imap_unordered(_play_slice, slices, chunksize=1):
                 tally.merge(part)
+                if progress is not None:
+                    progress(part.played)
     finally:
         _SETTING = None
     return tally

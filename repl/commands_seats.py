@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dsl.agents import BOTS, make_bot
+from dsl.agents import check_bot, make_bot
 
 from .command_table import ReplError, _seat_index, is_number
 
@@ -56,8 +56,9 @@ class SeatCommands:
             raise ReplError("bot SEAT [random|first]")
         seat = _seat_index(words[0], s.players)
         kind = words[1] if len(words) > 1 else self.bot_kind
-        if kind not in BOTS:
-            raise ReplError(f"unknown bot `{kind}`; bots: {', '.join(BOTS)}")
+        reason = check_bot(kind)             # mcts:200 too (dsl.search, if installed)
+        if reason is not None:
+            raise ReplError(reason)
         self.seats[seat] = kind
         self.agents[seat] = make_bot(kind, s.seed * 1000 + seat + 1)
         out.add(f"seats: {self._seats_text()}")

@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 from typing import Optional
 
-from dsl.agents import BOTS
+from dsl.agents import BOTS, check_bot
 
 from .command_table import ReplError, is_number
 
@@ -273,8 +273,9 @@ def _check_across(data: dict) -> None:
         at = ("seats", Key(key))
         if not is_number(key) or int(key) >= players:
             raise Invalid(at, f"must be named by a seat index from 0 to {players - 1}")
-        if bot not in BOTS:
-            raise Invalid(at, f"must be a bot ({', '.join(sorted(BOTS))}), not {describe(bot)}")
+        if not isinstance(bot, str) or (bot not in BOTS and check_bot(bot) is not None):
+            raise Invalid(at, f"must be a bot ({', '.join(sorted(BOTS))}, or a search bot "
+                              f"such as mcts:200), not {describe(bot)}")
     who = data["who"]
     if who is None:
         return

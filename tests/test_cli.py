@@ -6,7 +6,7 @@ import re
 import pytest
 
 from dsl import __version__
-from dsl.agents import BOTS
+from dsl.agents import ALL_BOTS
 from dsl.cli import BOT_NAMES, build_parser, main
 
 
@@ -31,7 +31,7 @@ def test_version(capsys):
 
 
 def test_the_bot_names_the_cli_lists_are_the_engines():
-    assert BOT_NAMES == tuple(BOTS)
+    assert BOT_NAMES == ALL_BOTS
 
 
 @pytest.mark.parametrize("command", sorted(subcommands()))
