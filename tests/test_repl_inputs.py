@@ -146,7 +146,8 @@ SAVES = [
     ("a seat beyond the players", put({"5": "random"}, "seats"),
      ': `seats` entry "5" must be named by a seat index from 0 to 1'),
     ("a seat's bot is unknown", put({"1": "genius"}, "seats"),
-     ': `seats` entry "1" must be a bot (first, greedy, random, or a search bot such as mcts:200), not the string "genius"'),
+     ': `seats` entry "1" must be a bot (first, greedy, random, or a search bot such as '
+     'mcts:200), not the string "genius"'),
     ("a seat's bot is a number", put({"1": 3}, "seats"),
      ': `seats` entry "1" must be a string, not the number 3'),
     ("who is text", put("me", "who"),
