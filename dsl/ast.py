@@ -655,12 +655,21 @@ class ActionDecl(Decl):
 
 
 @node
+class Requirement(Node):
+    """One test of a move's or an ability's `if`, or a card's `require`, with the words a
+    refusal gives when it fails (None: the engine says which test failed)."""
+    cond: Expr
+    reason: Optional[str] = None
+
+
+@node
 class MoveDecl(Decl):
     name: str
     var: Optional[str]
     source: Optional[Expr]
     cond: Optional[Expr]
     body: Block
+    requires: tuple = ()           # Requirement per test of `cond`, in order (`cond` is their `and`)
 
 
 @node
@@ -708,6 +717,7 @@ class Ability(Node):
     cond: Optional[Expr] = None
     any_time: bool = False
     from_zone: Optional[str] = None
+    requires: tuple = ()           # Requirement per `if` (`cond` is their `and`)
 
 
 @node
@@ -729,6 +739,7 @@ class CardDecl(Decl):
     triggers: tuple = ()
     abilities: tuple = ()
     statics: tuple = ()
+    requires: tuple = ()           # Requirement per `require`: restrictions from out of play
     repeated: tuple = ()           # ("text" | "effect", position) given a second time
 
 

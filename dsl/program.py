@@ -59,6 +59,7 @@ class CompiledAbility:
     from_zone: Optional[str]
     card: str
     pos: SourcePosition
+    requires: tuple = ()           # its `if` tests one by one: (test, words or None, position)
 
 
 @dataclass
@@ -76,6 +77,9 @@ class CardDef:
     statics: list
     pos: SourcePosition
     decl: A.CardDecl
+    # `require` tests, for moves that would take the card from out of play:
+    # (test, words or None, position), in order.
+    requires: tuple = ()
 
     words: frozenset = frozenset()            # types and subtypes together
 
@@ -100,6 +104,8 @@ class CompiledMove:
     each: Optional[Fn]             # the rest, once per option
     body: Fn
     pos: SourcePosition
+    # Its tests one by one, for refusals: (test, the deck's words or None, position).
+    requires: tuple = ()
 
 
 @dataclass

@@ -258,7 +258,25 @@ class Checker(ExprChecker, StmtChecker):
         if item.cond is not None:
             gate, each = self._move_condition(item, scope)
         return CompiledMove(item.name, item.var, source, gate, each,
-                            self.block(item.body, scope), item.pos)
+                            self.block(item.body, scope), item.pos,
+                            self._requirements(item.requires, scope, "a move's condition"))
+
+    def _requirements(self, requires, scope, what: str) -> tuple:
+        """Each test of an `if` or `require` (an `and` split into its sides), checked
+        again for refusals: (test, the deck's words, position). The tests were checked
+        as one condition already, so errors are not reported twice."""
+        if not requires:
+            return ()
+        saved = self.diags
+        self.diags = []
+        try:
+            out = []
+            for r in requires:
+                for part in chain_of(r.cond, A.And):
+                    out.append((self._bool(part, scope, what), r.reason, part.pos))
+            return tuple(out) if not self.diags else ()
+        finally:
+            self.diags = saved
 
     def _move_condition(self, item: A.MoveDecl, scope):
         """A move's `if` as (gate, each): `move m(c from S) if a and b and <c's test>` checks
@@ -313,10 +331,16 @@ class Checker(ExprChecker, StmtChecker):
                 cond = self._bool(ab.cond, scope, "an ability's condition")
             abilities.append(CompiledAbility(ab.name, self.block(ab.body, scope), ab.uses,
                                              ab.once_per_turn, cond, ab.any_time, ab.from_zone,
-                                             d.name, ab.pos))
+                                             d.name, ab.pos,
+                                             self._requirements(ab.requires, scope,
+                                                                "an ability's condition")))
         statics = [self.static(s, d.name, d.pos) for s in d.statics]
+        requires = tuple((self._bool(r.cond, Scope(card=d.name, event=False),
+                                     "a card's `require`"), r.reason, r.cond.pos)
+                         for r in d.requires)
         return CardDef(d.name, frozenset(d.types), frozenset(d.subtypes), d.copies, d.token,
-                       d.text, props, effect, triggers, abilities, statics, d.pos, d)
+                       d.text, props, effect, triggers, abilities, statics, d.pos, d,
+                       requires)
 
     def event_fields(self, event: str) -> Optional[set]:
         """What `event.X` may name for this event, or None when it is unknown."""

@@ -137,6 +137,9 @@ class TurnWriter:
                     if forbid:
                         tests.append(f"not FORBIDDEN(g, {literal(mname)}, "
                                      f"{{{literal(mv.var)}: {x}}}, you)")
+                    required = self.card_test(mv, x)      # the card's own `require`s
+                    if required is not None:
+                        tests.append(required)
                     hoisted = self._hoist(mv.each, f, mv.var)
                     add = f"out.append(({m}, {x}))"
 

@@ -1,0 +1,98 @@
+"""What is legal, as generated code: a card's `require`s, and the tests a refusal reads.
+
+Two kinds of function, both written only for decks that need them:
+
+* ``CR{i}(g, you, this, ev)``: the `require`s of card definition ``i``, the index of the
+  first that fails, or -1. An offer's listers call them (``CARD_OK``) for a card that is
+  out of play, so a card's own text keeps it from being offered from the hand or the deck.
+* ``MW{m}(g, you, x)`` and ``MC{m}(g, you)``: for a refusal only, never while a game runs
+  on its own. ``MW`` says which test of move ``m`` refuses option ``x`` (the index of
+  its first failing test, -2 when ``x`` is not among the move's options, -3 when a
+  `forbid` forbids it, -1 when none does); ``MC`` lists what the move could be offered
+  with, its options' selector without its `where` (so a refusal can name the card the
+  player typed). ``AW{k}(g, you, this, ev)`` is ``MW`` for ability ``k``.
+  :mod:`dsl.engine.legality` turns the answers into the deck's words.
+"""
+from __future__ import annotations
+
+from .. import ir as I
+from ..check.kinds import ANY, BOOL, CARD
+from .writer import literal
+
+
+class LegalityWriter:
+    """Requirements and refusals: a part of :class:`dsl.codegen.module.CodeGenerator`."""
+
+    def write_card_requires(self):
+        """``CR{i}`` for each card definition with a `require`; ``self.card_requires``
+        their names by definition index (None: no `require`)."""
+        self.card_requires = []
+        for i, d in enumerate(self.deflist):
+            if not d.requires:
+                self.card_requires.append(None)
+                continue
+
+            def body(f, d=d):
+                f.this_safe = True
+                for j, (test, _, _) in enumerate(d.requires):
+                    self.writeline(f"if not ({self.cond(test, f)}): return {j}")
+                self.writeline("return -1")
+            self.card_requires.append(self.defn(f"CR{i}", "g, you, this, ev", False, body))
+
+    def card_test(self, mv, x: str):
+        """The test an offer's lister adds for option ``x`` of move ``mv``: the option's
+        card `require`s, when any card has one and the option may be a card."""
+        if not any(self.card_requires) or mv.var is None:
+            return None
+        from ..check.kinds import element
+        if element(mv.source.kind) not in (CARD, ANY):
+            return None
+        return f"CARD_OK(g, you, {x})"
+
+    def write_refusals(self):
+        """``MW``/``MC`` for every move, ``AW`` for every ability with tests."""
+        p = self.program
+        forbids = self.a.static_events.get("forbid", ())
+        for name, mv in p.moves.items():
+            m = self.move_index[name]
+
+            def why(f, mv=mv, name=name):
+                if mv.var is not None:
+                    f.names[mv.var] = "x"
+                    f.safe.add("x")
+                for j, (test, _, _) in enumerate(mv.requires):
+                    self.writeline(f"if not ({self.cond(test, f)}): return {j}")
+                if not mv.requires and mv.gate is not None:
+                    self.writeline(f"if not ({self.cond(mv.gate, f)}): return 0")
+                if not mv.requires and mv.each is not None:
+                    self.writeline(f"if not ({self.cond(mv.each, f)}): return 0")
+                if mv.var is not None:
+                    among = I.Member(I.Local(mv.var, mv.source.kind), mv.source, False, BOOL)
+                    self.writeline(f"if not ({self.cond(among, f)}): return -2")
+                if name in forbids:
+                    data = "{}" if mv.var is None else f"{{{literal(mv.var)}: x}}"
+                    self.writeline(f"if FORBIDDEN(g, {literal(name)}, {data}, you): return -3")
+                self.writeline("return -1")
+            self.defn(f"MW{m}", "g, you, x", False, why, this="None", ev="None")
+
+            def candidates(f, mv=mv):
+                if mv.var is None:
+                    self.writeline("return [None]")
+                    return
+                src = mv.source
+                if isinstance(src, I.CardSel) and src.where is not None:
+                    src = I.CardSel(src.words, src.zones, src.filters, None, src.kind)
+                self.writeline(f"return list(ITER({self.expr(src, f)}))")
+            self.defn(f"MC{m}", "g, you", False, candidates, this="None", ev="None")
+        self.ability_whys = []
+        for k, ab in enumerate(self.abilities):
+            if not ab.requires:
+                self.ability_whys.append(None)
+                continue
+
+            def body(f, ab=ab):
+                f.this_safe = True
+                for j, (test, _, _) in enumerate(ab.requires):
+                    self.writeline(f"if not ({self.cond(test, f)}): return {j}")
+                self.writeline("return -1")
+            self.ability_whys.append(self.defn(f"AW{k}", "g, you, this, ev", False, body))

@@ -1,0 +1,152 @@
+"""Why a choice is not offered: the rule that refuses it, in the deck's words.
+
+An offer lists only what the rules allow, so a move the player types that is not listed
+was refused by some rule. :func:`explain` finds which: the test of the move's `if` that
+fails (with its `else` words), the card's own `require`, the move's options selector,
+a `forbid`, or one of an ability's limits. It runs only when a typed choice is refused,
+never while a game plays on.
+
+>>> from dsl.loader import load_program
+>>> from dsl.engine.game import Game
+>>> game = Game(load_program("example"), seed=1).start()
+>>> game.refusal("play_action: Nope").reason
+'no option `play_action: Nope` in: play_thing: Lucky Coin, play_thing: Lucky Coin, play_thing: Shield Generator, play_action: Windfall, pass'
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from .state import CardInst
+
+
+def explain(g, decision, typed: str) -> Optional[str]:
+    """The refusal of the option ``typed`` names at an offer, or None when it names no
+    option the offer could have had (or several with different reasons)."""
+    if decision.kind != "move" or decision.refresh is None or decision._labeler is None:
+        return None
+    lister, who = decision.refresh
+    names = g.code.offer_moves.get(lister)
+    if names is None:
+        return None
+    refused = []                                   # (value, reason)
+    for name in names:
+        if name == "abilities":
+            refused.extend(_ability_refusals(g, who))
+        else:
+            refused.extend(_move_refusals(g, who, name))
+    if not refused:
+        return None
+    from ..agents import matching
+    labels = decision._labeler([v for v, _ in refused], who, True)
+    found = matching(labels, typed)
+    answers = {(labels[i], refused[i][1]) for i in found}
+    if len(answers) != 1:
+        return None
+    label, reason = answers.pop()
+    return f"{label} is not allowed: {reason}"
+
+
+def _move_refusals(g, who, name: str) -> list:
+    code, p = g.code, g.program
+    m = g.info.move_names.index(name)
+    mv = p.moves[name]
+    out = []
+    for x in code.move_candidates[m](g, who):
+        j = code.move_why[m](g, who, x)
+        if j == -1:
+            reason = _card_refusal(g, who, x)
+        elif j == -2:
+            reason = _not_among(g, name)
+        elif j == -3:
+            reason = f"a rule forbids {name}"
+        elif mv.requires:
+            _, words, pos = mv.requires[j]
+            reason = words or _needs(g, pos)
+        else:
+            decl = p.decls.get(("move", name))
+            reason = _needs(g, decl.cond.pos) if decl is not None else f"{name} is not allowed now"
+        if reason is not None:
+            out.append(((m, x), reason))
+    return out
+
+
+def _card_refusal(g, who, c) -> Optional[str]:
+    if type(c) is not CardInst or (c.zone is not None and c.zone.in_play):
+        return None
+    test = g.code.card_req[c.d]
+    if test is None:
+        return None
+    j = test(g, who, c, None)
+    if j < 0:
+        return None
+    _, words, pos = g.defs[c.name].requires[j]
+    return words or _needs(g, pos)
+
+
+def _not_among(g, name: str) -> str:
+    decl = g.program.decls.get(("move", name))
+    where = getattr(getattr(decl, "source", None), "where", None)
+    if where is None:
+        return f"it is not among the options of {name}"
+    return _needs(g, where.pos)
+
+
+def _ability_refusals(g, player) -> list:
+    """(value, reason) for each ability of a card ``player`` could use that is refused:
+    the same cards and order as ``ABILITIES``, with the reason each test gives."""
+    from .statics import remaining
+    info, s = g.info, g.state
+    out = []
+    if not info.able:
+        return out
+    cards = [c for z in s.inplay for c in z.cards if c.controller is player and c.name in info.able]
+    for zname in info.ability_zones:
+        z = player.z[info.zone_index[zname]]
+        if z is not None:
+            cards.extend(c for c in z.cards if c.name in info.able)
+    seen = set()
+    for c in cards:
+        if c.id in seen:
+            continue
+        seen.add(c.id)
+        for ab in g.defs[c.name].abilities:
+            if ab.from_zone is not None and (c.zone is None or c.zone.name != ab.from_zone):
+                continue
+            if ab.from_zone is None and not (c.zone and c.zone.in_play):
+                continue
+            k = info.ability_index[id(ab)]
+            reason = None
+            if not ab.any_time and s.active is not player:
+                reason = "it can be used only on your turn"
+            elif ab.once_per_turn and ("ability", c.id, ab.name) in s.once:
+                reason = "it was used this turn (once per turn)"
+            elif ab.uses is not None and remaining(g, ab.uses, player) <= 0:
+                reason = f"no `{ab.uses}` is left this turn"
+            elif g.code.ability_why[k] is not None:
+                j = g.code.ability_why[k](g, player, c, None)
+                if j >= 0:
+                    _, words, pos = ab.requires[j]
+                    reason = words or _needs(g, pos)
+            if reason is not None:
+                out.append(((-1, (c, k)), reason))
+    return out
+
+
+def _needs(g, pos) -> str:
+    """The default words of a failed test: the test as the deck wrote it."""
+    return f"it needs `{source_text(g.program, pos)}`"
+
+
+def source_text(program, pos) -> str:
+    """The deck's text at a position, on one line."""
+    text = program.sources.get(pos.file)
+    if text is None:
+        return "?"
+    lines = text.split("\n")[pos.line - 1:pos.end_line]
+    if not lines:
+        return "?"
+    if len(lines) == 1:
+        part = lines[0][pos.column - 1:pos.end_column - 1]
+    else:
+        part = " ".join([lines[0][pos.column - 1:]] + lines[1:-1] + [lines[-1][:pos.end_column - 1]])
+    return " ".join(part.replace("\\", " ").split())
