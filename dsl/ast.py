@@ -652,6 +652,7 @@ class ActionDecl(Decl):
     name: str
     params: tuple
     body: Block
+    requires: tuple = ()           # Requirement per test of its `if`: what it can be done to
 
 
 @node

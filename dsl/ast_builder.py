@@ -200,7 +200,7 @@ class Builder:
 
     def action_decl(self, pos, ch):
         params = ch[1] if ch[1] is not None else ()
-        return A.ActionDecl(str(ch[0]), params, ch[2], pos=pos)
+        return A.ActionDecl(str(ch[0]), params, ch[-1], pos=pos, requires=tuple(ch[2:-1]))
 
     def params(self, pos, ch):
         return tuple(map(str, ch))

@@ -162,3 +162,41 @@ def test_a_card_in_play_is_not_held_back_by_its_require():
     s = given(DECK, zones={"discard_pile": ["Soldier"]}, areas={0: ["Filler"]},
               deck_cards=FILLER)
     assert "salvage: Soldier" in s.legal()
+
+
+VERB = """game "Verbs" extends "dvorak"
+property upgrades = false
+resource gears: start 0
+resource heard: start 0
+# The verb says what it can be done to; every choice that leads to it offers only that.
+action upgrade(card) if card.upgrades else "only a Shard can be upgraded" {
+  gain 1 gears
+}
+when upgrade { gain 1 heard }
+card "Shard": Thing { upgrades true }
+card "Slab": Thing
+card "Forge": Action {
+  text "Upgrade a card in your hand."
+  effect { choose c from cards in your hand prompt "Upgrade" { upgrade c } }
+}
+card "Hammer": Action {
+  text "Upgrade every card in your hand."
+  effect { for each c in cards in your hand { upgrade c } }
+}
+"""
+
+
+def test_a_choice_that_leads_to_a_verb_offers_only_what_the_verb_takes():
+    s = given(VERB, hands={0: ["Forge", "Shard", "Shard", "Slab"]}, deck_cards=["Slab"] * 5)
+    play(s, "play_action: Forge")
+    assert s.decision.prompt == "Upgrade" and s.legal() == ["Shard", "Shard"]
+    assert s.refusal("Slab").reason == "Slab is not allowed: only a Shard can be upgraded"
+    play(s, "Shard")
+    assert res(s, 0, "gears") == 1
+
+
+def test_a_verb_called_on_what_it_does_not_take_does_nothing_and_is_no_event():
+    s = given(VERB, hands={0: ["Hammer", "Shard", "Slab"]}, deck_cards=["Slab"] * 5)
+    play(s, "play_action: Hammer")
+    assert res(s, 0, "gears") == 1             # the Shard; neither Slab
+    assert res(s, 0, "heard") == 1

@@ -54,6 +54,8 @@ class Checker(ExprChecker, StmtChecker):
         self.symbols: set = set()
         self.trigger_count = 0
         self.event_uses: dict = {}
+        self.action_decls: dict = {}     # action name → its declaration (the last one)
+        self.action_pres: dict = {}      # action name → its `if`, test by test (action_requires)
         # (action, parameter) → (kinds its callers may pass, kinds checked at run time),
         # for parameters the action's body needs of one kind (infer_param_kinds)
         self.param_kinds: dict = {}
@@ -143,6 +145,7 @@ class Checker(ExprChecker, StmtChecker):
                 p.limits[item.name] = None
             elif isinstance(item, A.ActionDecl):
                 p.actions[item.name] = CompiledAction(item.name, item.params, (), item.pos)
+                self.action_decls[item.name] = item
             elif isinstance(item, A.MoveDecl):
                 p.moves[item.name] = None
             elif isinstance(item, A.CardDecl):
@@ -230,6 +233,10 @@ class Checker(ExprChecker, StmtChecker):
             p.limits[item.name] = self._int(item.amount, root, "a limit")
         elif isinstance(item, A.ActionDecl):
             p.actions[item.name].body = self.block(item.body, _action_scope(item))
+            if item.requires:
+                for r in item.requires:       # its errors, once
+                    self._bool(r.cond, _action_scope(item), "an action's condition")
+                p.actions[item.name].requires = self.action_requires(item.name)
         elif isinstance(item, A.MoveDecl):
             p.moves[item.name] = self._move(item)
         elif isinstance(item, A.Setup):
@@ -260,6 +267,18 @@ class Checker(ExprChecker, StmtChecker):
         return CompiledMove(item.name, item.var, source, gate, each,
                             self.block(item.body, scope), item.pos,
                             self._requirements(item.requires, scope, "a move's condition"))
+
+    def action_requires(self, name: str) -> tuple:
+        """An action's `if`, test by test (see :meth:`_requirements`), checked once, when
+        first asked for: by its declaration, or by a `choose` that calls it first."""
+        memo = self.action_pres
+        if name not in memo:
+            memo[name] = ()                   # an `if` that calls back here sees none
+            decl = self.action_decls.get(name)
+            if decl is not None and decl.requires:
+                memo[name] = self._requirements(decl.requires, _action_scope(decl),
+                                                "an action's condition")
+        return memo[name]
 
     def _requirements(self, requires, scope, what: str) -> tuple:
         """Each test of an `if` or `require` (an `and` split into its sides), checked

@@ -87,6 +87,7 @@ class Code:
         self.move_candidates = [ns[f"MC{m}"] for m in range(len(program.moves))]
         self.ability_why = [ns[n] if n else None for n in gen.ability_whys]
         self.offer_moves = {ns[name]: names for names, name in gen.listers.items()}
+        self.action_why = {key: ns[name] for key, name in gen.action_whys.items()}
         fns = {kind: {} for kind in ("where", "amount", "target", "source", "body")}
         for index, parts in gen.statics.items():
             for kind, name in parts.items():

@@ -49,6 +49,33 @@ class LegalityWriter:
             return None
         return f"CARD_OK(g, you, {x})"
 
+    def action_guard(self, action, f):
+        """An action's `if`: a call that fails it returns before doing anything."""
+        if action.requires:
+            test = " and ".join(f"({self.cond(t, f)})" for t, _, _ in action.requires)
+            self.writeline(f"if not ({test}): return")
+
+    def choice_rule(self, n) -> str:
+        """``, (action, parameter)`` for a `choose` whose options an action's `if`
+        filters (the refusal's reference to it), else ""."""
+        rule = self.program.choice_rules.get(n)
+        return "" if rule is None else f", {literal(list(rule))}"
+
+    def write_action_whys(self):
+        """``AP…(g, you, x)``: the first failing test of an action's `if` for ``x`` as
+        its parameter ``j`` (-1: none), for each (action, j) a `choose` is filtered by."""
+        self.action_whys = {}
+        for action, j in sorted(set(self.program.choice_rules.values())):
+            a = self.program.actions[action]
+
+            def body(f, a=a, j=j):
+                f.names = {a.params[j]: "x"}
+                for i, (test, _, _) in enumerate(a.requires):
+                    self.writeline(f"if not ({self.cond(test, f)}): return {i}")
+                self.writeline("return -1")
+            self.action_whys[(action, j)] = self.defn(self.fresh_fn("AP"), "g, you, x", False,
+                                                      body, this="None", ev="None")
+
     def write_refusals(self):
         """``MW``/``MC`` for every move, ``AW`` for every ability with tests."""
         p = self.program

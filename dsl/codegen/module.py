@@ -151,6 +151,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
 
             def body(f, action=action):
                 f.names = dict(zip(action.params, _param_idents(action.params)))
+                self.action_guard(action, f)
                 self.block(action.body, f)
             self.defn(f"A{k}", f"g, you, this, ev{params}", self.resumable and decides, body)
             if name in a.listened:
@@ -172,6 +173,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
             self.statics[st.index] = self._static(st)
         self.write_moves()
         self.write_refusals()
+        self.write_action_whys()
         self.write_triggers()
         self.write_whenevers()
         self.write_main()
@@ -202,6 +204,8 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
 
         def body(f):
             data = "{" + ", ".join(f"{literal(p)}: {x}" for p, x in zip(action.params, params)) + "}"
+            f.names = dict(zip(action.params, params))
+            self.action_guard(action, f)          # before the event: no event at all
             self.writeline(f"data = {data}")
             if name in self.a.static_events.get("forbid", ()):
                 self.writeline(f"if FORBIDDEN(g, {literal(name)}, data, you): return")

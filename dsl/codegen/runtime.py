@@ -257,6 +257,13 @@ def card_ok(g, you, c) -> bool:
     return test is None or (c.zone is not None and c.zone.in_play) or test(g, you, c, None) < 0
 
 
+def ruled(d, rule):
+    """A `choose` decision whose options an action's `if` filters, with that rule
+    (``[action, parameter index]``) for its refusals."""
+    d.why = tuple(rule)
+    return d
+
+
 def move_labeler(info):
     """The labels of an offer's options: `move: card`, `card: ability`, `pass`."""
     names, label = info.move_names, _label
@@ -316,7 +323,7 @@ HELPERS = {
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
-    "CARD_OK": card_ok,
+    "CARD_OK": card_ok, "RULED": ruled,
 }
 
 # Builtins generated code may use: nothing that reaches outside the game.

@@ -22,6 +22,8 @@ from .state import CardInst
 def explain(g, decision, typed: str) -> Optional[str]:
     """The refusal of the option ``typed`` names at an offer, or None when it names no
     option the offer could have had (or several with different reasons)."""
+    if decision.kind == "choose" and decision.why is not None:
+        return _choice_refusal(g, decision, typed)
     if decision.kind != "move" or decision.refresh is None or decision._labeler is None:
         return None
     lister, who = decision.refresh
@@ -40,6 +42,35 @@ def explain(g, decision, typed: str) -> Optional[str]:
     labels = decision._labeler([v for v, _ in refused], who, True)
     found = matching(labels, typed)
     answers = {(labels[i], refused[i][1]) for i in found}
+    if len(answers) != 1:
+        return None
+    label, reason = answers.pop()
+    return f"{label} is not allowed: {reason}"
+
+
+def _choice_refusal(g, decision, typed: str) -> Optional[str]:
+    """A card the chooser names that was left out of a `choose` because the action its
+    body calls does not take it: that action's failing test, in its words."""
+    from ..agents import matching
+    action, j = decision.why
+    test = g.code.action_why.get((action, j))
+    if test is None:
+        return None
+    who = decision.player
+    offered = {id(v) for v in decision.values}
+    zones = list(dict.fromkeys(v.zone for v in decision.values
+                               if type(v) is CardInst and v.zone is not None))
+    left_out = [c for z in zones for c in z.cards if id(c) not in offered]
+    if not left_out:
+        return None
+    labels = g.labels_of(left_out, who)
+    answers = set()
+    for i in matching(labels, typed):
+        k = test(g, who, left_out[i])
+        if k < 0:
+            return None                  # left out by something else
+        _, words, pos = g.program.actions[action].requires[k]
+        answers.add((labels[i], words or _needs(g, pos)))
     if len(answers) != 1:
         return None
     label, reason = answers.pop()
