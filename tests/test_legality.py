@@ -66,6 +66,10 @@ card "Drill Sergeant": Thing - Soldier {
   }
 }
 card "Filler": Thing
+card "Curfew": Thing {
+  text "No one may salvage a Soldier."
+  static forbid salvage where event.c is Soldier
+}
 """
 
 FILLER = ["Filler"] * 8
@@ -200,3 +204,32 @@ def test_a_verb_called_on_what_it_does_not_take_does_nothing_and_is_no_event():
     play(s, "play_action: Hammer")
     assert res(s, 0, "gears") == 1             # the Shard; neither Slab
     assert res(s, 0, "heard") == 1
+
+
+SEALED = """game "Sealed" extends "dvorak"
+card "Sealed Vault": Action x 20 {
+  text "This card can not be played."
+  require false else "this card can not be played"
+}
+card "Filler": Thing x 20
+"""
+
+
+def test_the_repl_prints_the_rule_that_refuses_a_typed_choice(tmp_path):
+    from repl.commands import Processor
+    deck = tmp_path / "sealed.deck"
+    deck.write_text(SEALED)
+    proc = Processor(str(deck), seed=1)
+    assert "play_action: Sealed Vault" not in proc.session.decision.labels
+    said = "play_action: Sealed Vault is not allowed: this card can not be played"
+    assert proc.problem("Sealed Vault") == said
+    out = proc.execute("choose Sealed Vault")
+    assert out.text() == f"error: {said}"
+
+
+def test_a_move_a_card_forbids_names_the_card():
+    s = given(DECK, zones={"discard_pile": ["Soldier", "Filler"]}, areas={1: ["Curfew"]},
+              deck_cards=FILLER)
+    assert "salvage: Filler" in s.legal()
+    assert s.refusal("salvage: Soldier").reason == \
+        "salvage: Soldier is not allowed: Curfew forbids it"

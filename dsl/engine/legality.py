@@ -89,7 +89,7 @@ def _move_refusals(g, who, name: str) -> list:
         elif j == -2:
             reason = _not_among(g, name)
         elif j == -3:
-            reason = f"a rule forbids {name}"
+            reason = _forbidder(g, who, name, {} if mv.var is None else {mv.var: x})
         elif mv.requires:
             _, words, pos = mv.requires[j]
             reason = words or _needs(g, pos)
@@ -99,6 +99,18 @@ def _move_refusals(g, who, name: str) -> list:
         if reason is not None:
             out.append(((m, x), reason))
     return out
+
+
+def _forbidder(g, who, name: str, data: dict) -> str:
+    """Who forbids it: the card whose `static forbid` does, or the game's rules."""
+    from .events import Event
+    from .statics import active_statics
+    for st, src, owner in active_statics(g, "forbid"):
+        if st.event == name:
+            where = g.code.where.get(st.index)
+            if where is None or where(g, owner, src, Event(name, data, who)):
+                return f"{src.name} forbids it" if src is not None else "a rule of the game forbids it"
+    return "a rule of the game forbids it"
 
 
 def _card_refusal(g, who, c) -> Optional[str]:
