@@ -233,3 +233,20 @@ def test_a_move_a_card_forbids_names_the_card():
     assert "salvage: Filler" in s.legal()
     assert s.refusal("salvage: Soldier").reason == \
         "salvage: Soldier is not allowed: Curfew forbids it"
+
+
+HIDDEN = """game "Hidden" extends "dvorak"
+move tutor(c from cards in deck where it is Thing) { move c to your hand }
+override turn {
+  phase draw { draw 1 }
+  phase main { offer play_thing, play_action, tutor }
+}
+card "Rally": Action
+card "Filler": Thing
+"""
+
+
+def test_a_refusal_never_names_a_card_the_player_cannot_see():
+    # The draw pile is hidden: that a Rally is in it is no business of the refusal.
+    s = given(HIDDEN, deck_cards=["Filler", "Rally", "Filler"])
+    assert s.refusal("tutor: Rally").reason.startswith("no option `tutor: Rally` in: ")

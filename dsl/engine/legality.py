@@ -39,7 +39,9 @@ def explain(g, decision, typed: str) -> Optional[str]:
     if not refused:
         return None
     from ..agents import matching
-    labels = decision._labeler([v for v, _ in refused], who, True)
+    # As the player may read them: a card they cannot see is never named by a refusal
+    # (it is not offered, so not shown to them as an option).
+    labels = decision._labeler([v for v, _ in refused], who, False)
     found = matching(labels, typed)
     answers = {(labels[i], refused[i][1]) for i in found}
     if len(answers) != 1:
@@ -63,7 +65,7 @@ def _choice_refusal(g, decision, typed: str) -> Optional[str]:
     left_out = [c for z in zones for c in z.cards if id(c) not in offered]
     if not left_out:
         return None
-    labels = g.labels_of(left_out, who)
+    labels = g.labels_of(left_out, who, offer=False)
     answers = set()
     for i in matching(labels, typed):
         k = test(g, who, left_out[i])
