@@ -250,3 +250,24 @@ def test_a_refusal_never_names_a_card_the_player_cannot_see():
     # The draw pile is hidden: that a Rally is in it is no business of the refusal.
     s = given(HIDDEN, deck_cards=["Filler", "Rally", "Filler"])
     assert s.refusal("tutor: Rally").reason.startswith("no option `tutor: Rally` in: ")
+
+
+def test_a_requirement_that_is_not_a_condition_is_an_error_at_its_place():
+    import pytest
+    from dsl.errors import DeckError
+    from dsl.loader import load_text
+    text = ('game "T" extends "dvorak"\n'
+            'action zap(card) if 1 + 1 else "x" { pass }\n'
+            'card "A": Action {\n'
+            '  require 3 else "never"\n'
+            '}\n')
+    with pytest.raises(DeckError) as err:
+        load_text(text, "t.deck")
+    assert str(err.value) == (
+        "t.deck:2:21: error: an action's condition must be a condition (true or false), "
+        "not a number\n"
+        "    2 | action zap(card) if 1 + 1 else \"x\" { pass }\n"
+        "      |                     ^^^^^\n"
+        "t.deck:4:11: error: a card's `require` must be a condition (true or false), not a number\n"
+        "    4 |   require 3 else \"never\"\n"
+        "      |           ^")
