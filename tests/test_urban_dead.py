@@ -270,6 +270,8 @@ def test_an_active_skill_works_in_the_rest_area_then_cools_down_for_its_value():
     assert card(s, "fighters:survivors", "Cop").counters["damage"] == 1
     assert "cooling" in medic.marks
     assert "Medic: First Aid" not in s.legal()
+    assert s.refusal("Medic: First Aid").reason == \
+        "Medic: First Aid is not allowed: the survivor is cooling down"
     play(s, "pass")                               # survivor ends (search)
     play(s, "pass")                               # zombies draw from the ZSD
     assert medic.counters.get("cool") == 1 and "cooling" in medic.marks   # one token
@@ -283,11 +285,17 @@ def test_an_active_skill_works_in_the_rest_area_then_cools_down_for_its_value():
 def test_active_skills_need_the_rest_area_an_unhurt_survivor_and_no_move_this_turn():
     s = base(fighters=["Medic", "Cop"], counters={("fighters:survivors", "Cop"): {"damage": 2}})
     assert "Medic: First Aid" not in s.legal()        # in the fighter area
+    assert s.refusal("Medic: First Aid").reason == \
+        "Medic: First Aid is not allowed: it works only in the rest area"
     play(s, "reposition: Medic")
     assert "Medic: First Aid" not in s.legal()        # just moved into the rest area
+    assert s.refusal("Medic: First Aid").reason == \
+        "Medic: First Aid is not allowed: the survivor moved to the rest area this turn"
     s2 = base(rest=["Medic"], fighters=["Cop"], counters={("rest:survivors", "Medic"): {"damage": 1},
                                                           ("fighters:survivors", "Cop"): {"damage": 1}})
     assert "Medic: First Aid" not in s2.legal()       # damaged
+    assert s2.refusal("Medic: First Aid").reason == \
+        "Medic: First Aid is not allowed: a hurt survivor cannot use an active skill"
 
 
 def test_a_survivor_moves_between_areas_once_per_turn_with_its_gear():
