@@ -170,8 +170,8 @@ class Program:
     all_statics: list = field(default_factory=list)      # every CompiledStatic
     event_uses: dict = field(default_factory=dict)       # action → the event fields it reads
     param_kinds: dict = field(default_factory=dict)      # (action, param) → kinds it takes
-    # A `choose` (its IR node) whose options are what an action's `if` allows →
-    # (action, index of the parameter it passes the chosen card as).
+    # id of a `choose`'s IR node whose options are what an action's `if` allows →
+    # (the node, (action, index of the parameter it passes the chosen card as)).
     choice_rules: dict = field(default_factory=dict)
 
     _code: dict = field(default_factory=dict, repr=False, compare=False)

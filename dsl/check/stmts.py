@@ -318,8 +318,9 @@ class StmtChecker:
                         body, n.pos)
         if guarded is not source:
             call = body[0]
-            self.p.choice_rules[node] = (call.action, next(
-                k for k, a in enumerate(call.args) if isinstance(a, I.Local) and a.name == n.var))
+            # By identity (the node is kept with it, so its id is never another's).
+            self.p.choice_rules[id(node)] = (node, (call.action, next(
+                k for k, a in enumerate(call.args) if isinstance(a, I.Local) and a.name == n.var)))
         return node
 
     def _only_what_the_action_allows(self, var: str, source, body):

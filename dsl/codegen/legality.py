@@ -58,14 +58,14 @@ class LegalityWriter:
     def choice_rule(self, n) -> str:
         """``, (action, parameter)`` for a `choose` whose options an action's `if`
         filters (the refusal's reference to it), else ""."""
-        rule = self.program.choice_rules.get(n)
-        return "" if rule is None else f", {literal(list(rule))}"
+        node, rule = self.program.choice_rules.get(id(n), (None, None))
+        return "" if node is not n else f", {literal(list(rule))}"
 
     def write_action_whys(self):
         """``AP…(g, you, x)``: the first failing test of an action's `if` for ``x`` as
         its parameter ``j`` (-1: none), for each (action, j) a `choose` is filtered by."""
         self.action_whys = {}
-        for action, j in sorted(set(self.program.choice_rules.values())):
+        for action, j in sorted({rule for _, rule in self.program.choice_rules.values()}):
             a = self.program.actions[action]
 
             def body(f, a=a, j=j):
