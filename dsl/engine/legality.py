@@ -6,11 +6,9 @@ fails (with its `else` words), the card's own `require`, the move's options sele
 a `forbid`, or one of an ability's limits. It runs only when a typed choice is refused,
 never while a game plays on.
 
->>> from dsl.loader import load_program
->>> from dsl.engine.game import Game
->>> game = Game(load_program("example"), seed=1).start()
->>> game.refusal("play_action: Nope").reason
-'no option `play_action: Nope` in: play_thing: Lucky Coin, play_thing: Lucky Coin, play_thing: Shield Generator, play_action: Windfall, pass'
+A refusal reads "LABEL is not allowed: WORDS", LABEL being the option as the player
+may read it and WORDS the deck's `else` words, or the failing test as the deck wrote it
+("it needs `...`").
 """
 from __future__ import annotations
 
