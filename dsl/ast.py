@@ -741,6 +741,7 @@ class CardDecl(Decl):
     abilities: tuple = ()
     statics: tuple = ()
     requires: tuple = ()           # Requirement per `require`: restrictions from out of play
+    cost: Optional[Block] = None   # `to use { ... }`: paid when a move takes it from out of play
     repeated: tuple = ()           # ("text" | "effect", position) given a second time
 
 

@@ -307,6 +307,10 @@ class Builder:
                 fields["statics"].append(item.static)
             elif isinstance(item, A.Requirement):
                 fields.setdefault("requires", []).append(item)
+            elif isinstance(item, tuple) and item[0] == "cost":
+                if fields.get("cost") is not None:
+                    repeated.append(("to use", item[2]))
+                fields["cost"] = item[1]
         for k in ("props", "triggers", "abilities", "statics", "requires"):
             if k not in fields:
                 continue
@@ -322,6 +326,7 @@ class Builder:
     def card_effect(self, pos, ch): return ch[0]
     def card_prop(self, pos, ch): return A.CardProp(str(ch[0]), tuple(ch[1:]), pos=pos)
     def card_require(self, pos, ch): return self.requirement(pos, ch)
+    def card_cost(self, pos, ch): return ("cost", ch[0], pos)
 
     def ability(self, pos, ch):
         name = _unquote(ch[0])

@@ -80,6 +80,7 @@ class CardDef:
     # `require` tests, for moves that would take the card from out of play:
     # (test, words or None, position), in order.
     requires: tuple = ()
+    cost: Optional[Fn] = None                 # `to use { ... }`, checked statements
 
     words: frozenset = frozenset()            # types and subtypes together
 

@@ -162,6 +162,7 @@ move {action}_move if true else "{said}" {{ pass }}
 card "{card}": Action {{
   text "{said}"
   require true else "{prompt}"
+  to use {{ say "{said}" }}
   effect {{
     say "{said}"
     {action} 1

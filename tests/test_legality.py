@@ -48,10 +48,8 @@ card "Fresh Idea": Action {
 card "Sapper": Action {
   text "Destroy your top Thing to use. Gain 3 gears."
   require count Thing cards you control > 0 else "you have no Thing to destroy"
-  effect {
-    destroy last(Thing cards you control)
-    gain 3 gears
-  }
+  to use { destroy last(Thing cards you control) }
+  effect { gain 3 gears }
 }
 card "Quiet Rule": Action {
   text "Play only on turn 5 or later."
@@ -66,6 +64,10 @@ card "Drill Sergeant": Thing - Soldier {
   }
 }
 card "Filler": Thing
+card "Red Tape": Thing {
+  text "Whenever another player would play an Action, cancel it."
+  before play where event.card is Action and event.player != you { negate }
+}
 card "Curfew": Thing {
   text "No one may salvage a Soldier."
   static forbid salvage where event.c is Soldier
@@ -107,7 +109,7 @@ def test_a_card_cannot_be_used_the_turn_it_is_acquired_but_can_the_next():
     assert res(s, 0, "gears") == 2
 
 
-def test_a_cost_from_the_hand_is_a_requirement_and_the_first_step_of_the_effect():
+def test_a_cost_to_use_is_paid_before_the_card_is_played():
     s = given(DECK, hands={0: ["Sapper"]}, deck_cards=FILLER)
     assert s.refusal("play_action: Sapper").reason == \
         "play_action: Sapper is not allowed: you have no Thing to destroy"
@@ -271,3 +273,28 @@ def test_a_requirement_that_is_not_a_condition_is_an_error_at_its_place():
         "t.deck:4:11: error: a card's `require` must be a condition (true or false), not a number\n"
         "    4 |   require 3 else \"never\"\n"
         "      |           ^")
+
+
+def test_a_cost_is_paid_even_when_the_play_it_paid_for_is_cancelled():
+    s = given(DECK, hands={0: ["Sapper"]}, areas={0: ["Filler"], 1: ["Red Tape"]},
+              deck_cards=FILLER)
+    play(s, "play_action: Sapper")
+    assert s.state.zones["area:0"].cards == []          # paid
+    assert res(s, 0, "gears") == 0                      # and cancelled
+
+
+def test_a_cost_that_asks_is_asked_of_bots_too():
+    from dsl.agents import RandomAgent
+    from dsl.engine import Game
+    from scenario import program
+    deck = program(DECK.replace('to use { destroy last(Thing cards you control) }',
+                                'to use { choose t from Thing cards you control prompt "Destroy" '
+                                '{ destroy t } }'))
+    paid = 0
+    for seed in range(6):
+        for stepped in (False, True):
+            game = Game(deck, seed=seed, agents=[RandomAgent(seed), RandomAgent(seed + 1)],
+                        stepped=stepped, max_turns=60)
+            game.run()
+            paid += sum("— Destroy (Sapper)" in e.text for e in game.log)
+    assert paid > 0

@@ -357,9 +357,10 @@ class Checker(ExprChecker, StmtChecker):
         requires = tuple((self._bool(r.cond, Scope(card=d.name, event=False),
                                      "a card's `require`"), r.reason, r.cond.pos)
                          for r in d.requires)
+        cost = self.block(d.cost, scope) if d.cost is not None else None
         return CardDef(d.name, frozenset(d.types), frozenset(d.subtypes), d.copies, d.token,
                        d.text, props, effect, triggers, abilities, statics, d.pos, d,
-                       requires)
+                       requires, cost)
 
     def event_fields(self, event: str) -> Optional[set]:
         """What `event.X` may name for this event, or None when it is unknown."""

@@ -39,6 +39,49 @@ class LegalityWriter:
                 self.writeline("return -1")
             self.card_requires.append(self.defn(f"CR{i}", "g, you, this, ev", False, body))
 
+    def write_card_costs(self):
+        """``CO{i}`` for each card definition with a `to use` cost, and the dispatcher
+        ``self.payer`` that pays the cost of the card it is given (None: no card has one)."""
+        costs = self.plan_card_costs()
+        if not costs:
+            return
+        names = [(i, self.block_fn(f"CO{i}", d.cost, force=self.payer_decides, this_safe=True))
+                 for i, d in costs]
+
+        def body(f):
+            for k, (i, name) in enumerate(names):
+                self.writeline(f"{'if' if k == 0 else 'elif'} this.d == {i}: "
+                               + self.call(f, f"{name}(g, you, this, None)", self.payer_decides))
+        self.defn(self.payer, "g, you, this", self.gen_of(self.payer_decides), body)
+
+    def plan_card_costs(self) -> list:
+        """The cards with a `to use` cost, and (as ``self.payer``, the name of the function
+        that pays them, and ``self.payer_decides``) how moves call it: the same for the
+        program and for an ad-hoc effect's module, which calls the program's moves."""
+        costs = [(i, d) for i, d in enumerate(self.deflist) if d.cost is not None]
+        self.payer = "PAY0" if costs else None
+        self.payer_decides = any(self.a.block(d.cost) for _, d in costs)
+        return costs
+
+    def cost_decides(self, move_name: str) -> bool:
+        """Whether paying the cost of a move's card may ask something."""
+        return self.payer_decides and self._may_pay(self.program.moves[move_name])
+
+    def _may_pay(self, mv) -> bool:
+        if self.payer is None or mv.var is None:
+            return False
+        from ..check.kinds import element
+        return element(mv.source.kind) in (CARD, ANY)
+
+    def pay_cost(self, mv, f):
+        """At the start of a move's body: the `to use` cost of its card, if out of play."""
+        if not self._may_pay(mv):
+            return
+        self.writeline("if type(x) is CARD and not (x.zone is not None and x.zone.in_play):")
+        self.indent()
+        self.writeline(self.call(f, f"{self.payer}(g, you, x)", self.payer_decides))
+        self.outdent()
+
     def card_test(self, mv, x: str):
         """The test an offer's lister adds for option ``x`` of move ``mv``: the option's
         card `require`s, when any card has one and the option may be a card."""

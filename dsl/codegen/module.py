@@ -144,6 +144,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
         p = self.program
         a = self.a
         self.write_card_requires()          # before any offer's lister asks for them
+        self.write_card_costs()             # before the moves that pay them
         for name, action in p.actions.items():
             k = self.action_index[name]
             decides = a.action[name]
@@ -191,6 +192,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
         writes only the helpers it needs itself."""
         self.card_requires = [f"CR{i}" if d.requires else None
                               for i, d in enumerate(self.deflist)]
+        self.plan_card_costs()
         self.block_fn("EVAL", stmts, force=True)
         self.write_activate()
         self.write_helpers()
