@@ -654,6 +654,15 @@ class ActionDecl(Decl):
     name: str
     params: tuple
     body: Block
+    requires: tuple = ()           # Requirement per test of its `if`: what it can be done to
+
+
+@node
+class Requirement(Node):
+    """One test of a move's or an ability's `if`, or a card's `require`, with the words a
+    refusal gives when it fails (None: the engine says which test failed)."""
+    cond: Expr
+    reason: Optional[str] = None
 
 
 @node
@@ -663,6 +672,7 @@ class MoveDecl(Decl):
     source: Optional[Expr]
     cond: Optional[Expr]
     body: Block
+    requires: tuple = ()           # Requirement per test of `cond`, in order (`cond` is their `and`)
 
 
 @node
@@ -710,6 +720,7 @@ class Ability(Node):
     cond: Optional[Expr] = None
     any_time: bool = False
     from_zone: Optional[str] = None
+    requires: tuple = ()           # Requirement per `if` (`cond` is their `and`)
 
 
 @node
@@ -731,6 +742,8 @@ class CardDecl(Decl):
     triggers: tuple = ()
     abilities: tuple = ()
     statics: tuple = ()
+    requires: tuple = ()           # Requirement per `require`: restrictions from out of play
+    cost: Optional[Block] = None   # `to use { ... }`: paid when a move takes it from out of play
     repeated: tuple = ()           # ("text" | "effect", position) given a second time
 
 

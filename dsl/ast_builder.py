@@ -207,7 +207,7 @@ class Builder(ScenarioBuilder):
 
     def action_decl(self, pos, ch):
         params = ch[1] if ch[1] is not None else ()
-        return A.ActionDecl(str(ch[0]), params, ch[2], pos=pos)
+        return A.ActionDecl(str(ch[0]), params, ch[-1], pos=pos, requires=tuple(ch[2:-1]))
 
     def params(self, pos, ch):
         return tuple(map(str, ch))
@@ -219,9 +219,13 @@ class Builder(ScenarioBuilder):
         var = source = cond = None
         if rest and isinstance(rest[0], Token):
             var, source, rest = str(rest[0]), rest[1], rest[2:]
-        if rest:
-            cond = rest[0]
-        return A.MoveDecl(name, var, source, cond, body, pos=pos)
+        requires = tuple(rest)
+        if requires:
+            cond = _conjunction([r.cond for r in requires])
+        return A.MoveDecl(name, var, source, cond, body, pos=pos, requires=requires)
+
+    def requirement(self, pos, ch):
+        return A.Requirement(ch[0], _unquote(ch[1]) if len(ch) > 1 else None, pos=pos)
 
     def setup_decl(self, pos, ch): return A.Setup(ch[0], pos=pos)
     def turn_decl(self, pos, ch): return A.Turn(ch[0], pos=pos)
@@ -308,7 +312,15 @@ class Builder(ScenarioBuilder):
                 fields["abilities"].append(item)
             elif isinstance(item, A.StaticDecl):
                 fields["statics"].append(item.static)
-        for k in ("props", "triggers", "abilities", "statics"):
+            elif isinstance(item, A.Requirement):
+                fields.setdefault("requires", []).append(item)
+            elif isinstance(item, tuple) and item[0] == "cost":
+                if fields.get("cost") is not None:
+                    repeated.append(("to use", item[2]))
+                fields["cost"] = item[1]
+        for k in ("props", "triggers", "abilities", "statics", "requires"):
+            if k not in fields:
+                continue
             fields[k] = tuple(fields[k])
         return A.CardDecl(name, types, subtypes, copies, token, pos=pos,
                           repeated=tuple(repeated), **fields)
@@ -320,15 +332,21 @@ class Builder(ScenarioBuilder):
     def card_text(self, pos, ch): return ("text", _unquote(ch[0]), pos)
     def card_effect(self, pos, ch): return ch[0]
     def card_prop(self, pos, ch): return A.CardProp(str(ch[0]), tuple(ch[1:]), pos=pos)
+    def card_require(self, pos, ch): return self.requirement(pos, ch)
+    def card_cost(self, pos, ch): return ("cost", ch[0], pos)
 
     def ability(self, pos, ch):
         name = _unquote(ch[0])
-        opts = dict(c for c in ch[1:-1])
+        opts = dict(c for c in ch[1:-1] if c[0] != "cond")
+        requires = tuple(c[1] for c in ch[1:-1] if c[0] == "cond")
+        if requires:                   # several `if`s: all must hold
+            opts["cond"] = _conjunction([r.cond for r in requires])
+            opts["requires"] = requires
         return A.Ability(name, ch[-1], pos=pos, **opts)
 
     def ability_uses(self, pos, ch): return ("uses", str(ch[0]))
     def ability_once(self, pos, ch): return ("once_per_turn", True)
-    def ability_if(self, pos, ch): return ("cond", ch[0])
+    def ability_if(self, pos, ch): return ("cond", self.requirement(pos, ch))
     def ability_any_time(self, pos, ch): return ("any_time", True)
     def ability_from(self, pos, ch): return ("from_zone", str(ch[0]))
 
@@ -524,3 +542,11 @@ class Builder(ScenarioBuilder):
     def f_attached_to(self, pos, ch): return A.Filter("attached_to", ch[0], pos=pos)
     def f_named(self, pos, ch): return A.Filter("named", A.StrLit(_unquote(ch[0]), pos=pos), pos=pos)
     def f_except(self, pos, ch): return A.Filter("except", ch[0], pos=pos)
+
+
+def _conjunction(conds: list):
+    """`a and b and c` of the tests (left-nested, as the parser nests `and`)."""
+    out = conds[0]
+    for c in conds[1:]:
+        out = A.And(out, c, pos=out.pos)
+    return out

@@ -146,8 +146,10 @@ class EngineError(Exception):
 
 @dataclass(frozen=True)
 class Refusal:
-    """An illegal choice, returned as a value: the game is unchanged."""
+    """An illegal choice, returned as a value: the game is unchanged. ``by_rule``: the
+    reason names the deck's rule that refuses it (not only that it is no option)."""
     reason: str
+    by_rule: bool = False
 
     def __bool__(self) -> bool:      # `if game.apply(x):` reads as "if refused"
         return True

@@ -59,6 +59,7 @@ class CompiledAbility:
     from_zone: Optional[str]
     card: str
     pos: SourcePosition
+    requires: tuple = ()           # its `if` tests one by one: (test, words or None, position)
 
 
 @dataclass
@@ -76,6 +77,10 @@ class CardDef:
     statics: list
     pos: SourcePosition
     decl: A.CardDecl
+    # `require` tests, for moves that would take the card from out of play:
+    # (test, words or None, position), in order.
+    requires: tuple = ()
+    cost: Optional[Fn] = None                 # `to use { ... }`, checked statements
 
     words: frozenset = frozenset()            # types and subtypes together
 
@@ -89,6 +94,9 @@ class CompiledAction:
     params: tuple
     body: Fn
     pos: SourcePosition
+    # Its `if`, test by test: (test, words or None, position); a call does nothing unless
+    # every test holds.
+    requires: tuple = ()
 
 
 @dataclass
@@ -100,6 +108,8 @@ class CompiledMove:
     each: Optional[Fn]             # the rest, once per option
     body: Fn
     pos: SourcePosition
+    # Its tests one by one, for refusals: (test, the deck's words or None, position).
+    requires: tuple = ()
 
 
 @dataclass
@@ -164,6 +174,9 @@ class Program:
     event_uses: dict = field(default_factory=dict)       # action → the event fields it reads
     param_kinds: dict = field(default_factory=dict)      # (action, param) → kinds it takes
     scenarios: list = field(default_factory=list)        # `scenario` and `background` blocks (dsl.scenario)
+    # id of a `choose`'s IR node whose options are what an action's `if` allows →
+    # (the node, (action, index of the parameter it passes the chosen card as)).
+    choice_rules: dict = field(default_factory=dict)
 
     _code: dict = field(default_factory=dict, repr=False, compare=False)
     _info: Any = field(default=None, repr=False, compare=False)

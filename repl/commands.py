@@ -145,7 +145,7 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             return str(err)
         if refused is None:
             return None
-        if name not in self.commands and not is_number(word):
+        if name not in self.commands and not is_number(word) and not refused.by_rule:
             return _not_an_option(text)
         return refused.reason
 

@@ -29,7 +29,7 @@ KEYWORDS = (
     "once", "one", "opponents", "option", "optional", "or", "ordered", "override",
     "own", "owned", "param", "pass", "per", "phase", "play", "player", "players",
     "prevent", "private", "prompt", "property", "public", "put", "random", "remove",
-    "repeat", "resolve", "resource", "reveal", "round", "say", "score", "secret", "set",
+    "repeat", "require", "resolve", "resource", "reveal", "round", "say", "score", "secret", "set",
     "setup",
     "shared", "shown", "shuffle", "side", "simultaneously", "start", "static", "substitute",
     "subtype", "text", "this", "time", "to", "token", "top", "transform", "true",

@@ -156,18 +156,24 @@ def injection_deck(card: str, other: str, prompt: str, said: str, var: str, acti
     return f'''game "{card}" extends "dvorak"
 resource {var}: start 0
 zone {zone}: shared, public
-action {action}(x) {{ gain x {var} }}
+action {action}(x) if x > 0 else "{said}" {{ gain x {var} }}
+action {action}_to(c) if c != none else "{prompt}", true else "{said}" {{ move c to {zone} }}
+move {action}_move if true else "{said}" {{ pass }}
 card "{card}": Action {{
   text "{said}"
+  require true else "{prompt}"
+  to use {{ say "{said}" }}
   effect {{
     say "{said}"
     {action} 1
     choose c from cards in your hand optional prompt "{prompt}" {{ move c to {zone} }}
+    choose c from cards in your hand prompt "{prompt}" {{ {action}_to c }}
     may "{prompt}" {{ draw 1 }}
   }}
 }}
 card "{other}": Thing {{
   text "{prompt}"
+  ability "{said}": if true else "{prompt}" {{ pass }}
   when enter where event.card == this and "{said}" != "{prompt}" {{ say "{prompt}" }}
 }}
 '''

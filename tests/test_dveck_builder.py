@@ -422,6 +422,8 @@ def test_only_what_can_change_is_offered_for_an_upgrade_or_a_downgrade():
     s = dv(hands={0: ["Refine", "Blue Slab", "Gold Slab", "Blue Shard", "Red Bar"]}, piles=2)
     play(s, "play_action: Refine")
     assert sorted(s.decision.labels) == ["Blue Shard", "Red Bar"]
+    assert s.refusal("Blue Slab").reason == \
+        "Blue Slab is not allowed: only a Shard or a Bar can be upgraded"
     s = dv(hands={0: ["Shatter"], 1: []}, discards={1: ["Red Shard", "Gold Bar"]},
            decks={0: ["Alloy"]}, piles=2)
     play(s, "play_action: Shatter", "P2")

@@ -102,6 +102,8 @@ def test_a_barricade_is_played_face_down_into_the_barricade_area():
 def test_refuel_needs_a_generator_in_play():
     s = base(rest=["Cop"], hand_s=["Refuel"])
     assert "play_action: Refuel" not in s.legal()
+    assert s.refusal("play_action: Refuel").reason == \
+        "play_action: Refuel is not allowed: no generator is in play"
     s = base(rest=["Cop"], items=["Generator"], hand_s=["Refuel"])
     play(s, "play_action: Refuel")
     assert card(s, "items:survivors", "Generator").counters.get("fuel") == 3
@@ -125,6 +127,8 @@ def test_a_used_up_weapon_may_be_discarded_or_kept_to_reload(answer, discarded):
 def test_no_more_than_nine_barricades():
     s = base(rest=["Cop"], barricades=["Loosely Barricaded"] * 9, hand_s=["Heavily Barricaded"])
     assert "play_thing: Heavily Barricaded" not in s.legal()
+    assert s.refusal("play_thing: Heavily Barricaded").reason == \
+        "play_thing: Heavily Barricaded is not allowed: the base holds no more barricades"
     s2 = base(rest=["Cop"], barricades=["Loosely Barricaded"] * 8, hand_s=["Heavily Barricaded"])
     assert "play_thing: Heavily Barricaded" in s2.legal()
 
@@ -266,6 +270,8 @@ def test_an_active_skill_works_in_the_rest_area_then_cools_down_for_its_value():
     assert card(s, "fighters:survivors", "Cop").counters["damage"] == 1
     assert "cooling" in medic.marks
     assert "Medic: First Aid" not in s.legal()
+    assert s.refusal("Medic: First Aid").reason == \
+        "Medic: First Aid is not allowed: the survivor is cooling down"
     play(s, "pass")                               # survivor ends (search)
     play(s, "pass")                               # zombies draw from the ZSD
     assert medic.counters.get("cool") == 1 and "cooling" in medic.marks   # one token
@@ -279,11 +285,17 @@ def test_an_active_skill_works_in_the_rest_area_then_cools_down_for_its_value():
 def test_active_skills_need_the_rest_area_an_unhurt_survivor_and_no_move_this_turn():
     s = base(fighters=["Medic", "Cop"], counters={("fighters:survivors", "Cop"): {"damage": 2}})
     assert "Medic: First Aid" not in s.legal()        # in the fighter area
+    assert s.refusal("Medic: First Aid").reason == \
+        "Medic: First Aid is not allowed: it works only in the rest area"
     play(s, "reposition: Medic")
     assert "Medic: First Aid" not in s.legal()        # just moved into the rest area
+    assert s.refusal("Medic: First Aid").reason == \
+        "Medic: First Aid is not allowed: the survivor moved to the rest area this turn"
     s2 = base(rest=["Medic"], fighters=["Cop"], counters={("rest:survivors", "Medic"): {"damage": 1},
                                                           ("fighters:survivors", "Cop"): {"damage": 1}})
     assert "Medic: First Aid" not in s2.legal()       # damaged
+    assert s2.refusal("Medic: First Aid").reason == \
+        "Medic: First Aid is not allowed: a hurt survivor cannot use an active skill"
 
 
 def test_a_survivor_moves_between_areas_once_per_turn_with_its_gear():
@@ -317,11 +329,15 @@ RADIO_BASE = dict(rest=["Radio Ham"], items=["Radio Transceiver", "Generator"],
 def test_radio_actions_need_transceiver_generator_running_and_radio_operation():
     s = base(**RADIO_BASE)
     assert "play_action: Broadcast for Help" not in s.legal()     # generator not running
+    assert s.refusal("Broadcast").reason == \
+        "play_action: Broadcast for Help is not allowed: no generator is running"
     play(s, "play_action: Refuel")
     assert card(s, "items:survivors", "Generator").counters["fuel"] == 3
     play(s, "run_generator: Generator")
     assert card(s, "items:survivors", "Generator").counters["fuel"] == 2
     assert "play_action: Broadcast for Help" not in s.legal()     # action play used
+    assert s.refusal("play_action: Broadcast for Help").reason == \
+        "play_action: Broadcast for Help is not allowed: you have played an Action this turn"
     s = base(**RADIO_BASE, counters={("items:survivors", "Generator"): {"fuel": 1}})
     play(s, "run_generator: Generator")
     play(s, "play_action: Broadcast for Help")
@@ -333,6 +349,9 @@ def test_a_transceiver_with_three_health_left_is_not_intact():
                                      ("items:survivors", "Radio Transceiver"): {"damage": 3}})
     play(s, "run_generator: Generator")
     assert "play_action: Broadcast for Help" not in s.legal()
+    assert s.refusal("play_action: Broadcast for Help").reason == \
+        "play_action: Broadcast for Help is not allowed: a Radio Action needs an intact " \
+        "transceiver (more than 3 health left)"
 
 
 def test_radio_operation_can_come_from_a_skill():
@@ -341,6 +360,9 @@ def test_radio_operation_can_come_from_a_skill():
              counters={("items:survivors", "Generator"): {"fuel": 1}})
     play(s, "run_generator: Generator")
     assert "play_action: Broadcast for Help" not in s.legal()
+    assert s.refusal("play_action: Broadcast for Help").reason == \
+        "play_action: Broadcast for Help is not allowed: a Radio Action needs a survivor " \
+        "with Radio Operation"
     play(s, "play_thing: Radio Operation")
     assert "play_action: Broadcast for Help" in s.legal()
 
@@ -358,6 +380,8 @@ def test_item_actions_may_need_a_kind_of_survivor():
     hurt = {("fighters:survivors", "Private"): {"damage": 2}}
     s = base(rest=["Cop"], fighters=["Private"], hand_s=["First Aid Kit"], counters=hurt)
     assert "play_action: First Aid Kit" not in s.legal()
+    assert s.refusal("play_action: First Aid Kit").reason == \
+        "play_action: First Aid Kit is not allowed: it needs a Medic or a Doctor in the base"
     s = base(rest=["Medic"], fighters=["Private"], hand_s=["First Aid Kit"], counters=hurt)
     play(s, "play_action: First Aid Kit")
     assert "damage" not in card(s, "fighters:survivors", "Private").counters

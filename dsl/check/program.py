@@ -54,6 +54,8 @@ class Checker(ExprChecker, StmtChecker):
         self.symbols: set = set()
         self.trigger_count = 0
         self.event_uses: dict = {}
+        self.action_decls: dict = {}     # action name → its declaration (the last one)
+        self.action_pres: dict = {}      # action name → its `if`, test by test (action_requires)
         # (action, parameter) → (kinds its callers may pass, kinds checked at run time),
         # for parameters the action's body needs of one kind (infer_param_kinds)
         self.param_kinds: dict = {}
@@ -151,6 +153,7 @@ class Checker(ExprChecker, StmtChecker):
                 p.limits[item.name] = None
             elif isinstance(item, A.ActionDecl):
                 p.actions[item.name] = CompiledAction(item.name, item.params, (), item.pos)
+                self.action_decls[item.name] = item
             elif isinstance(item, A.MoveDecl):
                 p.moves[item.name] = None
             elif isinstance(item, A.CardDecl):
@@ -238,6 +241,10 @@ class Checker(ExprChecker, StmtChecker):
             p.limits[item.name] = self._int(item.amount, root, "a limit")
         elif isinstance(item, A.ActionDecl):
             p.actions[item.name].body = self.block(item.body, _action_scope(item))
+            if item.requires:
+                for r in item.requires:       # its errors, once
+                    self._bool(r.cond, _action_scope(item), "an action's condition")
+                p.actions[item.name].requires = self.action_requires(item.name)
         elif isinstance(item, A.MoveDecl):
             p.moves[item.name] = self._move(item)
         elif isinstance(item, A.Setup):
@@ -266,7 +273,37 @@ class Checker(ExprChecker, StmtChecker):
         if item.cond is not None:
             gate, each = self._move_condition(item, scope)
         return CompiledMove(item.name, item.var, source, gate, each,
-                            self.block(item.body, scope), item.pos)
+                            self.block(item.body, scope), item.pos,
+                            self._requirements(item.requires, scope, "a move's condition"))
+
+    def action_requires(self, name: str) -> tuple:
+        """An action's `if`, test by test (see :meth:`_requirements`), checked once, when
+        first asked for: by its declaration, or by a `choose` that calls it first."""
+        memo = self.action_pres
+        if name not in memo:
+            memo[name] = ()                   # an `if` that calls back here sees none
+            decl = self.action_decls.get(name)
+            if decl is not None and decl.requires:
+                memo[name] = self._requirements(decl.requires, _action_scope(decl),
+                                                "an action's condition")
+        return memo[name]
+
+    def _requirements(self, requires, scope, what: str) -> tuple:
+        """Each test of an `if` or `require` (an `and` split into its sides), checked
+        again for refusals: (test, the deck's words, position). The tests were checked
+        as one condition already, so errors are not reported twice."""
+        if not requires:
+            return ()
+        saved = self.diags
+        self.diags = []
+        try:
+            out = []
+            for r in requires:
+                for part in chain_of(r.cond, A.And):
+                    out.append((self._bool(part, scope, what), r.reason, part.pos))
+            return tuple(out) if not self.diags else ()
+        finally:
+            self.diags = saved
 
     def _move_condition(self, item: A.MoveDecl, scope):
         """A move's `if` as (gate, each): `move m(c from S) if a and b and <c's test>` checks
@@ -321,10 +358,17 @@ class Checker(ExprChecker, StmtChecker):
                 cond = self._bool(ab.cond, scope, "an ability's condition")
             abilities.append(CompiledAbility(ab.name, self.block(ab.body, scope), ab.uses,
                                              ab.once_per_turn, cond, ab.any_time, ab.from_zone,
-                                             d.name, ab.pos))
+                                             d.name, ab.pos,
+                                             self._requirements(ab.requires, scope,
+                                                                "an ability's condition")))
         statics = [self.static(s, d.name, d.pos) for s in d.statics]
+        requires = tuple((self._bool(r.cond, Scope(card=d.name, event=False),
+                                     "a card's `require`"), r.reason, r.cond.pos)
+                         for r in d.requires)
+        cost = self.block(d.cost, scope) if d.cost is not None else None
         return CardDef(d.name, frozenset(d.types), frozenset(d.subtypes), d.copies, d.token,
-                       d.text, props, effect, triggers, abilities, statics, d.pos, d)
+                       d.text, props, effect, triggers, abilities, statics, d.pos, d,
+                       requires, cost)
 
     def event_fields(self, event: str) -> Optional[set]:
         """What `event.X` may name for this event, or None when it is unknown."""

@@ -11,7 +11,7 @@ from typing import Optional
 from .. import ast as A
 from .. import ir as I
 from ..errors import suggest
-from .kinds import (CARD, CARDS, COLLECTIONS, LIST, NONE, PLAYER, PLAYERS, STR, ZONE, ZONES,
+from .kinds import (BOOL, CARD, CARDS, COLLECTIONS, LIST, NONE, PLAYER, PLAYERS, STR, ZONE, ZONES,
                     element)
 
 
@@ -318,8 +318,41 @@ class StmtChecker:
         at_least = self._int(n.at_least, scope, "how many must be chosen") \
             if n.at_least is not None else None
         body = self.block(n.body, scope.with_names(**{n.var: element(source.kind)}))
-        return I.Choose(n.var, source, (exactly, up_to, at_least, n.optional), by, n.secret, n.prompt or f"choose {n.var}",
+        guarded = self._only_what_the_action_allows(n.var, source, body)
+        node = I.Choose(n.var, guarded, (exactly, up_to, at_least, n.optional), by, n.secret, n.prompt or f"choose {n.var}",
                         body, n.pos)
+        if guarded is not source:
+            call = body[0]
+            # By identity (the node is kept with it, so its id is never another's).
+            self.p.choice_rules[id(node)] = (node, (call.action, next(
+                k for k, a in enumerate(call.args) if isinstance(a, I.Local) and a.name == n.var)))
+        return node
+
+    def _only_what_the_action_allows(self, var: str, source, body):
+        """What is legal is what is offered: a `choose` from a card selector whose body
+        starts by calling an action with the chosen card offers only the cards that
+        action's `if` allows (its tests, read of `it`, join the selector's `where`). Not
+        when a test reads another parameter or `it` itself."""
+        if not isinstance(source, I.CardSel) or not body or not isinstance(body[0], I.CallAction):
+            return source
+        call = body[0]
+        tests = self.action_requires(call.action)
+        if not tests:
+            return source
+        at = [k for k, a in enumerate(call.args) if isinstance(a, I.Local) and a.name == var]
+        if not at:
+            return source
+        param = self.p.actions[call.action].params[at[0]]
+        parts = []
+        for test, _, _ in tests:
+            part = _of_it(test, param)
+            if part is None:
+                return source
+            parts.append(part)
+        if source.where is not None:
+            parts.insert(0, source.where)
+        where = parts[0] if len(parts) == 1 else I.And(tuple(parts), BOOL)
+        return I.CardSel(source.words, source.zones, source.filters, where, source.kind)
 
     # `choose one [by P] { "label" [if COND] { ... } ... }`
     def s_ChooseOne(self, n: A.ChooseOne, scope):
@@ -354,3 +387,27 @@ class StmtChecker:
         self.p.temp_statics.append(cs)
         dur = self.duration(n.duration, scope) if n.duration.kind != "permanent" else None
         return I.TempStatic(cs.index, dur)
+
+
+def _of_it(node, param: str):
+    """``node`` with the parameter ``param`` read as `it`; None when it reads `it` or any
+    other local already (it would mean something else inside a selector)."""
+    if isinstance(node, tuple):
+        items = tuple(_of_it(x, param) for x in node)
+        return None if any(y is None and x is not None for x, y in zip(node, items)) else items
+    if isinstance(node, I.Local):
+        return I.Builtin("it", node.kind) if node.name == param else None
+    if isinstance(node, I.Builtin) and node.which == "it":
+        return None
+    if not isinstance(node, I.Node):
+        return node
+    values = []
+    for name in node._fields:
+        v = getattr(node, name)
+        if isinstance(v, (I.Node, tuple)):
+            w = _of_it(v, param)
+            if w is None:
+                return None
+            v = w
+        values.append(v)
+    return type(node)(*values)

@@ -79,6 +79,15 @@ class Code:
             if type(node).__name__ == "Const":
                 self.limits[name].const = node.value
         self.ability_conds = [ns[n] if n else None for n in gen.ability_conds]
+        # What is legal, and why not (dsl.engine.legality): a card's `require`s by
+        # definition index; per move its refusal test and its candidates; per ability
+        # its tests; each offer's lister → the moves it lists.
+        self.card_req = [ns[n] if n else None for n in gen.card_requires]
+        self.move_why = [ns[f"MW{m}"] for m in range(len(program.moves))]
+        self.move_candidates = [ns[f"MC{m}"] for m in range(len(program.moves))]
+        self.ability_why = [ns[n] if n else None for n in gen.ability_whys]
+        self.offer_moves = {ns[name]: names for names, name in gen.listers.items()}
+        self.action_why = {key: ns[name] for key, name in gen.action_whys.items()}
         fns = {kind: {} for kind in ("where", "amount", "target", "source", "body")}
         for index, parts in gen.statics.items():
             for kind, name in parts.items():

@@ -15,12 +15,13 @@ from .. import ir as I
 from .analysis import Analysis
 from .exprs import ExprWriter
 from .events import EventWriter
+from .legality import LegalityWriter
 from .stmts import StmtWriter
 from .turns import TurnWriter
 from .writer import Frame, Writer, literal
 
 
-class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter):
+class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWriter):
     """Writes the module for one program, in one of two ways of running: ``resumable``
     (code that can decide is a generator that yields each decision) or direct (it asks
     the agents itself)."""
@@ -148,6 +149,8 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter):
     def generate(self) -> str:
         p = self.program
         a = self.a
+        self.write_card_requires()          # before any offer's lister asks for them
+        self.write_card_costs()             # before the moves that pay them
         for name, action in p.actions.items():
             k = self.action_index[name]
             decides = a.action[name]
@@ -155,6 +158,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter):
 
             def body(f, action=action):
                 f.names = dict(zip(action.params, _param_idents(action.params)))
+                self.action_guard(action, f)
                 self.block(action.body, f)
             self.defn(f"A{k}", f"g, you, this, ev{params}", self.resumable and decides, body)
             if name in a.listened:
@@ -175,6 +179,8 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter):
         for st in p.all_statics:
             self.statics[st.index] = self._static(st)
         self.write_moves()
+        self.write_refusals()
+        self.write_action_whys()
         self.write_triggers()
         self.write_whenevers()
         self.write_main()
@@ -190,6 +196,9 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter):
         """The module of one ad-hoc effect (``EVAL(g, you, this, ev)``), to run in a copy
         of the program's namespace: it calls the program's actions and triggers, and
         writes only the helpers it needs itself."""
+        self.card_requires = [f"CR{i}" if d.requires else None
+                              for i, d in enumerate(self.deflist)]
+        self.plan_card_costs()
         self.block_fn("EVAL", stmts, force=True)
         self.write_activate()
         self.write_helpers()
@@ -203,6 +212,8 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter):
 
         def body(f):
             data = "{" + ", ".join(f"{literal(p)}: {x}" for p, x in zip(action.params, params)) + "}"
+            f.names = dict(zip(action.params, params))
+            self.action_guard(action, f)          # before the event: no event at all
             self.writeline(f"data = {data}")
             if name in self.a.static_events.get("forbid", ()):
                 self.writeline(f"if FORBIDDEN(g, {literal(name)}, data, you): return")

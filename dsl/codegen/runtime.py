@@ -248,6 +248,22 @@ def abilities(g, player):
     return out
 
 
+def card_ok(g, you, c) -> bool:
+    """Whether a card's own `require`s let a move take it: always for a card in play
+    (its text works from play by other means), else when every `require` holds."""
+    if type(c) is not CardInst:
+        return True
+    test = g.code.card_req[c.d]
+    return test is None or (c.zone is not None and c.zone.in_play) or test(g, you, c, None) < 0
+
+
+def ruled(d, rule):
+    """A `choose` decision whose options an action's `if` filters, with that rule
+    (``[action, parameter index]``) for its refusals."""
+    d.why = tuple(rule)
+    return d
+
+
 def move_labeler(info):
     """The labels of an offer's options: `move: card`, `card: ability`, `pass`. An ability
     of an attached card names its host ("Bargain Hunting on Scout"), one named as its card
@@ -316,6 +332,7 @@ HELPERS = {
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
+    "CARD_OK": card_ok, "RULED": ruled,
 }
 
 # Builtins generated code may use: nothing that reaches outside the game.

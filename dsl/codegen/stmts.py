@@ -350,6 +350,9 @@ class StmtWriter:
             # One of a selector's elements (never none), chosen by `you`: the common case.
             d = f"DECISION({f.you}, 'choose', {literal(n.prompt)}, None, {options}, 1, 1, " \
                 f"{n.secret}, {source}, None, g.labels_of, {f.this})"
+            rule = self.choice_rule(n)
+            if rule:
+                d = f"RULED({d}{rule})"
             self.writeline(f"if len({options}) > 1:")
             self.indent()
             self.writeline(f"{picks} = [{options}[0]] if {f.you} is None else "
@@ -373,6 +376,9 @@ class StmtWriter:
             chooser = self.expr(n.by, f) if n.by is not None else f.you
             self.writeline(f"{picks} = CHOICE(g, {chooser}, {options}, {lo}, {hi}, "
                            f"{literal(n.prompt)}, {n.secret}, {f.this})")
+            rule = self.choice_rule(n)
+            if rule:
+                self.writeline(f"if type({picks}) is DECISION: RULED({picks}{rule})")
             self.writeline(f"if type({picks}) is DECISION: "
                            f"{picks} = PICKED({picks}, {self.ask(f, picks)})")
         var = f.local(n.var)

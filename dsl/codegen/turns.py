@@ -87,7 +87,7 @@ class TurnWriter:
             self.writeline(f"g.chain.append({literal('move ' + name)})")
             self.writeline("try:")
             self.indent()
-            decides = self.a.block(self.program.moves[name].body)
+            decides = self.a.block(self.program.moves[name].body) or self.cost_decides(name)
             self.writeline(self.call(f, f"MB{m}(g, {f.you}, None, None, {c}[1])", decides))
             self.outdent()
             self.writeline("finally:")
@@ -137,6 +137,9 @@ class TurnWriter:
                     if forbid:
                         tests.append(f"not FORBIDDEN(g, {literal(mname)}, "
                                      f"{{{literal(mv.var)}: {x}}}, you)")
+                    required = self.card_test(mv, x)      # the card's own `require`s
+                    if required is not None:
+                        tests.append(required)
                     hoisted = self._hoist(mv.each, f, mv.var)
                     add = f"out.append(({m}, {x}))"
 
@@ -186,8 +189,10 @@ class TurnWriter:
             def body(f, mv=mv):
                 if mv.var is not None:
                     f.names[mv.var] = "x"
+                self.pay_cost(mv, f)              # the card's `to use`, first
                 self.block(mv.body, f)
-            self.defn(f"MB{m}", "g, you, this, ev, x", self.gen_of(self.a.block(mv.body)), body)
+            self.defn(f"MB{m}", "g, you, this, ev, x",
+                      self.gen_of(self.a.block(mv.body) or self.cost_decides(name)), body)
 
     def write_activate(self):
         if not self.need_activate:

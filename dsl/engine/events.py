@@ -43,12 +43,12 @@ class Decision:
     (['red', 'blue'], None, 'option 2 does not exist (choose 0 to 1)')
     """
     __slots__ = ("player", "kind", "prompt", "values", "min_count", "max_count", "secret",
-                 "source", "refresh", "_labels", "_labeler", "card")
+                 "source", "refresh", "_labels", "_labeler", "card", "why")
 
     def __init__(self, player, kind: str, prompt: str, labels: Optional[list], values: list,
                  min_count: int = 1, max_count: int = 1, secret: bool = False,
                  source: Optional[str] = None, refresh: Optional[Callable] = None,
-                 labeler: Optional[Callable] = None, card=None):
+                 labeler: Optional[Callable] = None, card=None, why=None):
         self.player = player
         self.kind = kind                   # move | choose | may | one
         self.prompt = prompt
@@ -63,6 +63,9 @@ class Decision:
         self._labels = labels
         self._labeler = labeler
         self.card = card                   # the card asking, if any (who may read the question)
+        # (action, parameter index) when the options are what that action's `if` allows:
+        # a refusal reads the action's tests (dsl.engine.legality)
+        self.why = why
 
     @property
     def labels(self) -> list:

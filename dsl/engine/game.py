@@ -295,6 +295,11 @@ class Game:
         try:
             choice = resolve_choice(self.decision, choice)
         except EngineError as err:
+            if isinstance(choice, str):
+                from .legality import explain
+                why = explain(self, self.decision, choice)
+                if why is not None:
+                    return Refusal(why, by_rule=True)
             return Refusal(str(err))
         reason = self.decision.check(choice)
         return Refusal(reason) if reason is not None else None

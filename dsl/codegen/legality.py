@@ -1,0 +1,168 @@
+"""What is legal, as generated code: a card's `require`s, and the tests a refusal reads.
+
+Two kinds of function, both written only for decks that need them:
+
+* ``CR{i}(g, you, this, ev)``: the `require`s of card definition ``i``, the index of the
+  first that fails, or -1. An offer's listers call them (``CARD_OK``) for a card that is
+  out of play, so a card's own text keeps it from being offered from the hand or the deck.
+* ``MW{m}(g, you, x)`` and ``MC{m}(g, you)``: for a refusal only, never while a game runs
+  on its own. ``MW`` says which test of move ``m`` refuses option ``x`` (the index of
+  its first failing test, -2 when ``x`` is not among the move's options, -3 when a
+  `forbid` forbids it, -1 when none does); ``MC`` lists what the move could be offered
+  with, its options' selector without its `where` (so a refusal can name the card the
+  player typed). ``AW{k}(g, you, this, ev)`` is ``MW`` for ability ``k``.
+  :mod:`dsl.engine.legality` turns the answers into the deck's words.
+"""
+from __future__ import annotations
+
+from .. import ir as I
+from ..check.kinds import ANY, BOOL, CARD
+from .writer import literal
+
+
+class LegalityWriter:
+    """Requirements and refusals: a part of :class:`dsl.codegen.module.CodeGenerator`."""
+
+    def write_card_requires(self):
+        """``CR{i}`` for each card definition with a `require`; ``self.card_requires``
+        their names by definition index (None: no `require`)."""
+        self.card_requires = []
+        for i, d in enumerate(self.deflist):
+            if not d.requires:
+                self.card_requires.append(None)
+                continue
+
+            def body(f, d=d):
+                f.this_safe = True
+                for j, (test, _, _) in enumerate(d.requires):
+                    self.writeline(f"if not ({self.cond(test, f)}): return {j}")
+                self.writeline("return -1")
+            self.card_requires.append(self.defn(f"CR{i}", "g, you, this, ev", False, body))
+
+    def write_card_costs(self):
+        """``CO{i}`` for each card definition with a `to use` cost, and the dispatcher
+        ``self.payer`` that pays the cost of the card it is given (None: no card has one)."""
+        costs = self.plan_card_costs()
+        if not costs:
+            return
+        names = [(i, self.block_fn(f"CO{i}", d.cost, force=self.payer_decides, this_safe=True))
+                 for i, d in costs]
+
+        def body(f):
+            for k, (i, name) in enumerate(names):
+                self.writeline(f"{'if' if k == 0 else 'elif'} this.d == {i}: "
+                               + self.call(f, f"{name}(g, you, this, None)", self.payer_decides))
+        self.defn(self.payer, "g, you, this", self.gen_of(self.payer_decides), body)
+
+    def plan_card_costs(self) -> list:
+        """The cards with a `to use` cost, and (as ``self.payer``, the name of the function
+        that pays them, and ``self.payer_decides``) how moves call it: the same for the
+        program and for an ad-hoc effect's module, which calls the program's moves."""
+        costs = [(i, d) for i, d in enumerate(self.deflist) if d.cost is not None]
+        self.payer = "PAY0" if costs else None
+        self.payer_decides = any(self.a.block(d.cost) for _, d in costs)
+        return costs
+
+    def cost_decides(self, move_name: str) -> bool:
+        """Whether paying the cost of a move's card may ask something."""
+        return self.payer_decides and self._may_pay(self.program.moves[move_name])
+
+    def _may_pay(self, mv) -> bool:
+        if self.payer is None or mv.var is None:
+            return False
+        from ..check.kinds import element
+        return element(mv.source.kind) in (CARD, ANY)
+
+    def pay_cost(self, mv, f):
+        """At the start of a move's body: the `to use` cost of its card, if out of play."""
+        if not self._may_pay(mv):
+            return
+        self.writeline("if type(x) is CARD and not (x.zone is not None and x.zone.in_play):")
+        self.indent()
+        self.writeline(self.call(f, f"{self.payer}(g, you, x)", self.payer_decides))
+        self.outdent()
+
+    def card_test(self, mv, x: str):
+        """The test an offer's lister adds for option ``x`` of move ``mv``: the option's
+        card `require`s, when any card has one and the option may be a card."""
+        if not any(self.card_requires) or mv.var is None:
+            return None
+        from ..check.kinds import element
+        if element(mv.source.kind) not in (CARD, ANY):
+            return None
+        return f"CARD_OK(g, you, {x})"
+
+    def action_guard(self, action, f):
+        """An action's `if`: a call that fails it returns before doing anything."""
+        if action.requires:
+            test = " and ".join(f"({self.cond(t, f)})" for t, _, _ in action.requires)
+            self.writeline(f"if not ({test}): return")
+
+    def choice_rule(self, n) -> str:
+        """``, (action, parameter)`` for a `choose` whose options an action's `if`
+        filters (the refusal's reference to it), else ""."""
+        node, rule = self.program.choice_rules.get(id(n), (None, None))
+        return "" if node is not n else f", {literal(list(rule))}"
+
+    def write_action_whys(self):
+        """``AP…(g, you, x)``: the first failing test of an action's `if` for ``x`` as
+        its parameter ``j`` (-1: none), for each (action, j) a `choose` is filtered by."""
+        self.action_whys = {}
+        for action, j in sorted({rule for _, rule in self.program.choice_rules.values()}):
+            a = self.program.actions[action]
+
+            def body(f, a=a, j=j):
+                f.names = {a.params[j]: "x"}
+                for i, (test, _, _) in enumerate(a.requires):
+                    self.writeline(f"if not ({self.cond(test, f)}): return {i}")
+                self.writeline("return -1")
+            self.action_whys[(action, j)] = self.defn(self.fresh_fn("AP"), "g, you, x", False,
+                                                      body, this="None", ev="None")
+
+    def write_refusals(self):
+        """``MW``/``MC`` for every move, ``AW`` for every ability with tests."""
+        p = self.program
+        forbids = self.a.static_events.get("forbid", ())
+        for name, mv in p.moves.items():
+            m = self.move_index[name]
+
+            def why(f, mv=mv, name=name):
+                if mv.var is not None:
+                    f.names[mv.var] = "x"
+                    f.safe.add("x")
+                for j, (test, _, _) in enumerate(mv.requires):
+                    self.writeline(f"if not ({self.cond(test, f)}): return {j}")
+                if not mv.requires and mv.gate is not None:
+                    self.writeline(f"if not ({self.cond(mv.gate, f)}): return 0")
+                if not mv.requires and mv.each is not None:
+                    self.writeline(f"if not ({self.cond(mv.each, f)}): return 0")
+                if mv.var is not None:
+                    among = I.Member(I.Local(mv.var, mv.source.kind), mv.source, False, BOOL)
+                    self.writeline(f"if not ({self.cond(among, f)}): return -2")
+                if name in forbids:
+                    data = "{}" if mv.var is None else f"{{{literal(mv.var)}: x}}"
+                    self.writeline(f"if FORBIDDEN(g, {literal(name)}, {data}, you): return -3")
+                self.writeline("return -1")
+            self.defn(f"MW{m}", "g, you, x", False, why, this="None", ev="None")
+
+            def candidates(f, mv=mv):
+                if mv.var is None:
+                    self.writeline("return [None]")
+                    return
+                src = mv.source
+                if isinstance(src, I.CardSel) and src.where is not None:
+                    src = I.CardSel(src.words, src.zones, src.filters, None, src.kind)
+                self.writeline(f"return list(ITER({self.expr(src, f)}))")
+            self.defn(f"MC{m}", "g, you", False, candidates, this="None", ev="None")
+        self.ability_whys = []
+        for k, ab in enumerate(self.abilities):
+            if not ab.requires:
+                self.ability_whys.append(None)
+                continue
+
+            def body(f, ab=ab):
+                f.this_safe = True
+                for j, (test, _, _) in enumerate(ab.requires):
+                    self.writeline(f"if not ({self.cond(test, f)}): return {j}")
+                self.writeline("return -1")
+            self.ability_whys.append(self.defn(f"AW{k}", "g, you, this, ev", False, body))

@@ -1,0 +1,195 @@
+"""Why a choice is not offered: the rule that refuses it, in the deck's words.
+
+An offer lists only what the rules allow, so a move the player types that is not listed
+was refused by some rule. :func:`explain` finds which: the test of the move's `if` that
+fails (with its `else` words), the card's own `require`, the move's options selector,
+a `forbid`, or one of an ability's limits. It runs only when a typed choice is refused,
+never while a game plays on.
+
+A refusal reads "LABEL is not allowed: WORDS", LABEL being the option as the player
+may read it and WORDS the deck's `else` words, or the failing test as the deck wrote it
+("it needs `...`").
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from .state import CardInst
+
+
+def explain(g, decision, typed: str) -> Optional[str]:
+    """The refusal of the option ``typed`` names at an offer, or None when it names no
+    option the offer could have had (or several with different reasons)."""
+    if decision.kind == "choose" and decision.why is not None:
+        return _choice_refusal(g, decision, typed)
+    if decision.kind != "move" or decision.refresh is None or decision._labeler is None:
+        return None
+    lister, who = decision.refresh
+    names = g.code.offer_moves.get(lister)
+    if names is None:
+        return None
+    refused = []                                   # (value, reason)
+    for name in names:
+        if name == "abilities":
+            refused.extend(_ability_refusals(g, who))
+        else:
+            refused.extend(_move_refusals(g, who, name))
+    if not refused:
+        return None
+    from ..agents import matching
+    # As the player may read them: a card they cannot see is never named by a refusal
+    # (it is not offered, so not shown to them as an option).
+    labels = decision._labeler([v for v, _ in refused], who, False)
+    found = matching(labels, typed)
+    answers = {(labels[i], refused[i][1]) for i in found}
+    if len(answers) != 1:
+        return None
+    label, reason = answers.pop()
+    return f"{label} is not allowed: {reason}"
+
+
+def _choice_refusal(g, decision, typed: str) -> Optional[str]:
+    """A card the chooser names that was left out of a `choose` because the action its
+    body calls does not take it: that action's failing test, in its words."""
+    from ..agents import matching
+    action, j = decision.why
+    test = g.code.action_why.get((action, j))
+    if test is None:
+        return None
+    who = decision.player
+    offered = {id(v) for v in decision.values}
+    zones = list(dict.fromkeys(v.zone for v in decision.values
+                               if type(v) is CardInst and v.zone is not None))
+    left_out = [c for z in zones for c in z.cards if id(c) not in offered]
+    if not left_out:
+        return None
+    labels = g.labels_of(left_out, who, offer=False)
+    answers = set()
+    for i in matching(labels, typed):
+        k = test(g, who, left_out[i])
+        if k < 0:
+            return None                  # left out by something else
+        _, words, pos = g.program.actions[action].requires[k]
+        answers.add((labels[i], words or _needs(g, pos)))
+    if len(answers) != 1:
+        return None
+    label, reason = answers.pop()
+    return f"{label} is not allowed: {reason}"
+
+
+def _move_refusals(g, who, name: str) -> list:
+    code, p = g.code, g.program
+    m = g.info.move_names.index(name)
+    mv = p.moves[name]
+    out = []
+    for x in code.move_candidates[m](g, who):
+        j = code.move_why[m](g, who, x)
+        if j == -1:
+            reason = _card_refusal(g, who, x)
+        elif j == -2:
+            reason = _not_among(g, name)
+        elif j == -3:
+            reason = _forbidder(g, who, name, {} if mv.var is None else {mv.var: x})
+        elif mv.requires:
+            _, words, pos = mv.requires[j]
+            reason = words or _needs(g, pos)
+        else:
+            decl = p.decls.get(("move", name))
+            reason = _needs(g, decl.cond.pos) if decl is not None else f"{name} is not allowed now"
+        if reason is not None:
+            out.append(((m, x), reason))
+    return out
+
+
+def _forbidder(g, who, name: str, data: dict) -> str:
+    """Who forbids it: the card whose `static forbid` does, or the game's rules."""
+    from .events import Event
+    from .statics import active_statics
+    for st, src, owner in active_statics(g, "forbid"):
+        if st.event == name:
+            where = g.code.where.get(st.index)
+            if where is None or where(g, owner, src, Event(name, data, who)):
+                return f"{src.name} forbids it" if src is not None else "a rule of the game forbids it"
+    return "a rule of the game forbids it"
+
+
+def _card_refusal(g, who, c) -> Optional[str]:
+    if type(c) is not CardInst or (c.zone is not None and c.zone.in_play):
+        return None
+    test = g.code.card_req[c.d]
+    if test is None:
+        return None
+    j = test(g, who, c, None)
+    if j < 0:
+        return None
+    _, words, pos = g.defs[c.name].requires[j]
+    return words or _needs(g, pos)
+
+
+def _not_among(g, name: str) -> str:
+    decl = g.program.decls.get(("move", name))
+    where = getattr(getattr(decl, "source", None), "where", None)
+    if where is None:
+        return f"it is not among the options of {name}"
+    return _needs(g, where.pos)
+
+
+def _ability_refusals(g, player) -> list:
+    """(value, reason) for each ability of a card ``player`` could use that is refused:
+    the same cards and order as ``ABILITIES``, with the reason each test gives."""
+    from .statics import remaining
+    info, s = g.info, g.state
+    out = []
+    if not info.able:
+        return out
+    cards = [c for z in s.inplay for c in z.cards if c.controller is player and c.name in info.able]
+    for zname in info.ability_zones:
+        z = player.z[info.zone_index[zname]]
+        if z is not None:
+            cards.extend(c for c in z.cards if c.name in info.able)
+    seen = set()
+    for c in cards:
+        if c.id in seen:
+            continue
+        seen.add(c.id)
+        for ab in g.defs[c.name].abilities:
+            if ab.from_zone is not None and (c.zone is None or c.zone.name != ab.from_zone):
+                continue
+            if ab.from_zone is None and not (c.zone and c.zone.in_play):
+                continue
+            k = info.ability_index[id(ab)]
+            reason = None
+            if not ab.any_time and s.active is not player:
+                reason = "it can be used only on your turn"
+            elif ab.once_per_turn and ("ability", c.id, ab.name) in s.once:
+                reason = "it was used this turn (once per turn)"
+            elif ab.uses is not None and remaining(g, ab.uses, player) <= 0:
+                reason = f"no `{ab.uses}` is left this turn"
+            elif g.code.ability_why[k] is not None:
+                j = g.code.ability_why[k](g, player, c, None)
+                if j >= 0:
+                    _, words, pos = ab.requires[j]
+                    reason = words or _needs(g, pos)
+            if reason is not None:
+                out.append(((-1, (c, k)), reason))
+    return out
+
+
+def _needs(g, pos) -> str:
+    """The default words of a failed test: the test as the deck wrote it."""
+    return f"it needs `{source_text(g.program, pos)}`"
+
+
+def source_text(program, pos) -> str:
+    """The deck's text at a position, on one line."""
+    text = program.sources.get(pos.file)
+    if text is None:
+        return "?"
+    lines = text.split("\n")[pos.line - 1:pos.end_line]
+    if not lines:
+        return "?"
+    if len(lines) == 1:
+        part = lines[0][pos.column - 1:pos.end_column - 1]
+    else:
+        part = " ".join([lines[0][pos.column - 1:]] + lines[1:-1] + [lines[-1][:pos.end_column - 1]])
+    return " ".join(part.replace("\\", " ").split())
