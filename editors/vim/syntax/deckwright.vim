@@ -20,13 +20,13 @@ syntax keyword deckwrightKeyword of offer on once one opponents option optional
 syntax keyword deckwrightKeyword or ordered over override own owned owner param
 syntax keyword deckwrightKeyword pass per phase play player players prevent private
 syntax keyword deckwrightKeyword prompt property public put random refused remove repeat
-syntax keyword deckwrightKeyword resolve resource reveal round say says scenario score
-syntax keyword deckwrightKeyword secret see seed sees set setup shared shown
-syntax keyword deckwrightKeyword shuffle side simultaneously start static substitute subtype text
-syntax keyword deckwrightKeyword then this time to token top transform true
-syntax keyword deckwrightKeyword turn turns type unmark until up use uses
-syntax keyword deckwrightKeyword var when whenever where while winner winners with
-syntax keyword deckwrightKeyword x you your zone
+syntax keyword deckwrightKeyword require resolve resource reveal round say says scenario
+syntax keyword deckwrightKeyword score secret see seed sees set setup shared
+syntax keyword deckwrightKeyword shown shuffle side simultaneously start static substitute subtype
+syntax keyword deckwrightKeyword text then this time to token top transform
+syntax keyword deckwrightKeyword true turn turns type unmark until up use
+syntax keyword deckwrightKeyword uses var when whenever where while winner winners
+syntax keyword deckwrightKeyword with x you your zone
 syntax match deckwrightType /\<[A-Z][a-zA-Z0-9_]*\>/
 syntax match deckwrightNumber /\<[0-9]\+\>/
 syntax region deckwrightString start=/"/ skip=/\\./ end=/"\|$/ oneline
