@@ -122,6 +122,7 @@ class ResourceDef:
     shared: bool
     pos: SourcePosition
     score: bool = False            # the deck marks it a score: shown for every player
+    per_side: bool = False         # `per side`: the players of a side share one amount
 
 
 @dataclass
@@ -163,6 +164,8 @@ class Program:
     all_statics: list = field(default_factory=list)      # every CompiledStatic
     event_uses: dict = field(default_factory=dict)       # action → the event fields it reads
     param_kinds: dict = field(default_factory=dict)      # (action, param) → kinds it takes
+    turn_order: str = "seat"                             # `turn order by side` | seat
+    turn_order_used: bool = False                        # `extra turn`, `skip`, `reverse`
 
     _code: dict = field(default_factory=dict, repr=False, compare=False)
     _info: Any = field(default=None, repr=False, compare=False)

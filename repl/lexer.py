@@ -35,6 +35,8 @@ KEYWORDS = (
     "subtype", "text", "this", "time", "to", "token", "top", "transform", "true",
     "turn", "turns", "type", "unmark", "until", "up", "use", "uses", "var", "when",
     "whenever", "where", "while", "winner", "with", "x", "you", "your", "zone",
+    # turn order as data
+    "extra", "order", "reverse", "seat", "skip",
 )
 
 

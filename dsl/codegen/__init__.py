@@ -45,6 +45,7 @@ class ProgramInfo:
         self.copiers = {d.name for d in self.deflist
                         if any(st.kind == "copy" for st in d.statics)}
         self.shared_resources = {r.name for r in p.resources.values() if r.shared}
+        self.side_resources = frozenset(r.name for r in p.resources.values() if r.per_side)
         self.able = {d.name for d in self.deflist if d.abilities} | self.copiers
         self.ability_zones = sorted({ab.from_zone for d in self.deflist
                                      for ab in d.abilities if ab.from_zone})
