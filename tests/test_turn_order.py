@@ -15,6 +15,21 @@ card "Time Walk": Action x 3 {
   effect { extra turn }
 }
 
+card "Gift of Time": Action x 3 {
+  text "The next player takes an extra turn after this one."
+  effect { extra turn for next_player(you) }
+}
+
+card "Turns Galore": Action {
+  text "The next player takes an extra turn after this one, then you take one."
+  effect { extra turn for next_player(you); extra turn }
+}
+
+card "Empty Gift": Action {
+  text "The next player takes an extra turn after this one, and skips their next turn."
+  effect { extra turn for next_player(you); skip next turn of next_player(you) }
+}
+
 card "Lullaby": Action x 3 {
   text "The next player skips their next turn."
   effect { skip next turn of next_player(you) }
@@ -111,13 +126,11 @@ def test_an_extra_turn_starts_and_ends_like_any_turn_and_counts_as_one():
 
 
 def test_two_extra_turns_are_taken_in_the_order_they_were_given():
-    s = given(PROGRAM, players=2, hands={0: ["Time Walk"], 1: []}, deck_cards=ROCKS)
-    play(s, "play_action: Time Walk", "pass")
-    s.game.state.order["extra"].append(1)      # as if P1's card gave P2 one too
-    play(s, "pass")
-    assert turns(s)[-1] == (3, "P2")
-    play(s, "pass")
-    assert turns(s)[-2:] == [(3, "P2"), (4, "P2")]
+    s = given(PROGRAM, players=3, hands={0: ["Turns Galore"]}, deck_cards=ROCKS)
+    play(s, "play_action: Turns Galore", "pass")
+    assert whose(s) == "P2"
+    play(s, "pass", "pass")
+    assert [who for _, who in turns(s)] == ["P1", "P2", "P1", "P2"]
 
 
 def test_a_skipped_turn_passes_the_player_by_once():
@@ -195,3 +208,70 @@ def test_an_elimination_can_be_prevented():
     play(s, "play_action: Curse", "pass")
     assert not s.state.players[1].alive
     assert whose(s) == "P3"                 # turn order passes the eliminated by
+
+
+def test_after_an_extra_turn_given_to_another_player_the_order_goes_on_from_the_giver():
+    s = given(PROGRAM, players=3, hands={0: ["Gift of Time"]}, deck_cards=ROCKS)
+    play(s, "play_action: Gift of Time", "pass")
+    assert whose(s) == "P2"
+    play(s, "pass", "pass")
+    assert [who for _, who in turns(s)] == ["P1", "P2", "P2", "P3"]
+
+
+def test_undo_inside_an_extra_turn_keeps_the_order_to_come():
+    s = given(PROGRAM, players=3, hands={0: ["Time Walk", "Rock"]}, deck_cards=ROCKS)
+    play(s, "play_action: Time Walk", "pass", "play_thing: Rock")
+    assert s.undo()
+    play(s, "pass")
+    assert [who for _, who in turns(s)] == ["P1", "P1", "P2"]
+
+
+def test_a_skipped_turn_can_be_an_extra_one():
+    s = given(PROGRAM, players=2, hands={0: ["Empty Gift"]}, deck_cards=ROCKS)
+    play(s, "play_action: Empty Gift", "pass")
+    # P2's extra turn is the one skipped; their regular turn comes next
+    assert whose(s) == "P2"
+    assert [who for _, who in turns(s)] == ["P1", "P2"]
+    assert "P2's turn is skipped" in [e.text for e in s.game.log]
+
+
+SIDES = DECK.replace('override players 2 to 4', '''override players 2 to 4
+side red: players 1 to 2
+side blue: players 1 to 2
+turn order by side''')
+SIDED = load_text(SIDES, "sides.deck")
+
+
+def test_by_side_the_sides_take_turns_and_a_sides_players_take_its_turns_in_turn():
+    s = given(SIDED, players=3, deck_cards=ROCKS)
+    assert [p.side for p in s.state.players] == ["red", "blue", "red"]
+    play(s, *["pass"] * 5)
+    assert [who for _, who in turns(s)] == ["P1", "P2", "P3", "P2", "P1", "P2"]
+
+
+THREE_SIDES = DECK.replace('override players 2 to 4', '''override players 2 to 4
+side red: players 1 to 2
+side blue
+side green
+turn order by side''')
+
+
+def test_by_side_a_reversed_order_reverses_the_sides_and_each_sides_players():
+    s = given(load_text(THREE_SIDES, "sides.deck"), players=4, hands={0: ["U-Turn"]},
+              deck_cards=ROCKS)
+    assert [p.side for p in s.state.players] == ["red", "blue", "green", "red"]
+    play(s, "play_action: U-Turn", "pass", "pass", "pass", "pass")
+    # green, blue, then red's other player, then green again
+    assert [who for _, who in turns(s)] == ["P1", "P3", "P2", "P4", "P3"]
+
+
+def test_the_checker_says_what_an_extra_turn_needs():
+    import pytest
+    from dsl.errors import DeckError
+    bad = DECK + '\ncard "Oops": Action {\n  text "?"\n  effect { extra turn for 3 }\n}\n'
+    with pytest.raises(DeckError) as err:
+        load_text(bad, "bad.deck")
+    line = bad[:bad.index("extra turn for 3")].count("\n") + 1
+    assert str(err.value).splitlines()[0] == (
+        f"bad.deck:{line}:27: error: who takes the extra turn must be a player or players, "
+        f"not a number")
