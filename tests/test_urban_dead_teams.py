@@ -113,3 +113,23 @@ def test_seeded_team_games_finish_by_a_rule_and_no_seat_sees_what_it_may_not(pla
     assert report["failures"] == []
     assert report["finished"] == 40
     assert set(report["wins"]) <= {"survivors", "zombies"}
+
+
+def test_the_overrun_grace_is_the_zombie_teams_three_turns():
+    s = team_game(4, first=1)                     # P2 starts; no survivor in the base
+    for _ in range(4):                            # P2, P3, P4, P1: nobody plays anything
+        assert not s.is_over
+        answer_turn(s)
+    assert not s.is_over                          # P2's second turn, the team's third:
+    answer_turn(s)
+    assert s.is_over and s.result["winners"] == ["P2", "P4"]
+    assert s.state.globals["ending"] == "overrun"
+    assert s.state.players[1].turns == 2
+
+
+def answer_turn(s):
+    """Play nothing; at the end of a zombie turn, draw from the selection deck."""
+    who = s.decision.player
+    while s.decision is not None and s.decision.player is who:
+        play(s, "Draw from the Zombie selection deck" if s.decision.prompt == "choose one"
+             else "pass")
