@@ -113,6 +113,8 @@ def test_seeded_team_games_finish_by_a_rule_and_no_seat_sees_what_it_may_not(pla
     assert report["failures"] == []
     assert report["finished"] == 40
     assert set(report["wins"]) <= {"survivors", "zombies"}
+    # a team's win is one win of its side: the wins and draws add up to the games
+    assert sum(report["wins"].values()) + report["draws"] == 40
 
 
 def test_the_overrun_grace_is_the_zombie_teams_three_turns():
