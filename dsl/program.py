@@ -165,7 +165,6 @@ class Program:
     event_uses: dict = field(default_factory=dict)       # action → the event fields it reads
     param_kinds: dict = field(default_factory=dict)      # (action, param) → kinds it takes
     turn_order: str = "seat"                             # `turn order by side` | seat
-    turn_order_used: bool = False                        # `extra turn`, `skip`, `reverse`
 
     _code: dict = field(default_factory=dict, repr=False, compare=False)
     _info: Any = field(default=None, repr=False, compare=False)

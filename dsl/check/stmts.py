@@ -229,15 +229,12 @@ class StmtChecker:
         return I.Eliminate(self.typed(n.player, scope, (PLAYER, PLAYERS), "who is eliminated"))
 
     def s_ExtraTurn(self, n, scope):
-        self.p.turn_order_used = True
         return I.ExtraTurn(self._turn_players(n, scope, "who takes the extra turn"))
 
     def s_SkipTurn(self, n, scope):
-        self.p.turn_order_used = True
         return I.SkipTurn(self._turn_players(n, scope, "whose next turn is skipped"))
 
     def s_ReverseOrder(self, n, scope):
-        self.p.turn_order_used = True
         return I.ReverseOrder()
 
     def _turn_players(self, n, scope, what):

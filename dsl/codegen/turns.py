@@ -256,11 +256,8 @@ class TurnWriter:
             self.writeline("skip = False")
             if p.round is None:
                 self.writeline(self.call(f, "TURN(g, cur)", True))
-                if p.turn_order == "side" or p.turn_order_used:
-                    # turn order as data: extra and skipped turns, reversal, sides
-                    self.writeline(f"cur = NEXT_TURN(g, cur, {p.turn_order == 'side'})")
-                else:
-                    self.writeline("cur = NEXT(g, cur)")
+                # by seat or by side; extra and skipped turns, a reversal (turn order as data)
+                self.writeline(f"cur = NEXT_TURN(g, cur, {p.turn_order == 'side'})")
             else:
                 self.writeline(self.call(f, "ROUND(g)", True))
             self.outdent()

@@ -4,7 +4,7 @@ from __future__ import annotations
 from .events import Decision, GameOver
 from .state import Player, new_order
 from .statics import expiry
-from .values import check_int
+from .values import check_int, next_player
 
 
 # --- players and resources -------------------------------------------------------------------
@@ -181,6 +181,8 @@ def next_turn(g, cur: Player, by_side: bool) -> Player:
     regular order from the last regular turn (by seat, or by side), in its direction.
     A player with a turn to skip is passed by (and the skip spent)."""
     s = g.state
+    if s.order is None and not by_side:
+        return next_player(g, cur)      # no rule has changed the order: seat order
     o = order_of(g)
     players = s.players
     extra = o["extra"]
