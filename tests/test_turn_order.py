@@ -275,3 +275,12 @@ def test_the_checker_says_what_an_extra_turn_needs():
     assert str(err.value).splitlines()[0] == (
         f"bad.deck:{line}:27: error: who takes the extra turn must be a player or players, "
         f"not a number")
+
+
+def test_turn_order_cards_are_explained_in_english():
+    from dsl.explain import explain_card
+    assert explain_card(PROGRAM, "Time Walk") == "Take an extra turn after this one."
+    assert explain_card(PROGRAM, "U-Turn") == "Reverse the turn order."
+    assert explain_card(PROGRAM, "Empty Gift") == (
+        "Next player of you takes an extra turn after this one and next player of you skips "
+        "their next turn.")
