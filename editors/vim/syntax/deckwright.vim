@@ -9,20 +9,21 @@ syntax keyword deckwrightKeyword ability action all and any as ascending at
 syntax keyword deckwrightKeyword attach attached before bottom by capacity card cards
 syntax keyword deckwrightKeyword choose control controlled copy count counter create descending
 syntax keyword deckwrightKeyword detach down draw each effect eliminate else end
-syntax keyword deckwrightKeyword exactly except extends face false for forbid from
-syntax keyword deckwrightKeyword gain game give grouped has hidden if in
-syntax keyword deckwrightKeyword include instead into is least let library limit
-syntax keyword deckwrightKeyword lose mark max may min modify most move
-syntax keyword deckwrightKeyword named negate next none not of offer on
-syntax keyword deckwrightKeyword once one opponents option optional or ordered override
-syntax keyword deckwrightKeyword own owned param pass per phase play player
-syntax keyword deckwrightKeyword players prevent private prompt property public put random
-syntax keyword deckwrightKeyword remove repeat resolve resource reveal round say score
-syntax keyword deckwrightKeyword secret set setup shared shown shuffle side simultaneously
-syntax keyword deckwrightKeyword start static substitute subtype text this time to
-syntax keyword deckwrightKeyword token top transform true turn turns type unmark
-syntax keyword deckwrightKeyword until up use uses var when whenever where
-syntax keyword deckwrightKeyword while winner with x you your zone
+syntax keyword deckwrightKeyword exactly except extends extra face false for forbid
+syntax keyword deckwrightKeyword from gain game give grouped has hidden if
+syntax keyword deckwrightKeyword in include instead into is least let library
+syntax keyword deckwrightKeyword limit lose mark max may min modify most
+syntax keyword deckwrightKeyword move named negate next none not of offer
+syntax keyword deckwrightKeyword on once one opponents option optional or order
+syntax keyword deckwrightKeyword ordered override own owned param pass per phase
+syntax keyword deckwrightKeyword play player players prevent private prompt property public
+syntax keyword deckwrightKeyword put random remove repeat resolve resource reveal reverse
+syntax keyword deckwrightKeyword round say score seat secret set setup shared
+syntax keyword deckwrightKeyword shown shuffle side simultaneously skip start static substitute
+syntax keyword deckwrightKeyword subtype text this time to token top transform
+syntax keyword deckwrightKeyword true turn turns type unmark until up use
+syntax keyword deckwrightKeyword uses var when whenever where while winner with
+syntax keyword deckwrightKeyword x you your zone
 syntax match deckwrightType /\<[A-Z][a-zA-Z0-9_]*\>/
 syntax match deckwrightNumber /\<[0-9]\+\>/
 syntax region deckwrightString start=/"/ skip=/\\./ end=/"\|$/ oneline
