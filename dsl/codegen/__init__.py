@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..parser import no_cycle_collection
 from .lazy import define
 from .module import CodeGenerator
-from .runtime import BUILTINS, HELPERS, move_labeler
+from .runtime import BUILTINS, HELPERS, SIDED, move_labeler
 
 
 class ProgramInfo:
@@ -134,6 +134,8 @@ def _load(program, resumable: bool, notes: bool) -> Code:
     ns["WHERE"] = {st.index: ns.get(gen.statics[st.index].get("where"))
                    for st in program.all_statics}
     ns["SHARED"] = info.shared_resources
+    if info.side_resources:
+        ns.update(SIDED)
     ns["MOVE_LABELS"] = move_labeler(info)
     code = Code(program, gen, source, ns)
     code.namespace = ns

@@ -320,6 +320,10 @@ HELPERS = {
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
 }
 
+# In a program with `per side` resources, these replace the helpers of the same names.
+SIDED = {name: P.sided(HELPERS[name]) for name in
+         ("GAIN_QUIET", "LOSE_QUIET", "GAIN_NOW", "LOSE_NOW", "SET_RES")}
+
 # Builtins generated code may use: nothing that reaches outside the game.
 BUILTINS = {"len": len, "list": list, "int": int, "range": range, "min": min, "max": max, "abs": abs,
             "type": type, "next": next, "str": str, "dict": dict, "True": True,

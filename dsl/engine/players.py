@@ -26,18 +26,26 @@ def share(g, player, name: str):
             q.res[name] = value
 
 
+def sided(change):
+    """``change`` (a primitive of ``g, player, name, ...`` that changes a resource) for a
+    program with `per side` resources: a change to one of them is the whole side's. The
+    generated code is given these only then, so other programs pay nothing."""
+    def changed(g, player, name, *args):
+        out = change(g, player, name, *args)
+        if player is not None and name in g.side_resources and name in player.res:
+            share(g, player, name)
+        return out
+    return changed
+
+
 def gain_now(g, player, name: str, n: int):
     player.res[name] = clamp(g, player, name, player.res.get(name, 0) + n)
-    if g.side_resources and name in g.side_resources:
-        share(g, player, name)
     if g.logging:
         g.write(f"{player.name} gains {n} {name} ({player.res[name]})")
 
 
 def lose_now(g, player, name: str, n: int):
     player.res[name] = clamp(g, player, name, player.res.get(name, 0) - n)
-    if g.side_resources and name in g.side_resources:
-        share(g, player, name)
     if g.logging:
         g.write(f"{player.name} loses {n} {name} ({player.res[name]})")
 
@@ -73,8 +81,6 @@ def lose_quiet(g, player, name: str, n):
 def set_res(g, player, name: str, value):
     if player is not None:
         player.res[name] = clamp(g, player, name, int(value or 0))
-        if g.side_resources and name in g.side_resources:
-            share(g, player, name)
 
 
 def set_shared(g, name: str, value: int):
