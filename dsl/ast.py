@@ -405,6 +405,21 @@ class Eliminate(Stmt):
 
 
 @node
+class ExtraTurn(Stmt):
+    players: Optional[Expr] = None   # `extra turn for P`; None: `you`
+
+
+@node
+class SkipTurn(Stmt):
+    players: Optional[Expr] = None   # `skip next turn of P`; None: `you`
+
+
+@node
+class ReverseOrder(Stmt):
+    pass
+
+
+@node
 class Say(Stmt):
     text: str
 
@@ -589,6 +604,11 @@ class Side(Decl):
 
 
 @node
+class TurnOrder(Decl):
+    by: str                        # seat | side
+
+
+@node
 class Zone(Decl):
     name: str
     scope: str = "shared"          # shared | player | side
@@ -606,6 +626,7 @@ class Resource(Decl):
     max: Optional[Expr] = None
     shared: bool = False
     score: bool = False              # a score, shown for every player (front ends)
+    per_side: bool = False           # one amount per side, shared by its players
 
 
 @node

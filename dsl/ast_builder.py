@@ -179,6 +179,9 @@ class Builder(ScenarioBuilder):
     def res_max(self, pos, ch): return ("max", ch[0])
     def res_shared(self, pos, ch): return ("shared", True)
     def res_score(self, pos, ch): return ("score", True)
+    def res_per_side(self, pos, ch): return ("per_side", True)
+    def order_by_side(self, pos, ch): return A.TurnOrder("side", pos=pos)
+    def order_by_seat(self, pos, ch): return A.TurnOrder("seat", pos=pos)
 
     def var_decl(self, pos, ch):
         attrs = {a for a in ch[1:] if a in ("per player", "shown")}
@@ -403,6 +406,9 @@ class Builder(ScenarioBuilder):
     def end_draw(self, pos, ch): return A.EndGame("draw", pos=pos)
     def end_by_most(self, pos, ch): return A.EndGame("most", resource=str(ch[0]), pos=pos)
     def eliminate_stmt(self, pos, ch): return A.Eliminate(ch[0], pos=pos)
+    def extra_turn(self, pos, ch): return A.ExtraTurn(ch[0] if ch else None, pos=pos)
+    def skip_turn(self, pos, ch): return A.SkipTurn(ch[0] if ch else None, pos=pos)
+    def reverse_order(self, pos, ch): return A.ReverseOrder(pos=pos)
     def say_stmt(self, pos, ch): return A.Say(_unquote(ch[0]), pos=pos)
     def pass_stmt(self, pos, ch): return A.Pass(pos=pos)
 

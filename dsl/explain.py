@@ -25,7 +25,7 @@ ARITH = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modul
 COMPARE = {"==": "is", "!=": "is not", ">=": "is at least", "<=": "is at most",
            ">": "is more than", "<": "is less than"}
 BUILTIN = {"you": "you", "event": "the event", "it": "it", "active_player": "the active player",
-           "turn_number": "the turn number", "play": "play"}
+           "turn_number": "the turn number", "play": "play", "current_phase": "the phase's name"}
 EVENTS = {"turn_start": "at the start of a turn", "turn_end": "at the end of a turn",
           "phase_start": "at the start of a phase", "phase_end": "at the end of a phase",
           "round_start": "at the start of a round", "round_end": "at the end of a round",
@@ -37,7 +37,7 @@ EVENTS = {"turn_start": "at the start of a turn", "turn_end": "at the end of a t
           "counter_removed": "when a counter is removed from a card",
           "attach": "when a card is attached", "control": "when a card changes control",
           "eliminate": "when a player is eliminated", "shuffle": "when a zone is shuffled",
-          "transform": "when a card transforms"}
+          "transform": "when a card transforms", "win": "when a player would win"}
 EVENT_FIELD = {"to": "the zone it goes to", "from": "the zone it comes from"}
 POSSESSIVE = {"it": "its", "you": "your"}
 DURATION = {"this_turn": "this turn", "next_turn": "until the end of your next turn"}
@@ -346,6 +346,18 @@ class Explainer:
 
     def s_Eliminate(self, n):
         return f"eliminate {self.e(n.players)}"
+
+    def s_ExtraTurn(self, n):
+        who = self.e(n.players)
+        return "take an extra turn after this one" if who == "you" else \
+            f"{who} takes an extra turn after this one"
+
+    def s_SkipTurn(self, n):
+        who = self.e(n.players)
+        return "skip your next turn" if who == "you" else f"{who} skips their next turn"
+
+    def s_ReverseOrder(self, n):
+        return "reverse the turn order"
 
     def s_Say(self, n):
         return f'say "{n.text}"'

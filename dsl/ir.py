@@ -393,6 +393,21 @@ class Eliminate(Stmt):
     pass
 
 
+@_node("players",)
+class ExtraTurn(Stmt):
+    """`extra turn [for PLAYERS]`: ``players`` an expression (`you` when not written)."""
+
+
+@_node("players",)
+class SkipTurn(Stmt):
+    """`skip next turn [of PLAYERS]`."""
+
+
+@_node()
+class ReverseOrder(Stmt):
+    """`reverse turn order`."""
+
+
 @_node("text", "pos")
 class Say(Stmt):
     pass

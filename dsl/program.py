@@ -132,6 +132,7 @@ class ResourceDef:
     shared: bool
     pos: SourcePosition
     score: bool = False            # the deck marks it a score: shown for every player
+    per_side: bool = False         # `per side`: the players of a side share one amount
 
 
 @dataclass
@@ -177,6 +178,7 @@ class Program:
     # id of a `choose`'s IR node whose options are what an action's `if` allows →
     # (the node, (action, index of the parameter it passes the chosen card as)).
     choice_rules: dict = field(default_factory=dict)
+    turn_order: str = "seat"                             # `turn order by side` | seat
 
     _code: dict = field(default_factory=dict, repr=False, compare=False)
     _info: Any = field(default=None, repr=False, compare=False)

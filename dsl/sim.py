@@ -145,7 +145,8 @@ class Tally:
             return
         self.finished += 1
         self.draws += bool(result["draw"])
-        self.wins.update(_seat_or_side(game, w) for w in result["winners"])
+        # a game a team wins is one win of its side, however many of its players won
+        self.wins.update(set(_seat_or_side(game, w) for w in result["winners"]))
 
     def merge(self, other: "Tally") -> None:
         self.wins.update(other.wins)

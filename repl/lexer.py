@@ -40,6 +40,8 @@ KEYWORDS = (
     "drawn", "eliminated", "empty", "first", "given", "goes", "leaves", "log", "marked",
     "no", "nothing", "over", "owner", "refused", "says", "scenario", "see", "seed", "sees",
     "then", "winners",
+    # turn order as data
+    "extra", "order", "reverse", "seat", "skip",
 )
 
 

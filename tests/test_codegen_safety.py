@@ -233,3 +233,37 @@ def test_scenario_text_never_reaches_the_generated_source(s):
         source, _ = generate(program, resumable=stepped)
         assert source == generate(load_text(base, "inject.deck"), resumable=stepped)[0]
         assert unsafe_parts(program, source) == []
+
+
+TURN_ORDER_DECK = '''game "Order" extends "dvorak"
+override players 2 to 4
+side red: players 1 to 2
+side blue: players 1 to 2
+turn order by side
+resource pool: per side, start 1
+card "Time Walk": Action {
+  text "Take an extra turn, skip the next player's next turn, reverse the order."
+  effect {
+    extra turn
+    skip next turn of next_player(you)
+    reverse turn order
+    if current_phase == "main" { gain 1 pool }
+    end game winner opponents
+  }
+}
+card "Idol": Thing {
+  text "When you would win, you are out instead; you can't be eliminated otherwise."
+  static instead win where event.player == this.controller { eliminate this.controller }
+  before eliminate where event.player != this.controller { negate }
+}
+'''
+
+
+@pytest.mark.parametrize("stepped", [False, True])
+def test_turn_order_and_win_events_generate_only_the_generators_words(stepped):
+    program = load_text(TURN_ORDER_DECK, "order.deck")
+    source, _ = generate(program, resumable=stepped)
+    assert unsafe_parts(program, source) == []
+    assert "NEXT_TURN" in source and "'win'" in source and "'eliminate'" in source
+    for i in range(3):
+        play_one(program, 1, i, 4, ["random"])

@@ -12,7 +12,8 @@ INT, BOOL, STR, CARD, CARDS, PLAYER, PLAYERS, ZONE, ZONES, LIST, EVENT, NONE, AN
 COLLECTIONS = {CARDS, PLAYERS, LIST, ZONE, ZONES, ANY}
 
 BUILTIN_NAMES = {"you": PLAYER, "this": CARD, "event": EVENT, "it": ANY,
-                 "active_player": PLAYER, "turn_number": INT, "play": ZONES}
+                 "active_player": PLAYER, "turn_number": INT, "play": ZONES,
+                 "current_phase": STR}
 
 # Plain fields of a card, read directly; the others of CARD_ATTRS are computed.
 CARD_FIELDS = ("name", "owner", "controller", "zone", "face_up", "token", "id", "turned")
@@ -35,13 +36,13 @@ EVENTS_BUILTIN = {"move", "enter", "leave", "turn_start", "turn_end", "phase_sta
                   "phase_end", "round_start", "round_end", "game_start", "gain", "lose",
                   "create", "activate", "resolve", "counter_added",
                   "counter_removed", "attach", "control", "eliminate", "shuffle",
-                  "transform"}
+                  "transform", "win"}
 
 # Events the engine announces only once they have happened: `when` may follow them, but
 # `before`, `prevent` and `instead` cannot stop them.
 AFTER_THE_FACT = {"turn_start", "turn_end", "phase_start", "phase_end", "round_start",
                   "round_end", "game_start", "shuffle", "create", "counter_added",
-                  "counter_removed", "attach", "control", "eliminate", "transform"}
+                  "counter_removed", "attach", "control", "transform"}
 
 # The fields each built-in event carries (besides `player` and `name`, which all have).
 EVENT_FIELDS = {
@@ -53,7 +54,7 @@ EVENT_FIELDS = {
     "resolve": {"card"}, "counter_added": {"card", "counter", "amount"},
     "counter_removed": {"card", "counter", "amount"}, "attach": {"card", "host"},
     "control": {"card"}, "eliminate": set(), "shuffle": {"zone"},
-    "transform": {"card", "old", "new"},
+    "transform": {"card", "old", "new"}, "win": set(),
 }
 
 

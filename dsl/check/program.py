@@ -24,7 +24,8 @@ from .stmts import StmtChecker
 NAMED_DECLS = {A.Option: "option", A.Param: "param", A.Zone: "zone", A.Resource: "resource",
                A.Var: "var", A.PropertyDecl: "property", A.LimitDecl: "limit",
                A.ActionDecl: "action", A.MoveDecl: "move", A.CardDecl: "card", A.Side: "side"}
-SINGLE_DECLS = {A.Setup: "setup", A.Turn: "turn", A.Round: "round", A.Players: "players"}
+SINGLE_DECLS = {A.Setup: "setup", A.Turn: "turn", A.Round: "round", A.Players: "players",
+                A.TurnOrder: "turn order"}
 
 # How each kind of name is declared, for the hint when an unknown one has no near match.
 _DECLARED_AS = {"subtype": "subtype {}", "card type": "type {}", "counter": "counter {}",
@@ -119,6 +120,8 @@ class Checker(ExprChecker, StmtChecker):
                 p.min_players, p.max_players = item.min, item.max
             elif isinstance(item, A.Side):
                 p.sides.append((item.name, item.min, item.max))
+            elif isinstance(item, A.TurnOrder):
+                p.turn_order = item.by
             elif isinstance(item, A.CounterDecl):
                 p.counters.update(item.names)
             elif isinstance(item, A.MarkDecl):
@@ -132,7 +135,7 @@ class Checker(ExprChecker, StmtChecker):
                                              item.ordered, item.in_play, None, item.pos)
             elif isinstance(item, A.Resource):
                 p.resources[item.name] = ResourceDef(item.name, None, None, None, item.shared,
-                                                     item.pos, item.score)
+                                                     item.pos, item.score, item.per_side)
             elif isinstance(item, A.Var):
                 p.vars[item.name] = (item.per_player, None)
                 if item.shown:

@@ -233,6 +233,20 @@ class StmtChecker:
     def s_Eliminate(self, n, scope):
         return I.Eliminate(self.typed(n.player, scope, (PLAYER, PLAYERS), "who is eliminated"))
 
+    def s_ExtraTurn(self, n, scope):
+        return I.ExtraTurn(self._turn_players(n, scope, "who takes the extra turn"))
+
+    def s_SkipTurn(self, n, scope):
+        return I.SkipTurn(self._turn_players(n, scope, "whose next turn is skipped"))
+
+    def s_ReverseOrder(self, n, scope):
+        return I.ReverseOrder()
+
+    def _turn_players(self, n, scope, what):
+        if n.players is None:
+            return I.Builtin("you", PLAYER)
+        return self.typed(n.players, scope, (PLAYER, PLAYERS), what)
+
     def s_Say(self, n, scope):
         return I.Say(n.text, n.pos)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..parser import no_cycle_collection
 from .lazy import define
 from .module import CodeGenerator
-from .runtime import BUILTINS, HELPERS, move_labeler
+from .runtime import BUILTINS, HELPERS, SIDED, move_labeler
 
 
 class ProgramInfo:
@@ -45,6 +45,7 @@ class ProgramInfo:
         self.copiers = {d.name for d in self.deflist
                         if any(st.kind == "copy" for st in d.statics)}
         self.shared_resources = {r.name for r in p.resources.values() if r.shared}
+        self.side_resources = frozenset(r.name for r in p.resources.values() if r.per_side)
         self.able = {d.name for d in self.deflist if d.abilities} | self.copiers
         self.ability_zones = sorted({ab.from_zone for d in self.deflist
                                      for ab in d.abilities if ab.from_zone})
@@ -143,6 +144,8 @@ def _load(program, resumable: bool, notes: bool) -> Code:
     ns["WHERE"] = {st.index: ns.get(gen.statics[st.index].get("where"))
                    for st in program.all_statics}
     ns["SHARED"] = info.shared_resources
+    if info.side_resources:
+        ns.update(SIDED)
     ns["MOVE_LABELS"] = move_labeler(info)
     code = Code(program, gen, source, ns)
     code.namespace = ns

@@ -18,7 +18,7 @@ STMT_EVENTS = {
     I.PutCounter: ("counter_added",), I.RemoveCounter: ("counter_removed",),
     I.GiveControl: ("control",), I.Eliminate: ("eliminate",), I.Shuffle: ("shuffle",),
     I.Transform: ("transform",), I.Resolve: ("resolve",),
-    I.Phase: ("phase_start", "phase_end"),
+    I.Phase: ("phase_start", "phase_end"), I.EndGame: ("win",),
 }
 
 

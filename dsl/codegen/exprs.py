@@ -111,6 +111,8 @@ class ExprWriter:
             return self.state(f) + ".active"
         if w == "turn_number":
             return self.state(f) + ".turn"
+        if w == "current_phase":
+            return self.state(f) + ".phase"
         return self.state(f) + ".inplay"
 
     def state(self, f) -> str:

@@ -327,6 +327,8 @@ HELPERS = {
     "SET_SHARED": P.set_shared, "MARK": P.mark, "UNMARK": P.unmark, "ELIMINATE": P.eliminate_one,
     "END": P.end_game, "END_MOST": P.end_by_most, "USE": P.use_limit, "ADD_TEMP": P.add_temp_static,
     "SAY": say, "START_TURN": P.start_turn, "EXPIRE": P.expire,
+    "EXTRA_TURN": P.extra_turn, "SKIP_TURN": P.skip_turn, "REVERSE_ORDER": P.reverse_order,
+    "NEXT_TURN": P.next_turn,
     # events and decisions
     "EVENT": Event, "NEGATED": P.negated, "INPLAY_FIELDS": P.in_play_fields,
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
@@ -334,6 +336,10 @@ HELPERS = {
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
     "CARD_OK": card_ok, "RULED": ruled,
 }
+
+# In a program with `per side` resources, these replace the helpers of the same names.
+SIDED = {name: P.sided(HELPERS[name]) for name in
+         ("GAIN_QUIET", "LOSE_QUIET", "GAIN_NOW", "LOSE_NOW", "SET_RES")}
 
 # Builtins generated code may use: nothing that reaches outside the game.
 BUILTINS = {"len": len, "list": list, "int": int, "range": range, "min": min, "max": max, "abs": abs,

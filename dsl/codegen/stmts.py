@@ -244,16 +244,47 @@ class StmtWriter:
             self.writeline("END([], True, 'draw')")
         elif n.kind == "most":
             self.writeline(f"END_MOST(g, {literal(n.resource)})")
-        else:
+        elif "win" not in self.a.listened:
             self.writeline(f"END(ASLIST({self.expr(n.winner, f)}), False, 'winner')")
+        else:
+            # Each winner's `win` is an event `before`, `prevent` and `instead` may answer;
+            # the game ends with the wins that stood (a draw if none was named). When every
+            # named win was replaced, the game goes on.
+            named, kept, p = f.temp(), f.temp(), f.gen.fresh("p")
+            self.writeline(f"{named} = [{p} for {p} in ASLIST({self.expr(n.winner, f)}) "
+                           f"if type({p}) is PLAYER]")
+            self.writeline(f"{kept} = []")
+            self.writeline(f"for {p} in {named}:")
+            self.indent()
+            self.emit(f, "win", f"{{'player': {p}}}", f.you,
+                      lambda f, ev: self.writeline(f"{kept}.append({p})"))
+            self.outdent()
+            self.writeline(f"if {kept} or not {named}: END({kept}, False, 'winner')")
 
     def s_Eliminate(self, n, f):
         who = self.expr(n.players, f)
         p = f.gen.fresh("p")
         self.writeline(f"for {p} in ASLIST({who}):")
         self.indent()
-        self.call_then_after(f, "eliminate", f"ELIMINATE(g, {p})", f"{{'player': {p}}}")
+        if "eliminate" in self.a.listened:
+            # a player still in the game: the elimination is an event that may be answered
+            self.writeline(f"if type({p}) is PLAYER and {p}.alive:")
+            self.indent()
+            self.emit(f, "eliminate", f"{{'player': {p}}}", f.you,
+                      lambda f, ev: self.writeline(f"ELIMINATE(g, {p})"))
+            self.outdent()
+        else:
+            self.writeline(f"ELIMINATE(g, {p})")
         self.outdent()
+
+    def s_ExtraTurn(self, n, f):
+        self.writeline(f"EXTRA_TURN(g, ASLIST({self.expr(n.players, f)}))")
+
+    def s_SkipTurn(self, n, f):
+        self.writeline(f"SKIP_TURN(g, ASLIST({self.expr(n.players, f)}))")
+
+    def s_ReverseOrder(self, n, f):
+        self.writeline("REVERSE_ORDER(g)")
 
     def s_Say(self, n, f):
         self.writeline(f"SAY(g, {f.you}, {f.this}, {literal(n.text)}, {self.pos(n.pos)})")

@@ -261,7 +261,8 @@ class TurnWriter:
             self.writeline("skip = False")
             if p.round is None:
                 self.writeline(self.call(f, "TURN(g, cur)", True))
-                self.writeline("cur = NEXT(g, cur)")
+                # by seat or by side; extra and skipped turns, a reversal (turn order as data)
+                self.writeline(f"cur = NEXT_TURN(g, cur, {p.turn_order == 'side'})")
             else:
                 self.writeline(self.call(f, "ROUND(g)", True))
             self.outdent()

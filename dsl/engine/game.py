@@ -72,6 +72,25 @@ class Checkpoint:
         self.agents = agents
 
 
+def seat_sides(sides: list, n: int) -> list:
+    """Each seat's side: every side's minimum, in declaration order; then the extra
+    players are dealt one at a time to the sides with room, in declaration order, so
+    that a 2-against-2 game seats the sides alternately. Past every side's maximum,
+    the last side takes the rest."""
+    out = [name for name, lo, _ in sides for _ in range(lo)]
+    room = {name: hi - lo for name, lo, hi in sides}
+    while len(out) < n:
+        open_ = [name for name, _, _ in sides if room[name] > 0]
+        if not open_:
+            out.extend([sides[-1][0] if sides else None] * (n - len(out)))
+            break
+        for name in open_:
+            if len(out) < n:
+                out.append(name)
+                room[name] -= 1
+    return out[:n]
+
+
 class Game:
     """One game: the program, the state, the agents and the engine's bookkeeping.
 
@@ -119,6 +138,7 @@ class Game:
         self.static_kinds, self.static_events = info.static_kinds, info.static_events
         self.static_carriers, self.substitutes = info.static_carriers, info.substitutes
         self.copiers, self.shared_resources = info.copiers, info.shared_resources
+        self.side_resources = info.side_resources       # `per side`: a side's players share
         self.able_table = info.able_table
         self._reset_engine()
         self.state = GameState(seed)
@@ -152,11 +172,7 @@ class Game:
     # --- construction --------------------------------------------------------------
     def _build(self, n: int):
         s, p, code = self.state, self.program, self.code
-        sides = []
-        for name, lo, hi in p.sides:
-            sides.extend([name] * lo)
-        for i in range(n):
-            side = sides[i] if i < len(sides) else (p.sides[-1][0] if p.sides else None)
+        for i, side in enumerate(seat_sides(p.sides, n)):
             s.add_player(f"P{i + 1}", side)
         first = s.players[0]
         for zdef in p.zones.values():
@@ -180,6 +196,9 @@ class Game:
             else:
                 for pl in s.players:
                     pl.res[r.name] = start(self, pl, None, None) if start else 0
+                if r.per_side:                # each side's amount: its first player's
+                    for pl in s.players:
+                        pl.res[r.name] = next(q for q in s.players if q.side == pl.side).res[r.name]
         consts = code.var_const
         for name, (per_player, _) in p.vars.items():
             if name in consts:                # `var x = 0`: no call (values are never

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from .events import Decision, GameOver
-from .state import Player
+from .state import Player, new_order
 from .statics import expiry
-from .values import check_int
+from .values import check_int, next_player
 
 
 # --- players and resources -------------------------------------------------------------------
@@ -16,6 +16,26 @@ def clamp(g, player: Player, name: str, value: int) -> int:
     if hi is not None:
         value = min(value, hi(g, player, None, None))
     return check_int(g, value)
+
+
+def share(g, player, name: str):
+    """A `per side` resource: the player's side-mates hold the same amount."""
+    value, side = player.res[name], player.side
+    for q in g.state.players:
+        if q.side == side:
+            q.res[name] = value
+
+
+def sided(change):
+    """``change`` (a primitive of ``g, player, name, ...`` that changes a resource) for a
+    program with `per side` resources: a change to one of them is the whole side's. The
+    generated code is given these only then, so other programs pay nothing."""
+    def changed(g, player, name, *args):
+        out = change(g, player, name, *args)
+        if player is not None and name in g.side_resources and name in player.res:
+            share(g, player, name)
+        return out
+    return changed
 
 
 def gain_now(g, player, name: str, n: int):
@@ -125,6 +145,110 @@ def start_turn(g):
             return
     s.turn -= 1                         # nobody is left to take it
     raise GameOver([], True, "every player is eliminated")
+
+
+# --- turn order as data ------------------------------------------------------------------
+def order_of(g) -> dict:
+    s = g.state
+    if s.order is None:
+        s.order = new_order(len(s.players))
+    return s.order
+
+
+def extra_turn(g, players):
+    """`extra turn for PLAYERS`: each takes a turn after this one, in the order given."""
+    o = order_of(g)
+    for p in players:
+        if isinstance(p, Player):
+            o["extra"].append(p.index)
+            if g.logging:
+                g.write(f"{p.name} will take an extra turn")
+
+
+def skip_turn(g, players):
+    """`skip next turn of PLAYERS`: the next turn each would take passes them by."""
+    o = order_of(g)
+    for p in players:
+        if isinstance(p, Player):
+            o["skip"][p.index] += 1
+            if g.logging:
+                g.write(f"{p.name} will skip their next turn")
+
+
+def reverse_order(g):
+    o = order_of(g)
+    o["reversed"] = not o["reversed"]
+    if g.logging:
+        g.write("the turn order is reversed")
+
+
+def next_turn(g, cur: Player, by_side: bool) -> Player:
+    """Whose turn follows ``cur``'s: the extra turns waiting, first first; then the
+    regular order from the last regular turn (by seat, or by side), in its direction.
+    A player with a turn to skip is passed by (and the skip spent)."""
+    s = g.state
+    if s.order is None and not by_side:
+        return next_player(g, cur)      # no rule has changed the order: seat order
+    o = order_of(g)
+    players = s.players
+    extra = o["extra"]
+    while extra:
+        p = players[extra.pop(0)]
+        if o["resume"] is None:
+            o["resume"] = cur.index
+        if p.alive and not _skips(g, o, p):
+            return p
+    base = cur if o["resume"] is None else players[o["resume"]]
+    o["resume"] = None
+    sides = list(dict.fromkeys(p.side for p in players)) if by_side else []
+    while True:
+        nxt = _after_by_side(o, players, sides, base) if len(sides) > 1 else \
+            _after_by_seat(o, players, base)
+        if nxt is None:
+            return cur                  # nobody is left: the turn's start ends the game
+        if not _skips(g, o, nxt):
+            return nxt
+        base = nxt
+
+
+def _skips(g, o, p) -> bool:
+    if o["skip"][p.index] > 0:
+        o["skip"][p.index] -= 1
+        if g.logging:
+            g.write(f"{p.name}'s turn is skipped")
+        return True
+    return False
+
+
+def _after_by_seat(o, players, base):
+    n = len(players)
+    step = -1 if o["reversed"] else 1
+    for k in range(1, n + 1):
+        cand = players[(base.index + step * k) % n]
+        if cand.alive:
+            return cand
+    return None
+
+
+def _after_by_side(o, players, sides, base):
+    """The next side (after ``base``'s) with a living player, and in it the player after
+    the side's last: sides take turns, a side's players take the side's turns in turn."""
+    last = o["last"]
+    last[base.side] = base.index
+    step = -1 if o["reversed"] else 1
+    k = sides.index(base.side)
+    for j in range(1, len(sides) + 1):
+        side = sides[(k + step * j) % len(sides)]
+        team = [p for p in players if p.side == side]
+        if not any(p.alive for p in team):
+            continue
+        prev = last.get(side)
+        at = next((i for i, p in enumerate(team) if p.index == prev), -step)
+        for m in range(1, len(team) + 1):
+            cand = team[(at + step * m) % len(team)]
+            if cand.alive:
+                return cand
+    return None
 
 
 # --- decisions ---------------------------------------------------------------------------

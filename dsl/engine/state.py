@@ -117,6 +117,9 @@ class GameState:
         self.once: set = set()                # once-per-turn keys spent this turn
         self.temp: list[dict] = []            # temporary static effects with expiry
         self.result: Optional[dict] = None    # {"winners": [...], "draw": bool, "reason": str}
+        # Turn order as data, made by the first rule that needs it (see
+        # dsl.engine.players.next_turn): None while the order is plain seat order.
+        self.order: Optional[dict] = None
         # Derived from the zones, for compiled rules: zone-table index → the shared
         # instance (None for per-player zones), → every instance; the zones in play.
         self.zone_order: list = []
@@ -173,6 +176,7 @@ class GameState:
         s = GameState.__new__(GameState)
         s.seed, s.rng, s.next_id, s.turn = self.seed, self.rng.copy(), self.next_id, self.turn
         s.phase, s.result = self.phase, self.result
+        s.order = None if self.order is None else copy_order(self.order)
         players = s.players = []
         new_player = Player.__new__
         for p in self.players:
@@ -291,6 +295,7 @@ class GameState:
             "once": sorted(json.dumps(encode_value(k)) for k in self.once),
             "temp": [{k: enc(v) for k, v in t.items()} for t in self.temp],
             "result": self.result,
+            **({} if self.order is None else {"order": copy_order(self.order)}),
         }
 
     @classmethod
@@ -333,11 +338,24 @@ class GameState:
         s.once = {_freeze(dec(json.loads(k))) for k in data["once"]}
         s.temp = [{k: dec(v) for k, v in t.items()} for t in data["temp"]]
         s.result = data["result"]
+        s.order = copy_order(data["order"]) if data.get("order") is not None else None
         return s
 
     def state_hash(self) -> str:
         text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def new_order(n: int) -> dict:
+    """The turn order's data: whether it runs backwards, the extra turns to come (seat
+    indexes, first first), the turns each seat will skip, the seat whose regular turn the
+    extra turns follow, and for `turn order by side` each side's last player."""
+    return {"reversed": False, "extra": [], "skip": [0] * n, "resume": None, "last": {}}
+
+
+def copy_order(o: dict) -> dict:
+    return {"reversed": o["reversed"], "extra": list(o["extra"]), "skip": list(o["skip"]),
+            "resume": o["resume"], "last": dict(o["last"])}
 
 
 def _freeze(v):

@@ -10,23 +10,24 @@ syntax keyword deckwrightKeyword ascending asked at attach attached background b
 syntax keyword deckwrightKeyword by cannot capacity card cards choose chooses control
 syntax keyword deckwrightKeyword controlled controller copy count counter create descending detach
 syntax keyword deckwrightKeyword does down draw drawn each effect eliminate eliminated
-syntax keyword deckwrightKeyword else empty end exactly except extends face false
-syntax keyword deckwrightKeyword first for forbid from gain game give given
-syntax keyword deckwrightKeyword goes grouped has hidden if in include instead
-syntax keyword deckwrightKeyword into is least leaves let library limit log
-syntax keyword deckwrightKeyword lose mark marked max may min modify most
-syntax keyword deckwrightKeyword move named negate next no none not nothing
-syntax keyword deckwrightKeyword of offer on once one opponents option optional
-syntax keyword deckwrightKeyword or ordered over override own owned owner param
-syntax keyword deckwrightKeyword pass per phase play player players prevent private
-syntax keyword deckwrightKeyword prompt property public put random refused remove repeat
-syntax keyword deckwrightKeyword require resolve resource reveal round say says scenario
-syntax keyword deckwrightKeyword score secret see seed sees set setup shared
-syntax keyword deckwrightKeyword shown shuffle side simultaneously start static substitute subtype
-syntax keyword deckwrightKeyword text then this time to token top transform
-syntax keyword deckwrightKeyword true turn turns type unmark until up use
-syntax keyword deckwrightKeyword uses var when whenever where while winner winners
-syntax keyword deckwrightKeyword with x you your zone
+syntax keyword deckwrightKeyword else empty end exactly except extends extra face
+syntax keyword deckwrightKeyword false first for forbid from gain game give
+syntax keyword deckwrightKeyword given goes grouped has hidden if in include
+syntax keyword deckwrightKeyword instead into is least leaves let library limit
+syntax keyword deckwrightKeyword log lose mark marked max may min modify
+syntax keyword deckwrightKeyword most move named negate next no none not
+syntax keyword deckwrightKeyword nothing of offer on once one opponents option
+syntax keyword deckwrightKeyword optional or order ordered over override own owned
+syntax keyword deckwrightKeyword owner param pass per phase play player players
+syntax keyword deckwrightKeyword prevent private prompt property public put random refused
+syntax keyword deckwrightKeyword remove repeat require resolve resource reveal reverse round
+syntax keyword deckwrightKeyword say says scenario score seat secret see seed
+syntax keyword deckwrightKeyword sees set setup shared shown shuffle side simultaneously
+syntax keyword deckwrightKeyword skip start static substitute subtype text then this
+syntax keyword deckwrightKeyword time to token top transform true turn turns
+syntax keyword deckwrightKeyword type unmark until up use uses var when
+syntax keyword deckwrightKeyword whenever where while winner winners with x you
+syntax keyword deckwrightKeyword your zone
 syntax match deckwrightType /\<[A-Z][a-zA-Z0-9_]*\>/
 syntax match deckwrightNumber /\<[0-9]\+\>/
 syntax region deckwrightString start=/"/ skip=/\\./ end=/"\|$/ oneline
