@@ -652,6 +652,9 @@ class ActionDecl(Decl):
     name: str
     params: tuple
     body: Block
+    # The `target` parameters: (name, legality condition or None), in order.
+    targets: tuple = ()
+    says: Optional[str] = None     # what a call is doing: "casting {sp} at {tgt}"
 
 
 @node
@@ -661,6 +664,7 @@ class MoveDecl(Decl):
     source: Optional[Expr]
     cond: Optional[Expr]
     body: Block
+    any_time: bool = False
 
 
 @node
@@ -680,12 +684,14 @@ class Round(Decl):
 
 @node
 class Trigger(Decl):
-    kind: str                      # when | before
+    kind: str                      # when | before | respond
     event: str
     where: Optional[Expr]
     body: Block
     from_zone: Optional[str] = None
     once_per_turn: bool = False
+    label: Optional[str] = None    # a response's name, as the option offered
+    cost: Optional[Block] = None   # a response's `paying` block
 
 
 @node

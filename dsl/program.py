@@ -18,7 +18,7 @@ Fn = Any                           # an expression or a block of dsl.ir
 
 @dataclass
 class CompiledTrigger:
-    kind: str                      # when | before
+    kind: str                      # when | before | respond
     event: str
     where: Optional[Fn]
     body: Fn
@@ -27,6 +27,8 @@ class CompiledTrigger:
     card: Optional[str]            # the card that carries it, or None for a game rule
     pos: SourcePosition
     index: int = 0                 # unique per program, for once-per-turn bookkeeping
+    label: Optional[str] = None    # a response's name, the option offered
+    cost: Optional[Fn] = None      # a response's `paying` block, run as it is declared
 
 
 @dataclass
@@ -89,6 +91,9 @@ class CompiledAction:
     params: tuple
     body: Fn
     pos: SourcePosition
+    # Its `target` parameters: (name, legality Fn or None), in order.
+    targets: tuple = ()
+    says: Optional[str] = None     # what a call is doing, for response windows
 
 
 @dataclass
@@ -100,6 +105,7 @@ class CompiledMove:
     each: Optional[Fn]             # the rest, once per option
     body: Fn
     pos: SourcePosition
+    any_time: bool = False         # offered in response windows and at each phase's start
 
 
 @dataclass

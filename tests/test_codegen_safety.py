@@ -32,7 +32,8 @@ GENERATOR_STRINGS = {
     "turns", "first_player", " uses ", ": ", " made more than 500 moves in one turn",
     "— turn ", "— round ", " —", "when", "before", "prevent", "instead", "forbid",
     "a `whenever` rule keeps firing: its effect never makes its condition false",
-    "modify", "substitute", "copy", "you may", "ability",
+    "modify", "substitute", "copy", "you may", "ability", "source", "targets",
+    "respond", "response", "answers", "more than 100 responses in one window",
 }
 GENERATED_NAME = re.compile(GENERATED)
 ALLOWED = NAMES | set(HELPERS) | set(BUILTINS) | set(PROGRAM_NAMES)
@@ -157,11 +158,13 @@ def injection_deck(card: str, other: str, prompt: str, said: str, var: str, acti
 resource {var}: start 0
 zone {zone}: shared, public
 action {action}(x) {{ gain x {var} }}
+action aim_{action}(x, y) target x where it != "{said}" "{said} {{x}}" {{ say "{prompt}" }}
 card "{card}": Action {{
   text "{said}"
   effect {{
     say "{said}"
     {action} 1
+    aim_{action} you, "{said}"
     choose c from cards in your hand optional prompt "{prompt}" {{ move c to {zone} }}
     may "{prompt}" {{ draw 1 }}
   }}

@@ -53,6 +53,8 @@ class ProgramInfo:
         self.able_table = [int(d.name in self.able) for d in self.deflist]
         self.move_names = list(p.moves)
         self.move_vars = [mv.var for mv in p.moves.values()]
+        self.response_labels = {t.index: t.label for t in p.all_triggers if t.kind == "respond"}
+        self.action_says = {name: a.says for name, a in p.actions.items() if a.says}
 
 
 class Code:
@@ -125,6 +127,7 @@ def _load(program, resumable: bool, notes: bool) -> Code:
     for t in program.all_triggers:
         triggers[t.index] = ns[f"T{t.index}"]
     ns["TRIGGERS"] = triggers
+    ns["RESPONSES"] = {t.index: t for t in program.all_triggers if t.kind == "respond"}
     _self_tables(ns, gen, triggers)
     ns["EFFECTS"] = [ns[n] if n else None for n in gen.effects]
     ns["ABILITY"] = info.abilities
