@@ -83,6 +83,11 @@ respond to response "Spend a shield to stop that response" where you.shields > 0
   negate
 }
 
+card "Beacon": Thing {
+  text "Any time: gain a spark."
+  ability "Flash": any time, once per turn { gain 1 sparks }
+}
+
 # A move usable at any time: turn two sparks into a shield.
 move forge if sparks >= 2 any time {
   lose 2 sparks
@@ -217,6 +222,16 @@ def test_an_any_time_move_is_offered_at_the_start_of_each_phase_to_every_player(
     play(s, "pass")
     d = s.decision
     assert (d.player.index, d.prompt) == (1, "Act at the start of phase main (P1's turn)?")
+
+
+def test_an_any_time_ability_is_offered_to_its_controller_on_another_players_turn(deck):
+    s = start(deck, areas={1: ["Beacon"]})
+    d = s.decision
+    assert (d.player.index, d.labels) == (1, ["Beacon: Flash", "pass"])
+    assert d.prompt == "Act at the start of phase draw (P1's turn)?"
+    play(s, "Beacon: Flash")
+    assert res(s, 1, "sparks") == 1
+    assert s.decision.player.index == 0                # once per turn: not offered again
 
 
 def test_the_question_and_the_log_name_no_card_a_seat_cannot_see(deck):
