@@ -714,6 +714,7 @@ class Ability(Node):
     cond: Optional[Expr] = None
     any_time: bool = False
     from_zone: Optional[str] = None
+    target: Optional[tuple] = None     # (name, collection, prompt or None)
 
 
 @node

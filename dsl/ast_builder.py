@@ -347,6 +347,9 @@ class Builder:
     def ability_any_time(self, pos, ch): return ("any_time", True)
     def ability_from(self, pos, ch): return ("from_zone", str(ch[0]))
 
+    def ability_target(self, pos, ch):
+        return ("target", (str(ch[0]), ch[1], _unquote(ch[2]) if len(ch) > 2 else None))
+
     # statements
     def block(self, pos, ch): return A.Block(tuple(ch), pos=pos)
 

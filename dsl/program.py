@@ -61,6 +61,7 @@ class CompiledAbility:
     from_zone: Optional[str]
     card: str
     pos: SourcePosition
+    target: Optional[tuple] = None     # (name, collection Fn, prompt or None)
 
 
 @dataclass

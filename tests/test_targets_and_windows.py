@@ -13,7 +13,7 @@ import pytest
 from dsl.codegen import generate
 from dsl.errors import DeckError
 from dsl.loader import load_text
-from tests.scenario import given, hand, play, res
+from tests.scenario import area, given, hand, play, res
 
 DECK = '''game "Targets" extends "dvorak"
 resource sparks: start 0
@@ -88,6 +88,20 @@ card "Beacon": Thing {
   ability "Flash": any time, once per turn { gain 1 sparks }
 }
 
+card "Slingshot": Thing {
+  text "Action: destroy target Thing another player controls."
+  ability "Sling": uses action_play, target t from Thing cards where it.controller != you \
+      prompt "Sling at what?" {
+    destroy t
+  }
+}
+
+# Anyone with a shield whose Thing is aimed at may spend it to take the Thing back to hand.
+respond to activate "Take it back" where you.shields > 0 and count (event.targets) > 0 \
+    and first(event.targets).controller == you paying { lose 1 shields } {
+  move first(event.targets) to your hand
+}
+
 # A move usable at any time: turn two sparks into a shield.
 move forge if sparks >= 2 any time {
   lose 2 sparks
@@ -126,12 +140,12 @@ def test_a_target_is_announced_and_hit(deck):
 
 
 def test_an_illegal_target_is_dropped_and_the_action_does_nothing(deck):
-    s = start(deck, areas={0: ["Zapper"]}, res={0: {"sparks": 3}, 1: {"sparks": 3}})
+    s = start(deck, areas={0: ["Zapper"]}, res={0: {"sparks": 1}, 1: {"sparks": 1}})
     s.state.players[1].marks["warded"] = None
     use(s, "Zapper: Zap")                             # (the one opponent: no question)
     assert "P2 is not a legal target of zap" in log(s)
     assert "P1: zap has no legal target: it does nothing" in log(s)
-    assert (res(s, 0, "sparks"), res(s, 1, "sparks")) == (3, 3)   # not redirected, no cost
+    assert (res(s, 0, "sparks"), res(s, 1, "sparks")) == (1, 1)   # not redirected, no cost
 
 
 def test_a_target_that_becomes_illegal_before_it_resolves_is_dropped(deck):
@@ -157,6 +171,31 @@ def test_an_event_names_its_source_card(deck):
     s = start(deck, hands={0: ["Dynamite"]}, areas={1: ["Phoenix"]})
     use(s, "play_action: Dynamite")                    # the one Thing: destroyed at once
     assert res(s, 1, "sparks") == 3
+
+
+def test_an_abilitys_target_is_chosen_as_it_is_used_and_seen_by_the_responses(deck):
+    s = start(deck, areas={0: ["Slingshot", "Zapper"], 1: ["Phoenix", "Beacon"]},
+              res={1: {"shields": 1}})
+    while s.decision.player.index == 1:                # P2 leaves its Beacon alone
+        play(s, "pass")
+    use(s, "Slingshot: Sling")
+    assert s.decision.prompt == "Sling at what?" and s.decision.labels == ["Phoenix", "Beacon"]
+    play(s, "Beacon")
+    assert "P1: Sling targeting Beacon" in log(s)
+    assert s.decision.prompt == "Respond to P1 using Slingshot: Sling?"
+    play(s, "Take it back")                            # P2 takes the Beacon back to hand
+    assert s.decision.labels == ["Beacon: Flash", "pass"]   # (its own window: it could Flash)
+    play(s, "pass")
+    assert "a card in hand:1 is no longer a legal target of Sling" in log(s)   # (now unseen)
+    assert "P1: Sling has no legal target: it does nothing" in log(s)
+    assert "Beacon" in hand(s, 1) and "Beacon" not in area(s, 1)
+
+
+def test_an_ability_with_no_legal_target_is_not_offered(deck):
+    s = start(deck, areas={0: ["Slingshot", "Zapper"]})
+    while s.decision.kind != "move":
+        play(s, "pass")
+    assert "Slingshot: Sling" not in s.decision.labels and "Zapper: Zap" in s.decision.labels
 
 
 # --- response windows -----------------------------------------------------------------
@@ -188,19 +227,15 @@ def test_a_window_asks_in_seat_order_from_the_active_player_and_each_may_pass(de
 
 def test_a_response_opens_its_own_window_and_can_be_answered(deck):
     s = start(deck, areas={0: ["Zapper"]}, hands={1: ["Ward"]},
-              res={0: {"shields": 1}, 1: {"sparks": 3}})
+              res={0: {"shields": 1}, 1: {"sparks": 1}})
     use(s, "Zapper: Zap")                             # (the one opponent: no question)
     play(s, "pass")                                    # P1 lets it go; P2 answers with Ward ...
     play(s, "Ward: Discard Ward to be warded")
     assert s.decision.prompt == "Respond to P2 responding with Discard Ward to be warded?"
     assert s.decision.player.index == 0
     play(s, "Spend a shield to stop that response")    # ... and P1 stops the Ward
-    assert s.decision.prompt == "Respond to P1 responding with Spend a shield to stop that response?"
-    play(s, "pass")                                    # (P2 could forge a shield: it passes)
-    assert "response negated" in log(s)
-    assert s.decision.prompt == "Respond to P1 zapping P2?"   # the zap's window goes on
-    play(s, "pass")
-    assert res(s, 1, "sparks") == 2                    # and the zap lands
+    assert "response negated" in log(s)                # nobody can answer that: the zap lands
+    assert res(s, 1, "sparks") == 0
     assert "Ward" in [c.name for c in s.state.zones["discard_pile"].cards]
 
 
@@ -254,8 +289,8 @@ def test_a_deck_with_no_responses_nor_any_time_moves_has_no_windows():
 def test_only_the_events_something_responds_to_open_a_window(deck):
     source, _ = generate(deck, resumable=True)
     lines = source.split("\n")
-    # zap, peek and response open one each; draw, destroy, scatter... none
-    assert len([line for line in lines if "WINDOW(g, t" in line]) == 3
+    # zap, peek, activate and response open one each; draw, destroy, scatter... none
+    assert len([line for line in lines if "WINDOW(g, t" in line]) == 4
     # the `forge` move is usable at any time: a window at each of the turn's 3 phases
     assert len([line for line in lines if "WINDOW(g, None" in line]) == 3
 

@@ -314,9 +314,15 @@ class Checker(ExprChecker, StmtChecker):
                 self.unknown("zone", ab.from_zone, ab.pos, p.zones)
             if ab.cond is not None:
                 cond = self._bool(ab.cond, scope, "an ability's condition")
-            abilities.append(CompiledAbility(ab.name, self.block(ab.body, scope), ab.uses,
+            target, body_scope = None, scope
+            if ab.target is not None:
+                tname, source, prompt = ab.target
+                src = self.typed(source, scope, COLLECTIONS, "an ability's targets")
+                target = (tname, src, prompt or f"Target of {ab.name}?")
+                body_scope = scope.with_names(**{tname: element(src.kind)})
+            abilities.append(CompiledAbility(ab.name, self.block(ab.body, body_scope), ab.uses,
                                              ab.once_per_turn, cond, ab.any_time, ab.from_zone,
-                                             d.name, ab.pos))
+                                             d.name, ab.pos, target))
         statics = [self.static(s, d.name, d.pos) for s in d.statics]
         return CardDef(d.name, frozenset(d.types), frozenset(d.subtypes), d.copies, d.token,
                        d.text, props, effect, triggers, abilities, statics, d.pos, d)

@@ -81,6 +81,7 @@ class Code:
             if type(node).__name__ == "Const":
                 self.limits[name].const = node.value
         self.ability_conds = [ns[n] if n else None for n in gen.ability_conds]
+        self.ability_targets = [ns[n] if n else None for n in gen.ability_targets]
         fns = {kind: {} for kind in ("where", "amount", "target", "source", "body")}
         for index, parts in gen.statics.items():
             for kind, name in parts.items():
@@ -132,6 +133,7 @@ def _load(program, resumable: bool, notes: bool) -> Code:
     ns["EFFECTS"] = [ns[n] if n else None for n in gen.effects]
     ns["ABILITY"] = info.abilities
     ns["ABILITY_BODY"] = [ns[n] for n in gen.ability_bodies]
+    ns["ABILITY_TARGET"] = [ns[n] if n else None for n in gen.ability_targets]
     ns["INSTEAD"] = {i: ns[p["body"]] for i, p in gen.statics.items() if "body" in p}
     ns["WHERE"] = {st.index: ns.get(gen.statics[st.index].get("where"))
                    for st in program.all_statics}
@@ -159,9 +161,9 @@ def counting(program, on_effect, on_trigger) -> Code:
     info = program.info()
 
     def wrap(fn, note, key):
-        def counted(g, you, this, ev):
+        def counted(g, you, this, ev, *target):
             note(key)
-            return fn(g, you, this, ev)
+            return fn(g, you, this, ev, *target)
         return counted
 
     ns["EFFECTS"] = [None if fn is None else wrap(fn, on_effect, d.name)

@@ -163,9 +163,17 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter):
                 continue
             self.effects.append(self.block_fn(f"EF{i}", d.effect, force=a.effects, this_safe=True))
         self.ability_bodies, self.ability_conds = [], []
+        self.ability_targets = []
+        # With targets in the deck, every ability's body takes its target (or none) as `x`.
+        aimed = any(ab.target is not None for ab in self.abilities)
+        params = "g, you, this, ev, x" if aimed else "g, you, this, ev"
         for k, ab in enumerate(self.abilities):
-            self.ability_bodies.append(self.block_fn(f"AB{k}", ab.body, force=True,
-                                                     this_safe=True))
+            names = {ab.target[0]: "x"} if ab.target is not None else {}
+            self.ability_bodies.append(self.block_fn(f"AB{k}", ab.body, params=params,
+                                                     force=True, this_safe=True, names=names))
+            # its collection of targets: a function of the card
+            self.ability_targets.append(self.expr_fn(f"AT{k}", ab.target[1], this_safe=True)
+                                        if ab.target is not None else None)
             self.ability_conds.append(self.expr_fn(f"AC{k}", ab.cond, this_safe=True, cond=True)
                                       if ab.cond is not None else None)
         self.statics = {}

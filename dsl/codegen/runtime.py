@@ -355,6 +355,9 @@ def abilities(g, player, any_time_only=False):
             cond = code.ability_conds[k]
             if cond is not None and not cond(g, player, c, None):
                 continue
+            aims = code.ability_targets[k]
+            if aims is not None and not any(o is not None for o in P.iterate(aims(g, player, c, None))):
+                continue                   # no legal target: not offered
             out.append((-1, (c, k)))
     return out
 
@@ -437,4 +440,4 @@ BUILTINS = {"len": len, "list": list, "int": int, "range": range, "min": min, "m
 
 # Names the program's module defines for the engine and for each other: set per program.
 PROGRAM_NAMES = ("TRIGGERS", "EFFECTS", "ABILITY", "ABILITY_BODY", "INSTEAD", "WHERE", "POS",
-                 "SHARED", "MOVE_LABELS", "LAZY_CODE", "RESPONSES")
+                 "SHARED", "MOVE_LABELS", "LAZY_CODE", "RESPONSES", "ABILITY_TARGET")

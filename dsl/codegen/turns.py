@@ -200,18 +200,44 @@ class TurnWriter:
             self.writeline("if ab.uses is not None: USE(g, ab.uses, you)")
             self.writeline(f"if ab.once_per_turn: {S}.once.add(('ability', card.id, ab.name))")
             self.writeline("g.write(you.name + ' uses ' + card.name + ': ' + ab.name)")
+            aimed = any(ab.target is not None for ab in self.abilities)
+            data = "{'card': card, 'ability': ab.name}"
+            if aimed:
+                # its target, chosen now: before the `activate` event, which lists it
+                self.writeline("x = None")
+                self.writeline("t = ABILITY_TARGET[k]")
+                self.writeline("if t is not None:")
+                self.indent()
+                self.writeline("d = CHOICE(g, you, list(ITER(t(g, you, card, None))), 1, 1, "
+                               "ab.target[2], False, card)")
+                self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
+                self.writeline("if not d: return TARGETLESS(g, you, ab.name)")
+                self.writeline("x = d[0]")
+                self.writeline("TARGETED(g, you, ab.name, d)")
+                self.outdent()
+                data = ("{'card': card, 'ability': ab.name, 'targets': [] if x is None else [x], "
+                        "'source': card}")
 
             def perform(f, ev):
+                if aimed:
+                    self.writeline("if t is not None and x not in ITER(t(g, you, card, None)):")
+                    self.indent()
+                    self.writeline("KEEP_TARGETS(g, x, lambda c: False, ab.name, True)")
+                    self.writeline("TARGETLESS(g, you, ab.name)")
+                    self.writeline("return")
+                    self.outdent()
                 self.writeline("g.chain.append(card.name + ': ' + ab.name)")
                 self.writeline("try:")
                 self.indent()
-                self.writeline(self.call(f, f"ABILITY_BODY[k](g, you, card, {ev or 'None'})", True))
+                args = ", x" if aimed else ""
+                self.writeline(self.call(f, f"ABILITY_BODY[k](g, you, card, {ev or 'None'}{args})",
+                                         True))
                 self.outdent()
                 self.writeline("finally:")
                 self.indent()
                 self.writeline("g.chain.pop()")
                 self.outdent()
-            self.emit(f, "activate", "{'card': card, 'ability': ab.name}", "you", perform)
+            self.emit(f, "activate", data, "you", perform)
         self.defn("ACTIVATE", "g, you, card, k", self.resumable, body)
 
     # --- response windows ------------------------------------------------------------------

@@ -35,7 +35,7 @@ ATTRIBUTES = frozenset({
     "cards", "chain", "checkpoint", "controller", "copiers_in_play", "counters", "d",
     "data", "defer", "depth", "event", "extend", "face_up", "from_zone", "get", "globals",
     "id", "in_play", "in_play_before", "in_whenever", "index", "inplay", "keep", "kind",
-    "label",
+    "label", "target",
     "labels_of", "logging", "marks", "name", "negated", "once", "once_per_turn", "options",
     "owner", "phase", "players", "pop", "res", "side", "state", "steps", "token",
     "triggers", "turn", "turns", "used", "uses", "values", "vars", "write", "z", "zl", "zn",
