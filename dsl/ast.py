@@ -675,6 +675,9 @@ class ActionDecl(Decl):
     name: str
     params: tuple
     body: Block
+    # The `target` parameters: (name, legality condition or None), in order.
+    targets: tuple = ()
+    says: Optional[str] = None     # what a call is doing: "casting {sp} at {tgt}"
     requires: tuple = ()           # Requirement per test of its `if`: what it can be done to
 
 
@@ -693,6 +696,7 @@ class MoveDecl(Decl):
     source: Optional[Expr]
     cond: Optional[Expr]
     body: Block
+    any_time: bool = False
     requires: tuple = ()           # Requirement per test of `cond`, in order (`cond` is their `and`)
 
 
@@ -713,12 +717,14 @@ class Round(Decl):
 
 @node
 class Trigger(Decl):
-    kind: str                      # when | before
+    kind: str                      # when | before | respond
     event: str
     where: Optional[Expr]
     body: Block
     from_zone: Optional[str] = None
     once_per_turn: bool = False
+    label: Optional[str] = None    # a response's name, as the option offered
+    cost: Optional[Block] = None   # a response's `paying` block
 
 
 @node
@@ -741,6 +747,7 @@ class Ability(Node):
     cond: Optional[Expr] = None
     any_time: bool = False
     from_zone: Optional[str] = None
+    target: Optional[tuple] = None     # (name, collection, prompt or None)
     requires: tuple = ()           # Requirement per `if` (`cond` is their `and`)
 
 

@@ -210,25 +210,37 @@ class Builder(ScenarioBuilder):
 
     def action_decl(self, pos, ch):
         params = ch[1] if ch[1] is not None else ()
-        return A.ActionDecl(str(ch[0]), params, ch[-1], pos=pos, requires=tuple(ch[2:-1]))
+        rest = ch[2:-1]
+        requires = tuple(x for x in rest if isinstance(x, A.Requirement))
+        targets = tuple(x[1:] for x in rest if isinstance(x, tuple))
+        says = next((_unquote(x) for x in rest if isinstance(x, str)), None)
+        return A.ActionDecl(str(ch[0]), params, ch[-1], targets, says, pos=pos, requires=requires)
 
     def params(self, pos, ch):
         return tuple(map(str, ch))
+
+    def action_target(self, pos, ch):
+        return ("target", str(ch[0]), ch[1] if len(ch) > 1 else None)
 
     def move_decl(self, pos, ch):
         name = str(ch[0])
         body = ch[-1]
         rest = ch[1:-1]
         var = source = cond = None
+        any_time = bool(rest) and rest[-1] == ("any_time",)
+        if any_time:
+            rest = rest[:-1]
         if rest and isinstance(rest[0], Token):
             var, source, rest = str(rest[0]), rest[1], rest[2:]
         requires = tuple(rest)
         if requires:
             cond = _conjunction([r.cond for r in requires])
-        return A.MoveDecl(name, var, source, cond, body, pos=pos, requires=requires)
+        return A.MoveDecl(name, var, source, cond, body, any_time, pos=pos, requires=requires)
 
     def requirement(self, pos, ch):
         return A.Requirement(ch[0], _unquote(ch[1]) if len(ch) > 1 else None, pos=pos)
+
+    def any_time(self, pos, ch): return ("any_time",)
 
     def setup_decl(self, pos, ch): return A.Setup(ch[0], pos=pos)
     def turn_decl(self, pos, ch): return A.Turn(ch[0], pos=pos)
@@ -248,6 +260,17 @@ class Builder(ScenarioBuilder):
             else:
                 where = c
         return A.Trigger(kind, event, where, body, pos=pos, **opts)
+
+    def response(self, pos, ch):
+        event, label = str(ch[0]), _unquote(ch[1])
+        rest = list(ch[2:])
+        cost = next((c[1] for c in rest if isinstance(c, tuple) and c[0] == "cost"), None)
+        rest = [c for c in rest if not (isinstance(c, tuple) and c[0] == "cost")]
+        t = self.trigger(pos, ["respond", ch[0]] + rest)
+        return A.Trigger("respond", event, t.where, t.body, t.from_zone, t.once_per_turn,
+                         label, cost, pos=pos)
+
+    def response_cost(self, pos, ch): return ("cost", ch[0])
 
     def trigger_from(self, pos, ch): return ("from_zone", str(ch[0]))
     def trigger_once(self, pos, ch): return ("once_per_turn", True)
@@ -352,6 +375,9 @@ class Builder(ScenarioBuilder):
     def ability_if(self, pos, ch): return ("cond", self.requirement(pos, ch))
     def ability_any_time(self, pos, ch): return ("any_time", True)
     def ability_from(self, pos, ch): return ("from_zone", str(ch[0]))
+
+    def ability_target(self, pos, ch):
+        return ("target", (str(ch[0]), ch[1], _unquote(ch[2]) if len(ch) > 2 else None))
 
     # statements
     def block(self, pos, ch): return A.Block(tuple(ch), pos=pos)

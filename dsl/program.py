@@ -18,7 +18,7 @@ Fn = Any                           # an expression or a block of dsl.ir
 
 @dataclass
 class CompiledTrigger:
-    kind: str                      # when | before
+    kind: str                      # when | before | respond
     event: str
     where: Optional[Fn]
     body: Fn
@@ -27,6 +27,8 @@ class CompiledTrigger:
     card: Optional[str]            # the card that carries it, or None for a game rule
     pos: SourcePosition
     index: int = 0                 # unique per program, for once-per-turn bookkeeping
+    label: Optional[str] = None    # a response's name, the option offered
+    cost: Optional[Fn] = None      # a response's `paying` block, run as it is declared
 
 
 @dataclass
@@ -60,6 +62,7 @@ class CompiledAbility:
     card: str
     pos: SourcePosition
     requires: tuple = ()           # its `if` tests one by one: (test, words or None, position)
+    target: Optional[tuple] = None     # (name, collection Fn, prompt or None)
 
 
 @dataclass
@@ -97,6 +100,9 @@ class CompiledAction:
     # Its `if`, test by test: (test, words or None, position); a call does nothing unless
     # every test holds.
     requires: tuple = ()
+    # Its `target` parameters: (name, legality Fn or None), in order.
+    targets: tuple = ()
+    says: Optional[str] = None     # what a call is doing, for response windows
 
 
 @dataclass
@@ -110,6 +116,7 @@ class CompiledMove:
     pos: SourcePosition
     # Its tests one by one, for refusals: (test, the deck's words or None, position).
     requires: tuple = ()
+    any_time: bool = False         # offered in response windows and at each phase's start
 
 
 @dataclass

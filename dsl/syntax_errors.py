@@ -37,7 +37,7 @@ def S(*lines: str) -> str:
 
 _DECLARATION_WORDS = ("players", "option", "param", "side", "zone", "resource", "var",
                       "counter", "mark", "type", "subtype", "property", "limit", "action",
-                      "move", "setup", "turn", "round", "when", "before", "whenever", "card",
+                      "move", "setup", "turn", "round", "when", "before", "respond", "whenever", "card",
                       "token", "static", "override", "include")
 
 

@@ -32,7 +32,8 @@ GENERATOR_STRINGS = {
     "turns", "first_player", " uses ", ": ", " made more than 500 moves in one turn",
     "— turn ", "— round ", " —", "when", "before", "prevent", "instead", "forbid",
     "a `whenever` rule keeps firing: its effect never makes its condition false",
-    "modify", "substitute", "copy", "you may", "ability",
+    "modify", "substitute", "copy", "you may", "ability", "source", "targets",
+    "respond", "response", "answers", "more than 100 responses in one window",
 }
 GENERATED_NAME = re.compile(GENERATED)
 ALLOWED = NAMES | set(HELPERS) | set(BUILTINS) | set(PROGRAM_NAMES)
@@ -159,6 +160,7 @@ zone {zone}: shared, public
 action {action}(x) if x > 0 else "{said}" {{ gain x {var} }}
 action {action}_to(c) if c != none else "{prompt}", true else "{said}" {{ move c to {zone} }}
 move {action}_move if true else "{said}" {{ pass }}
+action aim_{action}(x, y) target x where it != "{said}" "{said} {{x}}" {{ say "{prompt}" }}
 card "{card}": Action {{
   text "{said}"
   require true else "{prompt}"
@@ -166,6 +168,7 @@ card "{card}": Action {{
   effect {{
     say "{said}"
     {action} 1
+    aim_{action} you, "{said}"
     choose c from cards in your hand optional prompt "{prompt}" {{ move c to {zone} }}
     choose c from cards in your hand prompt "{prompt}" {{ {action}_to c }}
     may "{prompt}" {{ draw 1 }}

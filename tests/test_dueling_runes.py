@@ -64,6 +64,11 @@ def picks(s, *cards):
             ask(s, "Choose your card", card, seat)
 
 
+def respond(s, seat, choice, question="Respond to"):
+    """The response window: ``seat`` is asked (it holds a legal response) what it does."""
+    ask(s, question, choice, seat)
+
+
 def cast(s, seat, spell, runes=None, target=None):
     ask(s, "Cast a spell", (spell,) if spell else (), seat)
     if runes is not None:
@@ -403,12 +408,12 @@ def test_counter_spell_from_the_hand_stops_counterable_spells_on_its_target_all_
              seqs={0: ["Ace of Leaves"]})
     picks(s, "The Watchman", "Ace of Leaves")
     cast(s, 0, "Heal")                                 # P1's own Moon spell: P2 may counter it
-    ask(s, "Cast Counter Spell", "no", 1)
+    respond(s, 1, "pass", "Respond to P1 casting Heal at P1?")
     cast(s, 0, "Hit")                                  # Hit is physical: no Counter Spell offered
     assert health(s, 1) == 11
     ask(s, "Cast a spell", ("Confusion",), 0)
     ask(s, "Target whom", "P2", 0)
-    ask(s, "Cast Counter Spell", "yes", 1)            # pays with its only Moon and Knot
+    respond(s, 1, "Counter Spell", "Respond to P1 casting Confusion at P2?")   # its only Moon and Knot
     assert pvar(s, 1, "confused") is False
     assert "countered" not in marks(s, 1)              # it lasted this turn only
     assert {"Ace of Moons", "Ace of Knots"} <= set(names(s, "discard_pile"))
@@ -419,7 +424,7 @@ def test_counter_spell_can_stop_a_wizards_own_spell():
              health={0: 5})
     picks(s, "The Forest", "The Mill")
     cast(s, 0, "Heal")
-    ask(s, "Cast Counter Spell", "yes", 1)
+    respond(s, 1, "Counter Spell")
     assert health(s, 0) == 5
 
 
@@ -429,9 +434,9 @@ def test_a_wizard_under_counter_spell_ignores_later_counterable_spells_this_turn
              seqs={0: ["Ace of Waves", "Ace of Leaves"]}, health={1: 10})
     picks(s, "The Watchman", "Ace of Leaves")
     cast(s, 0, "Resist Heat")
-    ask(s, "Cast Counter Spell", "no", 1)
+    respond(s, 1, "pass")
     cast(s, 0, "Drain", target=None)                   # Drain is counterable
-    ask(s, "Cast Counter Spell", "yes", 1)
+    respond(s, 1, "Counter Spell")
     assert health(s, 1) == 10
     cast(s, 0, "Confusion")                            # no new offer: already countered
     assert pvar(s, 1, "confused") is False
@@ -442,7 +447,7 @@ def test_magic_mirror_sends_a_spell_back_to_its_caster():
               1: ["The Lunatic", "The Mill", "Ace of Leaves"]}, seqs={0: ["Ace of Suns"]})
     picks(s, "The Penitent", "The Mill")
     cast(s, 0, "Fire Ball", ["Ace of Suns", "The Penitent"])
-    ask(s, "Cast Magic Mirror", "yes", 1)              # The Lunatic shows Moons and Waves
+    respond(s, 1, "Magic Mirror", "Respond to P1 casting Fire Ball at P2?")   # The Lunatic: Moons and Waves
     assert (health(s, 0), health(s, 1)) == (10, 12)
     assert "The Lunatic" in names(s, "discard_pile")
 
@@ -453,10 +458,10 @@ def test_mirror_against_mirror_reflects_back_and_resist_heat_still_stops_fire():
     picks(s, "The Penitent", "The Mill")
     ask(s, "Cast a spell", ("Fire Ball",), 0)
     ask(s, "Spend which", ("Ace of Suns", "The Penitent"), 0)
-    # Offers go round the table: P1 (holding The Journey) could mirror but declines...
-    ask(s, "Cast Magic Mirror", "no", 0)
-    ask(s, "Cast Magic Mirror", "yes", 1)              # ...P2 mirrors it to P1...
-    ask(s, "Cast Magic Mirror", "yes", 0)              # ...and P1 mirrors it back.
+    # The window goes round the table: P1 (holding The Journey) could mirror but passes...
+    respond(s, 0, "pass", "Respond to P1 casting Fire Ball at P2?")
+    respond(s, 1, "Magic Mirror")                      # ...P2 mirrors it to P1...
+    respond(s, 0, "Magic Mirror", "Respond to P2 casting Fire Ball at P1?")   # ...and back.
     assert (health(s, 0), health(s, 1)) == (12, 10)
 
 
@@ -877,13 +882,31 @@ def test_a_frightened_wizard_cannot_spend_wyrm_runes_either():
     assert "Fear" not in s.decision.labels and "Amnesia" in s.decision.labels
 
 
-def test_a_wizard_turning_invisible_is_no_target_for_lower_knot_spells_this_turn():
+def test_a_knot_spell_cast_at_a_wizard_turning_invisible_does_nothing():
     s = duel({0: ["The Castle", "Ace of Leaves"], 1: ["The Painter", "Ace of Leaves"],
               2: ["Ace of Leaves", "Ace of Waves"]}, seqs={0: ["Ace of Waves"]}, players=3)
     picks(s, "The Castle", "The Painter", "Ace of Leaves")
     cast(s, 0, "Invisibility", target="P1")            # rank 7 ...
     ask(s, "Cast a spell", ("Confusion",), 1)          # ... a rank-3 Knot spell after it
-    assert s.decision.prompt == "Target whom?" and s.decision.labels == ["P2", "P3"]
+    # P1 may be aimed at (it is not invisible yet), and nobody else is forced on P2
+    assert s.decision.prompt == "Target whom?" and s.decision.labels == ["P1", "P2", "P3"]
+    play(s, "P1")
+    assert not any(pvar(s, seat, "confused_next") or pvar(s, seat, "confused")
+                   for seat in range(3))
+    log = [e.text for e in s.game.log]
+    assert "P2: cast targeting P1" in log               # announced ...
+    assert "P1 is not a legal target of cast" in log    # ... out of reach as it is cast
+    assert "P2: cast has no legal target: it does nothing" in log
+
+
+def test_a_wizard_turning_invisible_still_takes_a_higher_knot_spell():
+    s = duel({0: ["The Painter", "Ace of Leaves"], 1: ["The Castle", "Ace of Leaves"]},
+             seqs={0: ["Ace of Waves"]})
+    picks(s, "The Painter", "The Castle")
+    ask(s, "Cast a spell", ("Confusion",), 1)          # rank 7 first, at P1 ...
+    ask(s, "Target whom", "P1", 1)
+    cast(s, 0, "Invisibility", target="P1")            # ... P1's rank-3 veil comes too late
+    assert pvar(s, 0, "confused_by") is s.state.players[1]   # P1 was confused all the same
 
 
 def test_haste_may_be_cast_on_another_wizard():
@@ -900,9 +923,9 @@ def test_counter_spell_can_stop_a_reflected_spell():
               1: ["The Lunatic", "Ace of Waves", "Ace of Leaves"]})
     picks(s, "The Savage", "Ace of Waves")
     cast(s, 0, "Drain")                                # one Leaf, at P2
-    ask(s, "Cast Counter Spell", "no", 0)              # P1 lets its own Drain go ...
-    ask(s, "Cast Magic Mirror", "yes", 1)              # ... P2 sends it back ...
-    ask(s, "Cast Counter Spell", "yes", 0)             # ... and P1 counters the reflection
+    respond(s, 0, "pass")                              # P1 lets its own Drain go ...
+    respond(s, 1, "Magic Mirror")                      # ... P2 sends it back ...
+    respond(s, 0, "Counter Spell", "Respond to P2 casting Drain at P1?")   # ... P1 counters it
     assert (health(s, 0), health(s, 1)) == (12, 12)
     assert {"The Author", "The Lunatic"} <= set(names(s, "discard_pile"))
 
@@ -912,7 +935,7 @@ def test_counter_spell_does_stop_a_lightning_bolt():
             seqs={0: ["Ace of Moons"]})
     picks(s, "The Penitent", "The Mill")
     ask(s, "Cast a spell", ("Lightning Bolt",), 0)
-    ask(s, "Cast Counter Spell", "yes", 1)
+    respond(s, 1, "Counter Spell")
     assert health(s, 1) == 12 and "The Author" in names(s, "discard_pile")
 
 
@@ -948,7 +971,7 @@ def test_a_mirrored_drain_heals_the_wizard_it_was_aimed_at():
              health={1: 10})
     picks(s, "The Savage", "Ace of Waves")
     cast(s, 0, "Drain")                                # one Leaf, at P2
-    ask(s, "Cast Magic Mirror", "yes", 1)              # P2 is now its caster, P1 its target
+    respond(s, 1, "Magic Mirror")                      # P2 is now its caster, P1 its target
     assert (health(s, 0), health(s, 1)) == (11, 11)
 
 

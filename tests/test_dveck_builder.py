@@ -371,7 +371,8 @@ def test_a_reaction_negates_an_action_before_it_takes_effect():
     play(s, "play_action: Quick Study")
     assert s.decision.player.name == "P2"      # asked as a reaction, before the draw
     assert hand(s, 0) == [] and names(s, "resolving:0") == ["Quick Study"]   # being played
-    play(s, "yes")
+    assert s.decision.labels == ["Naysay: Discard Naysay to negate that Action", "pass"]
+    play(s, "Naysay: Discard Naysay to negate that Action")
     assert hand(s, 0) == []                     # negated: as though its text were blank
     assert discard_pile(s, 0) == ["Quick Study"]
     assert discard_pile(s, 1) == ["Naysay"]
@@ -380,14 +381,14 @@ def test_a_reaction_negates_an_action_before_it_takes_effect():
 
 def test_an_ability_can_be_negated():
     s = dv(hands={0: [], 1: ["Stifle"]}, areas={0: ["Apprentice"]}, decks={0: ["Tinker"]})
-    play(s, "Apprentice: Study", "yes")
+    play(s, "Apprentice: Study", "Stifle: Discard Stifle to negate that Ability")
     assert hand(s, 0) == []
     assert discard_pile(s, 1) == ["Stifle"]
 
 
 def test_declining_a_reaction_lets_the_action_happen():
     s = dv(hands={0: ["Quick Study"], 1: ["Naysay"]}, decks={0: ["Tinker", "Alloy"]})
-    play(s, "play_action: Quick Study", "no")
+    play(s, "play_action: Quick Study", "pass")
     assert hand(s, 0) == ["Alloy", "Tinker"]
 
 
@@ -639,7 +640,7 @@ def test_watchtower_in_play_negates_another_players_action_by_destroying_itself(
            decks={0: ["Tinker", "Alloy"]})
     play(s, "play_action: Quick Study")
     assert s.decision.player.name == "P2"      # asked on P1's turn, before the draw
-    play(s, "yes")
+    play(s, "Watchtower: Destroy Watchtower to negate that Action")
     assert hand(s, 0) == []                     # negated: no cards drawn
     assert area(s, 1) == []
     assert discard_pile(s, 1) == ["Watchtower"]
@@ -649,11 +650,24 @@ def test_watchtower_in_play_negates_another_players_action_by_destroying_itself(
 def test_counterspell_from_the_hand_negates_another_players_action():
     s = dv(hands={0: ["Quick Study"], 1: ["Counterspell"]}, decks={0: ["Tinker", "Alloy"]})
     play(s, "play_action: Quick Study")
-    assert s.decision.prompt == "Discard Counterspell to negate that Action?"
-    play(s, "yes")
+    assert s.decision.prompt == "Respond to P1 resolving Quick Study?"
+    play(s, "Counterspell: Discard Counterspell to negate that Action")
     assert hand(s, 0) == [] and hand(s, 1) == []
     assert discard_pile(s, 1) == ["Counterspell"]
     assert discard_pile(s, 0) == ["Quick Study"]
+
+
+def test_only_the_player_holding_a_reaction_is_asked_and_once_for_all_their_cards():
+    # P2 holds Naysay and Counterspell, P3 nothing: one question, to P2, with both.
+    s = dv(hands={0: ["Quick Study"], 1: ["Naysay", "Counterspell"], 2: ["Tinker"]},
+           decks={0: ["Tinker", "Alloy"]}, players=3)
+    play(s, "play_action: Quick Study")
+    d = s.decision
+    assert (d.player.name, d.prompt) == ("P2", "Respond to P1 resolving Quick Study?")
+    assert sorted(d.labels) == ["Counterspell: Discard Counterspell to negate that Action",
+                                "Naysay: Discard Naysay to negate that Action", "pass"]
+    play(s, "pass")
+    assert hand(s, 0) == ["Alloy", "Tinker"]    # nobody else was asked
 
 
 def test_encore_plays_an_action_from_the_top_of_the_deck_beyond_the_limits():

@@ -22,6 +22,12 @@ DECK = "urban_dead"
 FILLER = ["Loosely Barricaded"] * 6          # keeps the draw piles from running out
 
 
+def decline_reshuffles(s):
+    """Pass the windows where a player could reshuffle "at any point"."""
+    while s.decision is not None and s.decision.kind == "respond":
+        play(s, "pass")
+
+
 def base(fighters=(), rest=(), barricades=(), items=(), building=(), hand_s=(), hand_z=(),
          horde=0, resting=0, first=S, selection=(), zones=None, counters=None):
     """The arranged game; `counters` maps (zone key, card name) → {counter: n}."""
@@ -174,7 +180,9 @@ def test_counterattack_rounds_surplus_rests_and_resting_zombies_return_a_turn_la
     assert res(s, Z, "horde") == 1 + 1
     # Resting zombies sit out the zombie player's next turn and rejoin at its end.
     play(s, "pass")                               # survivors: nothing to fight with, search
+    decline_reshuffles(s)                         # (they may reshuffle at any point: they do not)
     play(s, "pass")
+    decline_reshuffles(s)
     assert s.decision.labels == ["Draw from the Zombie selection deck", "Attack the survivors"]
     play(s, "Attack the survivors")
     assert s.decision.labels == ["1", "2"]        # only the horde, not the 3 resting
@@ -476,3 +484,19 @@ def test_a_damaged_survivor_cannot_strike_with_an_active_skill():
     # No "Strike with" question: Headshot (3 kills) is out, the Private's own 2 is used.
     assert s.decision.prompt == "Counterattack?"
     assert res(s, Z, "horde") == 4
+
+
+def test_either_player_may_reshuffle_at_any_point_even_on_the_other_players_turn():
+    # "At any point, either player can choose to shuffle their own discard pile into their
+    # deck": the survivors are offered it at each step of the zombie player's turn.
+    s = base(fighters=["Private"], horde=2, first=Z, selection=["Two Shamblers"],
+             zones={"deck:survivors": ["Loosely Barricaded"] * 3,
+                    "discard_pile:survivors": ["Loosely Barricaded"]})
+    d = s.decision
+    assert (d.player.name, d.kind, d.labels) == ("P1", "respond", ["reshuffle_discard", "pass"])
+    assert d.prompt == "Act at the start of phase draw (P2's turn)?"
+    play(s, "reshuffle_discard")
+    assert names(s, "discard_pile:survivors") == []
+    while s.decision.kind == "respond":
+        assert "reshuffle_discard" not in s.decision.labels   # once per turn
+        play(s, "pass")

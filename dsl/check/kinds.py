@@ -36,7 +36,7 @@ EVENTS_BUILTIN = {"move", "enter", "leave", "turn_start", "turn_end", "phase_sta
                   "phase_end", "round_start", "round_end", "game_start", "gain", "lose",
                   "create", "activate", "resolve", "counter_added",
                   "counter_removed", "attach", "control", "eliminate", "shuffle",
-                  "transform", "win"}
+                  "transform", "win", "response"}
 
 # Events the engine announces only once they have happened: `when` may follow them, but
 # `before`, `prevent` and `instead` cannot stop them.
@@ -55,6 +55,8 @@ EVENT_FIELDS = {
     "counter_removed": {"card", "counter", "amount"}, "attach": {"card", "host"},
     "control": {"card"}, "eliminate": set(), "shuffle": {"zone"},
     "transform": {"card", "old", "new"}, "win": set(),
+    # a response being used: its name, the card it is on (or none), the event it answers
+    "response": {"response", "card", "answers"},
 }
 
 

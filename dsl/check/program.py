@@ -16,7 +16,7 @@ from ..limits import MAX_COPIES
 from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
                        CompiledTrigger, Program, ResourceDef, ZoneDef)
 from .exprs import ExprChecker, chain_of
-from .kinds import (AFTER_THE_FACT, BOOL, CARD, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
+from .kinds import (AFTER_THE_FACT, ANY, BOOL, CARD, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
                     PLAYER, PLAYERS, article, element, in_order, is_kind)
 from .scope import Scope
 from .stmts import StmtChecker
@@ -248,6 +248,9 @@ class Checker(ExprChecker, StmtChecker):
                 for r in item.requires:       # its errors, once
                     self._bool(r.cond, _action_scope(item), "an action's condition")
                 p.actions[item.name].requires = self.action_requires(item.name)
+            if item.targets:
+                p.actions[item.name].targets = self._targets(item)
+            p.actions[item.name].says = item.says
         elif isinstance(item, A.MoveDecl):
             p.moves[item.name] = self._move(item)
         elif isinstance(item, A.Setup):
@@ -277,7 +280,8 @@ class Checker(ExprChecker, StmtChecker):
             gate, each = self._move_condition(item, scope)
         return CompiledMove(item.name, item.var, source, gate, each,
                             self.block(item.body, scope), item.pos,
-                            self._requirements(item.requires, scope, "a move's condition"))
+                            self._requirements(item.requires, scope, "a move's condition"),
+                            item.any_time)
 
     def action_requires(self, name: str) -> tuple:
         """An action's `if`, test by test (see :meth:`_requirements`), checked once, when
@@ -359,11 +363,18 @@ class Checker(ExprChecker, StmtChecker):
                 self.unknown("zone", ab.from_zone, ab.pos, p.zones)
             if ab.cond is not None:
                 cond = self._bool(ab.cond, scope, "an ability's condition")
-            abilities.append(CompiledAbility(ab.name, self.block(ab.body, scope), ab.uses,
+            target, body_scope = None, scope
+            if ab.target is not None:
+                tname, source, prompt = ab.target
+                src = self.typed(source, scope, COLLECTIONS, "an ability's targets")
+                target = (tname, src, prompt or f"Target of {ab.name}?")
+                body_scope = scope.with_names(**{tname: element(src.kind)})
+            abilities.append(CompiledAbility(ab.name, self.block(ab.body, body_scope), ab.uses,
                                              ab.once_per_turn, cond, ab.any_time, ab.from_zone,
                                              d.name, ab.pos,
                                              self._requirements(ab.requires, scope,
-                                                                "an ability's condition")))
+                                                                "an ability's condition"),
+                                             target))
         statics = [self.static(s, d.name, d.pos) for s in d.statics]
         requires = tuple((self._bool(r.cond, Scope(card=d.name, event=False),
                                      "a card's `require`"), r.reason, r.cond.pos)
@@ -373,11 +384,26 @@ class Checker(ExprChecker, StmtChecker):
                        d.text, props, effect, triggers, abilities, statics, d.pos, d,
                        requires, cost)
 
+    def _targets(self, item: A.ActionDecl) -> tuple:
+        """An action's `target` parameters with their legality, read with `it` as the
+        target and the other parameters by name."""
+        scope = _action_scope(item).child(it=ANY)
+        out = []
+        for name, cond in item.targets:
+            if name not in item.params:
+                self.error("unknown-name", f"`{name}` is not a parameter of `{item.name}`",
+                           item.pos, suggest(name, item.params)
+                           or f"name one of its parameters: {', '.join(item.params) or 'none'}")
+                continue
+            out.append((name, self._bool(cond, scope, "a target's condition")
+                        if cond is not None else None))
+        return tuple(out)
+
     def event_fields(self, event: str) -> Optional[set]:
         """What `event.X` may name for this event, or None when it is unknown."""
         p = self.p
         if event in p.actions:
-            fields = set(p.actions[event].params)
+            fields = set(p.actions[event].params) | {"targets", "source"}
         elif event in p.moves and p.moves[event] is not None:
             fields = {p.moves[event].var} - {None}
         elif event in p.moves:
@@ -385,16 +411,17 @@ class Checker(ExprChecker, StmtChecker):
             fields = {decl.var} - {None} if decl is not None else None
         else:
             fields = EVENT_FIELDS.get(event)
-        return None if fields is None else fields | {"player", "name"}
+        return None if fields is None else fields | {"player", "name", "targets", "source"}
 
     def trigger(self, t: A.Trigger, card: Optional[str]) -> CompiledTrigger:
         p = self.p
         if t.event not in p.actions and t.event not in EVENTS_BUILTIN:
             self.unknown("event", t.event, t.pos, list(p.actions) + sorted(EVENTS_BUILTIN))
-        if t.kind == "before" and t.event in AFTER_THE_FACT:
+        if t.kind in ("before", "respond") and t.event in AFTER_THE_FACT:
             self.error("no-reaction", f"`{t.event}` is announced after it happens, so nothing "
-                                      f"can react before it", t.pos,
-                       "use `when` instead of `before`")
+                                      f"can {'react before' if t.kind == 'before' else 'respond to'} it",
+                       t.pos, "use `when` instead of `before`" if t.kind == "before"
+                       else "use a `when` trigger")
         if t.from_zone is not None and t.from_zone not in p.zones:
             self.unknown("zone", t.from_zone, t.pos, p.zones)
         scope = Scope(card=card, event=True, fields=self.event_fields(t.event))
@@ -402,8 +429,9 @@ class Checker(ExprChecker, StmtChecker):
             else None
         body = self.block(t.body, scope)
         self.trigger_count += 1
+        cost = self.block(t.cost, scope) if t.cost is not None else None
         ct = CompiledTrigger(t.kind, t.event, where, body, t.from_zone, t.once_per_turn, card,
-                             t.pos, self.trigger_count)
+                             t.pos, self.trigger_count, t.label, cost)
         p.all_triggers.append(ct)
         return ct
 

@@ -54,6 +54,8 @@ class ProgramInfo:
         self.able_table = [int(d.name in self.able) for d in self.deflist]
         self.move_names = list(p.moves)
         self.move_vars = [mv.var for mv in p.moves.values()]
+        self.response_labels = {t.index: t.label for t in p.all_triggers if t.kind == "respond"}
+        self.action_says = {name: a.says for name, a in p.actions.items() if a.says}
 
 
 class Code:
@@ -89,6 +91,7 @@ class Code:
         self.ability_why = [ns[n] if n else None for n in gen.ability_whys]
         self.offer_moves = {ns[name]: names for names, name in gen.listers.items()}
         self.action_why = {key: ns[name] for key, name in gen.action_whys.items()}
+        self.ability_targets = [ns[n] if n else None for n in gen.ability_targets]
         fns = {kind: {} for kind in ("where", "amount", "target", "source", "body")}
         for index, parts in gen.statics.items():
             for kind, name in parts.items():
@@ -136,10 +139,12 @@ def _load(program, resumable: bool, notes: bool) -> Code:
     for t in program.all_triggers:
         triggers[t.index] = ns[f"T{t.index}"]
     ns["TRIGGERS"] = triggers
+    ns["RESPONSES"] = {t.index: t for t in program.all_triggers if t.kind == "respond"}
     _self_tables(ns, gen, triggers)
     ns["EFFECTS"] = [ns[n] if n else None for n in gen.effects]
     ns["ABILITY"] = info.abilities
     ns["ABILITY_BODY"] = [ns[n] for n in gen.ability_bodies]
+    ns["ABILITY_TARGET"] = [ns[n] if n else None for n in gen.ability_targets]
     ns["INSTEAD"] = {i: ns[p["body"]] for i, p in gen.statics.items() if "body" in p}
     ns["WHERE"] = {st.index: ns.get(gen.statics[st.index].get("where"))
                    for st in program.all_statics}
@@ -170,9 +175,9 @@ def counting(program, on_effect, on_trigger) -> Code:
     info = program.info()
 
     def wrap(fn, note, key):
-        def counted(g, you, this, ev):
+        def counted(g, you, this, ev, *target):
             note(key)
-            return fn(g, you, this, ev)
+            return fn(g, you, this, ev, *target)
         return counted
 
     ns["EFFECTS"] = [None if fn is None else wrap(fn, on_effect, d.name)

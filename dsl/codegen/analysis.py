@@ -47,6 +47,14 @@ class Analysis:
                 self.static_events.setdefault(st.kind, set()).add(st.event)
         self.guarded = set().union(*(self.static_events.get(k, ()) for k in
                                      ("forbid", "prevent", "instead")))
+        # Events something may respond to: only these open a response window (decided
+        # here, so a deck without responses to an event pays nothing for windows on it).
+        self.responded = {t.event for t in p.all_triggers if t.kind == "respond"}
+        self.any_time_moves = tuple(name for name, mv in p.moves.items() if mv.any_time)
+        self.any_time_abilities = any(ab.any_time for d in p.cards.values()
+                                      for ab in d.abilities)
+        # Moves or abilities usable at any time: every phase opens a window for them.
+        self.any_time = bool(self.any_time_moves) or self.any_time_abilities
         self._decides()
 
     def hears(self, *events) -> bool:
@@ -77,6 +85,8 @@ class Analysis:
                 self.whenevers = changed = True
 
     def _event_now(self, e) -> bool:
+        if e in self.responded:
+            return True
         for kind in ("before", "when"):
             for _, t in self.listeners.get((e, kind), ()):
                 if self.block(t.body):
@@ -101,7 +111,7 @@ class Analysis:
         if t is I.Resolve:
             return self.effects
         if t in (I.Phase, I.Simultaneously):
-            return self.whenevers or self.block(s.body)
+            return self.whenevers or self.block(s.body) or (t is I.Phase and self.any_time)
         if t is I.If:
             return self.block(s.then) or self.block(s.orelse)
         if t in (I.ForEach, I.ForOrdered, I.Repeat, I.While, I.As):

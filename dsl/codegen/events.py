@@ -81,6 +81,13 @@ class EventWriter:
             self.writeline("else:")
             self.indent()
             opened += 1
+        if e in a.responded:
+            # the response window: after the `before` reactions, before it takes effect
+            self.writeline(self.call(f, f"WINDOW(g, {ev}, {self.responses_lister(e)})", True))
+            self.writeline(f"if {ev}.negated: NEGATED(g, {ev})")
+            self.writeline("else:")
+            self.indent()
+            opened += 1
         if e in a.card_whens:
             self.writeline(f"{ev}.in_play_before = INPLAY_FIELDS({ev})")
         perform(f, ev)
@@ -140,7 +147,8 @@ class EventWriter:
 
     def action_call(self, f, action, args) -> str:
         k = self.action_index[action]
-        name = f"CA{k}" if action in self.a.listened else f"A{k}"
+        name = f"CA{k}" if action in self.a.listened or self.program.actions[action].targets \
+            else f"A{k}"
         return self.call(f, f"{name}(g, {f.you}, {f.this}, {f.ev}{''.join(', ' + x for x in args)})",
                          self.a.action[action])
 
@@ -297,18 +305,18 @@ class EventWriter:
             self._trigger(t)
 
     def _trigger(self, t):
-        decides = self.a.event_decides(t.event)
+        decides = self.a.event_decides(t.event) or t.kind == "respond"
 
         def body(f):
             f.this_safe = t.card is not None
             f.ev_safe = True
             key = None
-            if t.once_per_turn:
+            if t.once_per_turn and t.kind != "respond":    # a response's: RESPOND keeps it
                 key = f.temp()
                 this_id = "this.id if this is not None else None"
                 self.writeline(f"{key} = ('trigger', {t.index}, {this_id})")
                 self.writeline(f"if {key} in {self.state(f)}.once: return")
-            if t.where is not None:
+            if t.where is not None and t.kind != "respond":   # a response's: when offered
                 self.writeline(f"if not {self.cond(t.where, f)}: return")
             if key is not None:
                 self.writeline(f"{self.state(f)}.once.add({key})")
@@ -421,7 +429,9 @@ class EventWriter:
 
     def write_preventions(self):
         for e in sorted(self.need_prevent):
-            self._prevention(e)
+            if ("PV", e) not in self.written:
+                self.written.add(("PV", e))
+                self._prevention(e)
 
     def _prevention(self, e: str):
         a = self.a

@@ -56,6 +56,9 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
         self.type_tables: dict = {}
         self.abilities = [ab for d in self.deflist for ab in d.abilities]
         self.need_activate = False
+        self.need_window = False        # WINDOW and RESPOND are written
+        self.written: set = set()       # helpers written once: ACTIVATE, WINDOW, preventions
+        self.need_windows: list = []    # (lister name, event or None) still to write
 
     # --- writing ---------------------------------------------------------------------
     def writeline(self, text: str) -> None:
@@ -161,7 +164,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
                 self.action_guard(action, f)
                 self.block(action.body, f)
             self.defn(f"A{k}", f"g, you, this, ev{params}", self.resumable and decides, body)
-            if name in a.listened:
+            if name in a.listened or action.targets:
                 self._call_wrapper(name, k, action, decides)
         self.effects = []
         for i, d in enumerate(self.deflist):
@@ -170,9 +173,17 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
                 continue
             self.effects.append(self.block_fn(f"EF{i}", d.effect, force=a.effects, this_safe=True))
         self.ability_bodies, self.ability_conds = [], []
+        self.ability_targets = []
+        # With targets in the deck, every ability's body takes its target (or none) as `x`.
+        aimed = any(ab.target is not None for ab in self.abilities)
+        params = "g, you, this, ev, x" if aimed else "g, you, this, ev"
         for k, ab in enumerate(self.abilities):
-            self.ability_bodies.append(self.block_fn(f"AB{k}", ab.body, force=True,
-                                                     this_safe=True))
+            names = {ab.target[0]: "x"} if ab.target is not None else {}
+            self.ability_bodies.append(self.block_fn(f"AB{k}", ab.body, params=params,
+                                                     force=True, this_safe=True, names=names))
+            # its collection of targets: a function of the card
+            self.ability_targets.append(self.expr_fn(f"AT{k}", ab.target[1], this_safe=True)
+                                        if ab.target is not None else None)
             self.ability_conds.append(self.expr_fn(f"AC{k}", ab.cond, this_safe=True, cond=True)
                                       if ab.cond is not None else None)
         self.statics = {}
@@ -184,11 +195,8 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
         self.write_triggers()
         self.write_whenevers()
         self.write_main()
-        self.write_activate()
         self.write_helpers()
-        self.write_dispatchers()
-        self.write_preventions()
-        self.write_dispatchers()         # preventions' instead bodies may ask for more
+        self._write_rest()
         self.inits = self._inits()
         return self.source()
 
@@ -200,12 +208,22 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
                               for i, d in enumerate(self.deflist)]
         self.plan_card_costs()
         self.block_fn("EVAL", stmts, force=True)
-        self.write_activate()
         self.write_helpers()
-        self.write_dispatchers()
-        self.write_preventions()
-        self.write_dispatchers()
+        self._write_rest()
         return self.source()
+
+    def _write_rest(self):
+        """Windows, ACTIVATE, dispatchers and preventions, until none asks for more (an
+        instead body may ask for a dispatcher, a window's lister for ACTIVATE...)."""
+        for _ in range(4):
+            before = len(self.functions)
+            self.write_windows()
+            self.write_activate()
+            self.write_dispatchers()
+            self.write_preventions()
+            self.write_dispatchers()
+            if len(self.functions) == before:
+                return
 
     def _call_wrapper(self, name, k, action, decides):
         params = _param_idents(action.params)
@@ -218,11 +236,54 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
             if name in self.a.static_events.get("forbid", ()):
                 self.writeline(f"if FORBIDDEN(g, {literal(name)}, data, you): return")
             args = "".join(f", {x}" for x in params)
-            self.emit(f, name, "dict(data)" if False else "data", "you",
-                      lambda f, ev: self.writeline(self.call(
-                          f, f"A{k}(g, you, this, ev{args})", decides)))
+            call = f"A{k}(g, you, this, ev{args})"
+            if not action.targets:
+                if name in self.a.listened:
+                    self.writeline("data['source'] = this")
+                self.emit(f, name, "data", "you",
+                          lambda f, ev: self.writeline(self.call(f, call, decides)))
+                return
+            # Targets: announced (the illegal ones dropped at once), checked again once
+            # the `before` reactions are done; with none left the call does nothing.
+            f.names = dict(zip(action.params, params))
+            self.writeline("data['source'] = this")
+            aimed = ", ".join(dict(zip(action.params, params))[t] for t, _ in action.targets)
+            self.writeline(f"TARGETED(g, you, {literal(name)}, TARGET_LIST(({aimed},)))")
+            self._check_targets(f, name, action, params, announce=True)
+            self.writeline("if not data['targets']: return TARGETLESS(g, you, "
+                           f"{literal(name)})")
+
+            def perform(f, ev):
+                self._check_targets(f, name, action, params, announce=False)
+                self.writeline("if not data['targets']: TARGETLESS(g, you, "
+                               f"{literal(name)})")
+                self.writeline("else:")
+                self.indent()
+                self.writeline(self.call(f, call, decides))
+                self.outdent()
+            self.emit(f, name, "data", "you", perform)
         self.defn(f"CA{k}", f"g, you, this, ev{''.join(', ' + x for x in params)}",
                   self.resumable and decides, body)
+
+    def _check_targets(self, f, name, action, params, announce: bool) -> None:
+        """Drop each `target` parameter that is not legal now (`none`, or left out of a
+        list), and list those left in ``data['targets']``."""
+        idents = dict(zip(action.params, params))
+        for tname, cond in action.targets:
+            x = idents[tname]
+            if cond is not None:
+                it = self.w.fresh("c")
+                saved = (f.it, f.it_safe)
+                f.it, f.it_safe = it, True
+                try:
+                    test = self.quiet(cond, f, cond=True)
+                finally:
+                    f.it, f.it_safe = saved
+                self.writeline(f"{x} = KEEP_TARGETS(g, {x}, lambda {it}: {test}, "
+                               f"{literal(name)}, {str(not announce)})")
+                self.writeline(f"data[{literal(tname)}] = {x}")
+        names = ", ".join(idents[t] for t, _ in action.targets)
+        self.writeline(f"data['targets'] = TARGET_LIST(({names},))")
 
     def _static(self, st) -> dict:
         i = st.index

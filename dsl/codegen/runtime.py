@@ -9,6 +9,8 @@ calls.
 """
 from __future__ import annotations
 
+import re
+
 from ..engine import primitives as P
 from ..engine.events import Decision, Event
 from ..engine.state import CardInst, Player, ZoneInst
@@ -98,6 +100,114 @@ def ordered(items, keys, descending, grouped):
 
 def say(g, you, this, text, pos):
     g.write(f"{you.name}: {text}", pos, this.name if this else None)
+
+
+def keep_targets(g, value, legal, action, again):
+    """A `target` parameter with its illegal targets dropped: `none` for one, left out of
+    a list. ``again``: checked after the reactions, so the log says it is no longer legal."""
+    if value is None:
+        return None
+    if type(value) is list:
+        kept = [v for v in value if v is not None and legal(v)]
+        for v in value:
+            if v is not None and v not in kept:
+                _not_legal(g, v, action, again)
+        return kept
+    if legal(value):
+        return value
+    _not_legal(g, value, action, again)
+    return None
+
+
+def public_name(g, v) -> str:
+    """A value as every seat may read it: a card someone may not see is named as they
+    see it (where it lies), never by its name."""
+    if type(v) is CardInst:
+        from ..visibility import sees
+        for p in g.state.players:
+            if not sees(p, v):
+                return _label(v, p, False)
+    return _label(v, None, False)
+
+
+def _not_legal(g, v, action, again):
+    if g.logging:
+        g.write(f"{public_name(g, v)} is {'no longer' if again else 'not'} a legal target of {action}")
+
+
+def target_list(values) -> list:
+    out = []
+    for v in values:
+        if type(v) is list:
+            out.extend(x for x in v if x is not None)
+        elif v is not None:
+            out.append(v)
+    return out
+
+
+def targeted(g, you, action, targets):
+    if g.logging and targets:
+        g.write(f"{you.name if you else 'the game'}: {action} targeting "
+                + ", ".join(public_name(g, v) for v in targets))
+
+
+def targetless(g, you, action):
+    if g.logging:
+        g.write(f"{you.name if you else 'the game'}: {action} has no legal target: "
+                "it does nothing")
+
+
+def window_order(g) -> list:
+    """Who is asked in a response window, in turn: every living player, in seat order
+    from the active player."""
+    s = g.state
+    players = s.players
+    start = players.index(s.active) if s.active in players else 0
+    return [p for p in players[start:] + players[:start] if p.alive]
+
+
+# What a built-in event is doing, for a window's question (an action says it itself).
+_DOING = {"resolve": "resolving {card}", "activate": "using {card}: {ability}",
+          "move": "moving {card}", "enter": "putting {card} into play",
+          "leave": "taking {card} out of play", "gain": "gaining {amount} {resource}",
+          "lose": "losing {amount} {resource}", "response": "responding with {response}"}
+_FIELD = re.compile(r"\{([a-z_][a-zA-Z0-9_]*)\}")
+
+
+def window_prompt(g, ev) -> str:
+    """The question of a response window: what is being answered, as everyone sees it
+    (no hidden card is named: the prompt is logged and read by every seat)."""
+    s = g.state
+    if ev is None:
+        phase = f"phase {s.phase}" if s.phase else "this step"
+        who = s.active.name + "'s turn" if s.active is not None else "the game"
+        return f"Act at the start of {phase} ({who})?"
+    template = g.info.action_says.get(ev.name) or _DOING.get(ev.name)
+    actor = ev.actor.name if ev.actor is not None else "the game"
+    if template is None:
+        targets = ev.data.get("targets") or []
+        at = " at " + ", ".join(public_name(g, v) for v in targets) if targets else ""
+        return f"Respond to {actor}'s {ev.name}{at}?"
+
+    def field(m):
+        k = m.group(1)
+        if not (k in ev.data or k in ("player", "name")):
+            return m.group(0)
+        v = ev.get(k)
+        return ", ".join(public_name(g, x) for x in v) if type(v) is list else public_name(g, v)
+    return f"Respond to {actor} {_FIELD.sub(field, template)}?"
+
+
+def responds(g, you, t, card):
+    """Log a response once its cost is paid (a card used from the hand is shown by then,
+    or its response is not named: its name may be the card's)."""
+    if g.logging:
+        if card is None:
+            said = t.label
+        else:
+            shown = public_name(g, card)
+            said = f"{shown}: {t.label if shown == card.name else 'a response'}"
+        g.write(f"{you.name} responds: {said}")
 
 
 def engine_error(g, message):
@@ -198,8 +308,9 @@ def create_quiet(g, you, name, n, zone, pos):
         P.unmade(g, c)
 
 
-def abilities(g, player):
-    """(-1, (card, ability index)) for every ability ``player`` may use now."""
+def abilities(g, player, any_time_only=False):
+    """(-1, (card, ability index)) for every ability ``player`` may use now (in a window:
+    only those usable at any time)."""
     out = []
     info = g.info
     able = info.able
@@ -230,7 +341,7 @@ def abilities(g, player):
                 continue
             if ab.from_zone is None and not (c.zone and c.zone.in_play):
                 continue
-            if not ab.any_time and not active:
+            if not ab.any_time and (not active or any_time_only):
                 continue
             if ab.once_per_turn and ("ability", c.id, ab.name) in s.once:
                 continue
@@ -244,6 +355,9 @@ def abilities(g, player):
             cond = code.ability_conds[k]
             if cond is not None and not cond(g, player, c, None):
                 continue
+            aims = code.ability_targets[k]
+            if aims is not None and not any(o is not None for o in P.iterate(aims(g, player, c, None))):
+                continue                   # no legal target: not offered
             out.append((-1, (c, k)))
     return out
 
@@ -287,6 +401,13 @@ def move_labeler(info):
                 text = card if ability == c.name else f"{card}: {ability}"
                 seen[text] = seen.get(text, 0) + 1
                 out.append(text if seen[text] == 1 else f"{text} ({seen[text]})")
+            elif m == -3:
+                k, c = v[1]
+                said = info.response_labels[k]
+                if c is not None:          # a card's response is named only to who reads it
+                    shown = label(c, viewer, offer)
+                    said = f"{shown}: {said if shown == c.name else 'a response'}"
+                out.append(said)
             else:
                 out.append("pass")
         return out
@@ -333,6 +454,9 @@ HELPERS = {
     "EVENT": Event, "NEGATED": P.negated, "INPLAY_FIELDS": P.in_play_fields,
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
+    "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "RESPONDS": responds,
+    "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted,
+    "TARGETLESS": targetless,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
     "CARD_OK": card_ok, "RULED": ruled,
 }
@@ -348,4 +472,4 @@ BUILTINS = {"len": len, "list": list, "int": int, "range": range, "min": min, "m
 
 # Names the program's module defines for the engine and for each other: set per program.
 PROGRAM_NAMES = ("TRIGGERS", "EFFECTS", "ABILITY", "ABILITY_BODY", "INSTEAD", "WHERE", "POS",
-                 "SHARED", "MOVE_LABELS", "LAZY_CODE")
+                 "SHARED", "MOVE_LABELS", "LAZY_CODE", "RESPONSES", "ABILITY_TARGET")

@@ -485,6 +485,9 @@ class StmtWriter:
     def s_Phase(self, n, f):
         self.writeline(f"{self.state(f)}.phase = {literal(n.name)}")
         self.emit_after(f, "phase_start", f"{{'phase': {literal(n.name)}}}", f.you)
+        if self.a.any_time:
+            # a step of the turn: moves and abilities usable at any time are offered
+            self.writeline(self.call(f, f"WINDOW(g, None, {self.step_lister()})", True))
         self.block(n.body, f)
         self.emit_after(f, "phase_end", f"{{'phase': {literal(n.name)}}}", f.you)
         self.writeline(self.whenevers_call(f))

@@ -195,8 +195,9 @@ class TurnWriter:
                       self.gen_of(self.a.block(mv.body) or self.cost_decides(name)), body)
 
     def write_activate(self):
-        if not self.need_activate:
+        if not self.need_activate or "ACTIVATE" in self.written:
             return
+        self.written.add("ACTIVATE")
 
         def body(f):
             S = self.state(f)
@@ -204,19 +205,196 @@ class TurnWriter:
             self.writeline("if ab.uses is not None: USE(g, ab.uses, you)")
             self.writeline(f"if ab.once_per_turn: {S}.once.add(('ability', card.id, ab.name))")
             self.writeline("g.write(you.name + ' uses ' + card.name + ': ' + ab.name)")
+            aimed = any(ab.target is not None for ab in self.abilities)
+            data = "{'card': card, 'ability': ab.name}"
+            if aimed:
+                # its target, chosen now: before the `activate` event, which lists it
+                self.writeline("x = None")
+                self.writeline("t = ABILITY_TARGET[k]")
+                self.writeline("if t is not None:")
+                self.indent()
+                self.writeline("d = CHOICE(g, you, list(ITER(t(g, you, card, None))), 1, 1, "
+                               "ab.target[2], False, card)")
+                self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
+                self.writeline("if not d: return TARGETLESS(g, you, ab.name)")
+                self.writeline("x = d[0]")
+                self.writeline("TARGETED(g, you, ab.name, d)")
+                self.outdent()
+                data = ("{'card': card, 'ability': ab.name, 'targets': [] if x is None else [x], "
+                        "'source': card}")
 
             def perform(f, ev):
+                if aimed:
+                    self.writeline("if t is not None and x not in ITER(t(g, you, card, None)):")
+                    self.indent()
+                    self.writeline("KEEP_TARGETS(g, x, lambda c: False, ab.name, True)")
+                    self.writeline("TARGETLESS(g, you, ab.name)")
+                    self.writeline("return")
+                    self.outdent()
                 self.writeline("g.chain.append(card.name + ': ' + ab.name)")
                 self.writeline("try:")
                 self.indent()
-                self.writeline(self.call(f, f"ABILITY_BODY[k](g, you, card, {ev or 'None'})", True))
+                args = ", x" if aimed else ""
+                self.writeline(self.call(f, f"ABILITY_BODY[k](g, you, card, {ev or 'None'}{args})",
+                                         True))
                 self.outdent()
                 self.writeline("finally:")
                 self.indent()
                 self.writeline("g.chain.pop()")
                 self.outdent()
-            self.emit(f, "activate", "{'card': card, 'ability': ab.name}", "you", perform)
+            self.emit(f, "activate", data, "you", perform)
         self.defn("ACTIVATE", "g, you, card, k", self.resumable, body)
+
+    # --- response windows ------------------------------------------------------------------
+    def responses_lister(self, e: str) -> str:
+        """The lister of event ``e``'s window: ``RL(g, you, ev)``, the responses ``you``
+        may make to it now and their moves and abilities usable at any time (no `pass`)."""
+        key = ("responses", e)
+        if key in self.listers:
+            return self.listers[key]
+        name = self.listers[key] = self.fresh_fn("RL")
+        self.need_window = True
+        self.need_windows.append((name, e))
+        return name
+
+    def step_lister(self) -> str:
+        """The lister of a window no event opened (a phase starting): any-time moves and
+        abilities only."""
+        return self.responses_lister(None)
+
+    def write_windows(self):
+        while self.need_windows:
+            name, e = self.need_windows.pop()
+            self._window_lister(name, e)
+        if self.need_window and "WINDOW" not in self.written:
+            self.written.add("WINDOW")
+            self._window()
+            self._respond()
+
+    def _window_lister(self, name, e):
+        a = self.a
+        responses = [(card, t) for card, t in a.listeners.get((e, "respond"), ())] \
+            if e is not None else []
+
+        def body(f):
+            S = self.state(f)
+            f.ev_safe = e is not None
+            self.writeline("out = []")
+            for card, t in responses:
+                k = t.index
+                if card is None:
+                    tests = []
+                    if t.once_per_turn:
+                        tests.append(f"('trigger', {k}, None) not in {S}.once")
+                    if t.where is not None:
+                        tests.append(self.quiet(t.where, f, cond=True))
+                    add = f"out.append((-3, ({k}, None)))"
+                    self.writeline(f"if {' and '.join(tests)}: {add}" if tests else add)
+                    continue
+                c = self.w.fresh("c")
+                self.writeline(f"for {c} in INSTANCES(g, {literal(card)}, "
+                               f"{literal(t.from_zone)}):")
+                self.indent()
+                tests = [f"({c}.controller or {c}.owner) is you"]
+                if t.once_per_turn:
+                    tests.append(f"('trigger', {k}, {c}.id) not in {S}.once")
+                if t.where is not None:
+                    saved = (f.this, f.this_safe)
+                    f.this, f.this_safe = c, True
+                    try:
+                        tests.append(self.quiet(t.where, f, cond=True))
+                    finally:
+                        f.this, f.this_safe = saved
+                self.writeline(f"if {' and '.join(tests)}: out.append((-3, ({k}, {c})))")
+                self.outdent()
+            if a.any_time_moves:
+                self.writeline(f"out.extend({self._lister(a.any_time_moves)}(g, you)[:-1])")
+            if a.any_time_abilities:
+                self.need_activate = True
+                self.writeline("out.extend(ABILITIES(g, you, True))")
+            self.writeline("return out")
+        self.defn(name, "g, you, ev", False, body, this="None")
+
+    def _window(self):
+        """``WINDOW(g, ev, lister)``: every living player, in turn from the active one,
+        is asked only while they have a legal response (or an any-time move); each may pass.
+        A response used gives everyone a new turn to answer. It ends when every player
+        has passed or has nothing, or when the event is negated."""
+        moves = {name: self.move_index[name] for name in self.a.any_time_moves}
+
+        def body(f):
+            self.writeline("order = WINDOW_ORDER(g)")
+            self.writeline("quiet = 0")
+            self.writeline("made = 0")
+            self.writeline("i = 0")
+            self.writeline("while quiet < len(order):")
+            self.indent()
+            self.writeline("p = order[i % len(order)]")
+            self.writeline("i += 1")
+            self.writeline("opts = lister(g, p, ev) if p.alive else None")
+            self.writeline("if not opts:")
+            self.writeline("    quiet += 1")
+            self.writeline("    continue")
+            self.writeline("opts.append(PASS)")
+            self.writeline("d = DECISION(p, 'respond', WINDOW_PROMPT(g, ev), None, opts, 1, 1, "
+                           "False, None, None, MOVE_LABELS)")
+            self.writeline(f"c = d.values[{self.ask(f, 'd')}]")
+            self.writeline("if c[0] == -2:")
+            self.writeline("    quiet += 1")
+            self.writeline("    continue")
+            self.writeline("quiet = 0")
+            self.writeline("made += 1")
+            self.writeline("if made > 100: ENGINE_ERROR(g, 'more than 100 responses in one window')")
+            self.writeline("if c[0] == -3:")
+            self.indent()
+            self.writeline(self.call(f, "RESPOND(g, p, ev, c[1][0], c[1][1])", True))
+            self.outdent()
+            if self.a.any_time_abilities:
+                self.writeline("elif c[0] == -1:")
+                self.indent()
+                self.writeline(self.call(f, "ACTIVATE(g, p, c[1][0], c[1][1])", True))
+                self.outdent()
+            for mname, m in moves.items():
+                self.writeline(f"elif c[0] == {m}:")
+                self.indent()
+                self.writeline(f"g.chain.append({literal('move ' + mname)})")
+                self.writeline("try:")
+                self.indent()
+                decides = self.a.block(self.program.moves[mname].body)
+                self.writeline(self.call(f, f"MB{m}(g, p, None, None, c[1])", decides))
+                self.outdent()
+                self.writeline("finally:")
+                self.indent()
+                self.writeline("g.chain.pop()")
+                self.outdent()
+                self.outdent()
+            self.writeline(self.whenevers_call(f))
+            self.writeline("if ev is not None and ev.negated: return")
+            self.outdent()
+        self.defn("WINDOW", "g, ev, lister", self.resumable, body)
+
+    def _respond(self):
+        """``RESPOND(g, you, ev, k, card)``: response ``k`` used by ``you``: announced as a
+        `response` event (with its own window), then its body runs with `event` = the
+        event it answers, so it may `negate` it."""
+        def body(f):
+            S = self.state(f)
+            self.writeline("t = RESPONSES[k]")
+            self.writeline(f"if t.once_per_turn: {S}.once.add(('trigger', k, "
+                           "card.id if card is not None else None))")
+            costs = [t for t in self.program.all_triggers
+                     if t.kind == "respond" and t.cost is not None]
+            for t in costs:     # paid as it is declared, before its own window
+                fn = self.block_fn(f"RC{t.index}", t.cost, force=True, this_safe=t.card is not None,
+                                   ev_safe=True)
+                self.writeline(f"if k == {t.index}: {self.call(f, f'{fn}(g, you, card, ev)', True)}")
+            self.writeline("RESPONDS(g, you, t, card)")
+
+            def perform(f, rev):
+                self.writeline(self.call(f, "TRIGGERS[k](g, you, card, ev)", True))
+            self.emit(f, "response", "{'response': t.label, 'card': card, 'answers': ev}",
+                      "you", perform)
+        self.defn("RESPOND", "g, you, ev, k, card", self.resumable, body)
 
     # --- the game itself ------------------------------------------------------------------
     def write_main(self):

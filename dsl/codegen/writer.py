@@ -25,7 +25,9 @@ NAMES = frozenset({
     "k", "c", "d", "t", "st", "src", "yo", "w", "fired", "leaving", "entering", "_", "v",
     # the functions every program's module defines
     "MAIN", "SETUP", "TURN", "TURN_BODY", "ROUND", "WHENEVERS", "ACTIVATE", "RESOLVE",
-    "MV", "MV1", "ATTACH", "CREATE", "GAIN", "LOSE", "EVAL"})
+    "MV", "MV1", "ATTACH", "CREATE", "GAIN", "LOSE", "EVAL", "WINDOW", "RESPOND",
+    # the locals of WINDOW
+    "order", "quiet", "made", "i", "p", "opts", "lister"})
 # Attributes generated code reads or writes: the game's, the state model's, events',
 # decisions' and the checked program's fields, and list/set/dict methods.
 ATTRIBUTES = frozenset({
@@ -33,6 +35,7 @@ ATTRIBUTES = frozenset({
     "cards", "chain", "checkpoint", "controller", "copiers_in_play", "counters", "d",
     "data", "defer", "depth", "event", "extend", "face_up", "from_zone", "get", "globals",
     "id", "in_play", "in_play_before", "in_whenever", "index", "inplay", "keep", "kind",
+    "label", "target",
     "labels_of", "logging", "marks", "name", "negated", "once", "once_per_turn", "options",
     "owner", "phase", "players", "pop", "res", "side", "state", "steps", "token",
     "triggers", "turn", "turns", "used", "uses", "values", "vars", "write", "z", "zl", "zn",

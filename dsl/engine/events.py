@@ -25,6 +25,8 @@ class Event:
             return self.actor
         if key == "name":
             return self.name
+        if key == "targets":
+            return []
         return None
 
     def __repr__(self) -> str:

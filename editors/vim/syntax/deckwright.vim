@@ -18,16 +18,16 @@ syntax keyword deckwrightKeyword log lose mark marked max may min modify
 syntax keyword deckwrightKeyword most move named negate next no none not
 syntax keyword deckwrightKeyword nothing of offer on once one opponents option
 syntax keyword deckwrightKeyword optional or order ordered over override own owned
-syntax keyword deckwrightKeyword owner param pass per phase play player players
-syntax keyword deckwrightKeyword prevent private prompt property public put random refused
-syntax keyword deckwrightKeyword remove repeat require resolve resource reveal reverse round
-syntax keyword deckwrightKeyword say says scenario score seat secret see seed
-syntax keyword deckwrightKeyword sees set setup shared shown shuffle side simultaneously
-syntax keyword deckwrightKeyword skip start static substitute subtype text then this
-syntax keyword deckwrightKeyword time to token top transform true turn turns
-syntax keyword deckwrightKeyword type unmark until up use uses var when
-syntax keyword deckwrightKeyword whenever where while winner winners with x you
-syntax keyword deckwrightKeyword your zone
+syntax keyword deckwrightKeyword owner param pass paying per phase play player
+syntax keyword deckwrightKeyword players prevent private prompt property public put random
+syntax keyword deckwrightKeyword refused remove repeat require resolve resource respond reveal
+syntax keyword deckwrightKeyword reverse round say says scenario score seat secret
+syntax keyword deckwrightKeyword see seed sees set setup shared shown shuffle
+syntax keyword deckwrightKeyword side simultaneously skip start static substitute subtype target
+syntax keyword deckwrightKeyword text then this time to token top transform
+syntax keyword deckwrightKeyword true turn turns type unmark until up use
+syntax keyword deckwrightKeyword uses var when whenever where while winner winners
+syntax keyword deckwrightKeyword with x you your zone
 syntax match deckwrightType /\<[A-Z][a-zA-Z0-9_]*\>/
 syntax match deckwrightNumber /\<[0-9]\+\>/
 syntax region deckwrightString start=/"/ skip=/\\./ end=/"\|$/ oneline

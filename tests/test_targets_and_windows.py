@@ -1,0 +1,313 @@
+"""Targets and response windows, rule by rule, on a small deck of their own.
+
+Targets: an action's `target` parameters are announced, listed in `event.targets`,
+checked again before the action takes effect; an illegal one is dropped, never redirected,
+and an action with no legal target left does nothing.
+
+Response windows: after an event is declared, every living player from the active one
+in seat order is asked, but only while they hold a legal response (or a move usable at any
+time); a response used is itself an event with its own window.
+"""
+import pytest
+
+from dsl.codegen import generate
+from dsl.errors import DeckError
+from dsl.loader import load_text
+from tests.scenario import area, given, hand, play, res
+
+DECK = '''game "Targets" extends "dvorak"
+resource sparks: start 0
+resource shields: start 0
+mark warded
+
+# Zap: the target loses a spark; a warded player cannot be zapped.
+action zap(victim) target victim where not (it has warded) "zapping {victim}" {
+  lose 1 sparks
+  as victim { lose 1 sparks }
+}
+
+# Scatter: up to two targets, each must be another player.
+action scatter(victims) target victims where it != you "scattering sparks" {
+  for each v in victims { as v { gain 1 sparks } }
+}
+
+# Peek: aims at a card in a hand; the question must not name it.
+action peek(card) target card "peeking at {card}" { say "peeks" }
+
+card "Zapper": Thing {
+  text "Action: zap target opponent."
+  ability "Zap": uses action_play {
+    choose p from opponents prompt "Zap whom?" { zap p }
+  }
+}
+
+card "Scatterer": Thing {
+  text "Action: up to two target opponents gain a spark."
+  ability "Scatter": uses action_play { scatter opponents }
+}
+
+card "Peeker": Thing {
+  text "Action: peek at a card in an opponent's hand."
+  ability "Peek": uses action_play {
+    for each p in opponents { peek first(cards in hand of p) }
+  }
+}
+
+card "Dynamite": Action {
+  text "Destroy target Thing."
+  effect { choose t from Thing cards prompt "Destroy" { destroy t } }
+}
+
+card "Phoenix": Thing {
+  text "When Phoenix is destroyed by Dynamite, its controller gains 3 sparks."
+  when destroy where event.card == this and event.source != none \
+      and event.source.name == "Dynamite" { gain 3 sparks }
+}
+
+# Ward: in answer to a zap at you, from the hand: discard Ward and the zap misses.
+card "Ward": Action {
+  text "Respond to a zap at you: discard Ward; you are warded this turn."
+  respond to zap "Discard Ward to be warded" where you is in event.targets from hand \
+      paying { discard this } {
+    mark you with warded this turn
+  }
+}
+
+# Counter: anyone holding shields may stop a zap, or a response.
+respond to zap "Spend a shield to stop it" where you.shields > 0 paying { lose 1 shields } {
+  negate
+}
+respond to peek "Look away" where you.shields > 0 { pass }
+respond to response "Spend a shield to stop that response" where you.shields > 0 \
+    paying { lose 1 shields } {
+  negate
+}
+
+card "Beacon": Thing {
+  text "Any time: gain a spark."
+  ability "Flash": any time, once per turn { gain 1 sparks }
+}
+
+card "Slingshot": Thing {
+  text "Action: destroy target Thing another player controls."
+  ability "Sling": uses action_play, target t from Thing cards where it.controller != you \
+      prompt "Sling at what?" {
+    destroy t
+  }
+}
+
+# Anyone with a shield whose Thing is aimed at may spend it to take the Thing back to hand.
+respond to activate "Take it back" where you.shields > 0 and count (event.targets) > 0 \
+    and first(event.targets).controller == you paying { lose 1 shields } {
+  move first(event.targets) to your hand
+}
+
+# A move usable at any time: turn two sparks into a shield.
+move forge if sparks >= 2 any time {
+  lose 2 sparks
+  gain 1 shields
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return load_text(DECK, "targets.deck")
+
+
+def start(deck, players=2, **kw):
+    return given(deck, players=players, deck_cards=["Dynamite"] * 30, **kw)
+
+
+def log(s) -> list:
+    return [e.text for e in s.game.log]
+
+
+def use(s, ability):
+    """The active player's move in their main phase (draw phase already done)."""
+    while s.decision.kind != "move" or s.decision.player is not s.state.active:
+        play(s, "pass")
+    play(s, ability)
+
+
+# --- targets ------------------------------------------------------------------------------
+
+def test_a_target_is_announced_and_hit(deck):
+    s = start(deck, areas={0: ["Zapper"]}, res={1: {"sparks": 1}})
+    use(s, "Zapper: Zap")                             # (the one opponent: no question)
+    assert "P1: zap targeting P2" in log(s)
+    assert res(s, 1, "sparks") == 0
+
+
+def test_an_illegal_target_is_dropped_and_the_action_does_nothing(deck):
+    s = start(deck, areas={0: ["Zapper"]}, res={0: {"sparks": 1}, 1: {"sparks": 1}})
+    s.state.players[1].marks["warded"] = None
+    use(s, "Zapper: Zap")                             # (the one opponent: no question)
+    assert "P2 is not a legal target of zap" in log(s)
+    assert "P1: zap has no legal target: it does nothing" in log(s)
+    assert (res(s, 0, "sparks"), res(s, 1, "sparks")) == (1, 1)   # not redirected, no cost
+
+
+def test_a_target_that_becomes_illegal_before_it_resolves_is_dropped(deck):
+    # P2 answers the zap with Ward from the hand: warded, the zap finds no legal target.
+    s = start(deck, areas={0: ["Zapper"]}, hands={1: ["Ward"]},
+              res={0: {"sparks": 1}, 1: {"sparks": 1}})
+    use(s, "Zapper: Zap")                             # (the one opponent: no question)
+    assert s.decision.player.index == 1
+    assert s.decision.prompt == "Respond to P1 zapping P2?"
+    play(s, "Ward: Discard Ward to be warded")
+    assert "P2 is no longer a legal target of zap" in log(s)
+    assert (res(s, 0, "sparks"), res(s, 1, "sparks")) == (1, 1)
+
+
+def test_of_several_targets_only_the_illegal_ones_are_dropped(deck):
+    s = start(deck, players=3, areas={0: ["Scatterer"]})
+    use(s, "Scatterer: Scatter")
+    assert "P1: scatter targeting P2, P3" in log(s)
+    assert [res(s, k, "sparks") for k in range(3)] == [0, 1, 1]
+
+
+def test_an_event_names_its_source_card(deck):
+    s = start(deck, hands={0: ["Dynamite"]}, areas={1: ["Phoenix"]})
+    use(s, "play_action: Dynamite")                    # the one Thing: destroyed at once
+    assert res(s, 1, "sparks") == 3
+
+
+def test_an_abilitys_target_is_chosen_as_it_is_used_and_seen_by_the_responses(deck):
+    s = start(deck, areas={0: ["Slingshot", "Zapper"], 1: ["Phoenix", "Beacon"]},
+              res={1: {"shields": 1}})
+    while s.decision.player.index == 1:                # P2 leaves its Beacon alone
+        play(s, "pass")
+    use(s, "Slingshot: Sling")
+    assert s.decision.prompt == "Sling at what?" and s.decision.labels == ["Phoenix", "Beacon"]
+    play(s, "Beacon")
+    assert "P1: Sling targeting Beacon" in log(s)
+    assert s.decision.prompt == "Respond to P1 using Slingshot: Sling?"
+    play(s, "Take it back")                            # P2 takes the Beacon back to hand
+    assert s.decision.labels == ["Beacon: Flash", "pass"]   # (its own window: it could Flash)
+    play(s, "pass")
+    assert "a card in hand:1 is no longer a legal target of Sling" in log(s)   # (now unseen)
+    assert "P1: Sling has no legal target: it does nothing" in log(s)
+    assert "Beacon" in hand(s, 1) and "Beacon" not in area(s, 1)
+
+
+def test_an_ability_with_no_legal_target_is_not_offered(deck):
+    s = start(deck, areas={0: ["Slingshot", "Zapper"]})
+    while s.decision.kind != "move":
+        play(s, "pass")
+    assert "Slingshot: Sling" not in s.decision.labels and "Zapper: Zap" in s.decision.labels
+
+
+# --- response windows -----------------------------------------------------------------
+
+def test_only_players_with_a_legal_response_are_asked(deck):
+    # Four players; only P3 holds a shield: only P3 is asked, and only once.
+    s = start(deck, players=4, areas={0: ["Zapper"]}, res={1: {"sparks": 1}, 2: {"shields": 1}})
+    use(s, "Zapper: Zap")
+    play(s, "P2")
+    asked = []
+    while s.decision.kind == "respond":
+        asked.append(s.decision.player.index)
+        play(s, "pass")
+    assert asked == [2]
+    assert res(s, 1, "sparks") == 0
+
+
+def test_a_window_asks_in_seat_order_from_the_active_player_and_each_may_pass(deck):
+    s = start(deck, players=3, first=1, areas={1: ["Zapper"]},
+              res={0: {"shields": 1}, 1: {"shields": 1}, 2: {"shields": 1}})
+    use(s, "Zapper: Zap")
+    play(s, "P3")
+    asked = []
+    while s.decision.kind == "respond":
+        asked.append(s.decision.player.index)
+        play(s, "pass")
+    assert asked == [1, 2, 0]                          # P2 (active), P3, P1
+
+
+def test_a_response_opens_its_own_window_and_can_be_answered(deck):
+    s = start(deck, areas={0: ["Zapper"]}, hands={1: ["Ward"]},
+              res={0: {"shields": 1}, 1: {"sparks": 1}})
+    use(s, "Zapper: Zap")                             # (the one opponent: no question)
+    play(s, "pass")                                    # P1 lets it go; P2 answers with Ward ...
+    play(s, "Ward: Discard Ward to be warded")
+    assert s.decision.prompt == "Respond to P2 responding with Discard Ward to be warded?"
+    assert s.decision.player.index == 0
+    play(s, "Spend a shield to stop that response")    # ... and P1 stops the Ward
+    assert "response negated" in log(s)                # nobody can answer that: the zap lands
+    assert res(s, 1, "sparks") == 0
+    assert "Ward" in [c.name for c in s.state.zones["discard_pile"].cards]
+
+
+def test_an_any_time_move_is_offered_in_a_window_to_a_player_who_is_not_active(deck):
+    s = start(deck, areas={0: ["Zapper"]}, res={1: {"sparks": 2}})
+    use(s, "Zapper: Zap")                             # (the one opponent: no question)
+    assert s.decision.player.index == 1 and s.decision.labels == ["forge", "pass"]
+    play(s, "forge")                                   # a shield ...
+    play(s, "Spend a shield to stop it")               # ... spent at once on the zap
+    assert (res(s, 1, "sparks"), res(s, 1, "shields")) == (0, 0)
+    assert "zap negated" in log(s)
+
+
+def test_an_any_time_move_is_offered_at_the_start_of_each_phase_to_every_player(deck):
+    s = start(deck, res={1: {"sparks": 2}})
+    d = s.decision
+    assert (d.player.index, d.kind, d.prompt) == (1, "respond",
+                                                  "Act at the start of phase draw (P1's turn)?")
+    play(s, "pass")
+    d = s.decision
+    assert (d.player.index, d.prompt) == (1, "Act at the start of phase main (P1's turn)?")
+
+
+def test_an_any_time_ability_is_offered_to_its_controller_on_another_players_turn(deck):
+    s = start(deck, areas={1: ["Beacon"]})
+    d = s.decision
+    assert (d.player.index, d.labels) == (1, ["Beacon: Flash", "pass"])
+    assert d.prompt == "Act at the start of phase draw (P1's turn)?"
+    play(s, "Beacon: Flash")
+    assert res(s, 1, "sparks") == 1
+    assert s.decision.player.index == 0                # once per turn: not offered again
+
+
+def test_the_question_and_the_log_name_no_card_a_seat_cannot_see(deck):
+    # P3's shield opens a window on P1's peek at the card in P2's hand: nobody is told
+    # which card it is, in the question or in the log.
+    s = start(deck, players=3, areas={0: ["Peeker"]}, hands={1: ["Phoenix"], 2: ["Ward"]},
+              res={2: {"shields": 1}})
+    use(s, "Peeker: Peek")
+    d = s.decision
+    assert (d.player.index, d.kind) == (2, "respond")
+    assert d.prompt == "Respond to P1 peeking at a card in hand:1?"
+    assert "P1: peek targeting a card in hand:1" in log(s)
+
+def test_a_deck_with_no_responses_nor_any_time_moves_has_no_windows():
+    from dsl.loader import load_program
+    source, _ = generate(load_program("example"), resumable=True)
+    assert "WINDOW" not in source and "RESPOND" not in source
+
+
+def test_only_the_events_something_responds_to_open_a_window(deck):
+    source, _ = generate(deck, resumable=True)
+    lines = source.split("\n")
+    # zap, peek, activate and response open one each; draw, destroy, scatter... none
+    assert len([line for line in lines if "WINDOW(g, t" in line]) == 4
+    # the `forge` move is usable at any time: a window at each of the turn's 3 phases
+    assert len([line for line in lines if "WINDOW(g, None" in line]) == 3
+
+
+# --- what the checker says --------------------------------------------------------------
+
+def errors(text):
+    with pytest.raises(DeckError) as e:
+        load_text('game "E" extends "dvorak"\n' + text, "e.deck")
+    return [(d.code, d.message) for d in e.value.diagnostics]
+
+
+def test_a_target_must_be_a_parameter():
+    assert errors('action zap(victim) target vitcim { pass }\n') == [
+        ("unknown-name", "`vitcim` is not a parameter of `zap`")]
+
+
+def test_nothing_can_respond_to_an_event_announced_after_it_happens():
+    assert errors('respond to turn_start "Wave" { pass }\n') == [
+        ("no-reaction", "`turn_start` is announced after it happens, so nothing can respond to it")]
