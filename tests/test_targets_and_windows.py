@@ -186,7 +186,7 @@ def test_an_abilitys_target_is_chosen_as_it_is_used_and_seen_by_the_responses(de
     play(s, "Take it back")                            # P2 takes the Beacon back to hand
     assert s.decision.labels == ["Beacon: Flash", "pass"]   # (its own window: it could Flash)
     play(s, "pass")
-    assert "a card in hand:1 is no longer a legal target of Sling" in log(s)   # (now unseen)
+    assert "a card in P2's hand is no longer a legal target of Sling" in log(s)   # (now unseen)
     assert "P1: Sling has no legal target: it does nothing" in log(s)
     assert "Beacon" in hand(s, 1) and "Beacon" not in area(s, 1)
 
@@ -277,8 +277,8 @@ def test_the_question_and_the_log_name_no_card_a_seat_cannot_see(deck):
     use(s, "Peeker: Peek")
     d = s.decision
     assert (d.player.index, d.kind) == (2, "respond")
-    assert d.prompt == "Respond to P1 peeking at a card in hand:1?"
-    assert "P1: peek targeting a card in hand:1" in log(s)
+    assert d.prompt == "Respond to P1 peeking at a card in P2's hand?"
+    assert "P1: peek targeting a card in P2's hand" in log(s)
 
 def test_a_deck_with_no_responses_nor_any_time_moves_has_no_windows():
     from dsl.loader import load_program
