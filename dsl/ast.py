@@ -596,6 +596,7 @@ class Zone(Decl):
     ordered: bool = False
     in_play: bool = False
     capacity: Optional[Expr] = None
+    unowned: bool = False          # cards here belong to no player
 
 
 @node

@@ -168,6 +168,7 @@ class Builder:
     def zone_ordered(self, pos, ch): return ("ordered", True)
     def zone_in_play(self, pos, ch): return ("in_play", True)
     def zone_capacity(self, pos, ch): return ("capacity", ch[0])
+    def zone_unowned(self, pos, ch): return ("unowned", True)
 
     def resource_decl(self, pos, ch):
         attrs = dict(ch[1:])

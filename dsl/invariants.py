@@ -31,6 +31,12 @@ def violations(game) -> list:
                 out.append(f"token {c!r} exists outside play, in {z.key}")
             if z.in_play and z.owner is not None and c.controller is not z.owner:
                 out.append(f"{c!r} is in {z.key} but controlled by {c.controller}")
+            if not z.in_play and z.owner is not None and c.owner is not z.owner:
+                out.append(f"{c!r} is out of play in {z.key} but owned by {c.owner}, "
+                           f"not by the zone's player {z.owner}")
+            if z.unowned and c.owner is not None:
+                out.append(f"{c!r} is in {z.key}, whose cards belong to no player, but is "
+                           f"owned by {c.owner}")
             if not z.in_play and c.controller is not c.owner:
                 out.append(f"{c!r} is out of play in {z.key} but controlled by {c.controller}, "
                            f"not its owner {c.owner}")

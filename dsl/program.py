@@ -111,6 +111,7 @@ class ZoneDef:
     in_play: bool
     capacity: Optional[Fn]
     pos: SourcePosition
+    unowned: bool = False          # cards here belong to no player
 
 
 @dataclass

@@ -112,6 +112,15 @@ def test_trashed_cards_go_to_the_shared_trash():
     assert hand(s, 0) == ["Red Bar"]
 
 
+def test_a_trashed_card_belongs_to_no_player():
+    # The Trash is `unowned`: the zone, not the verb, says that its cards have no owner.
+    s = dv(hands={0: ["Walk the Plank"]}, areas={1: ["Tinker"]})
+    assert card(s, "area:1", "Tinker").owner.name == "P2"
+    play(s, "play_action: Walk the Plank")
+    trashed = card(s, "trash", "Tinker")
+    assert trashed.owner is None and trashed.controller is None
+
+
 # --- the Shop ---------------------------------------------------------------------------
 
 def test_a_bought_shop_card_is_replaced_from_its_own_deck():

@@ -127,7 +127,8 @@ class Checker(ExprChecker, StmtChecker):
                 p.subtypes.update(item.names)
             elif isinstance(item, A.Zone):
                 p.zones[item.name] = ZoneDef(item.name, item.scope, item.visibility,
-                                             item.ordered, item.in_play, None, item.pos)
+                                             item.ordered, item.in_play, None, item.pos,
+                                             item.unowned)
             elif isinstance(item, A.Resource):
                 p.resources[item.name] = ResourceDef(item.name, None, None, None, item.shared,
                                                      item.pos, item.score)

@@ -56,6 +56,8 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
             card.owner = owner
         card.controller = owner if in_play else card.owner
     elif not in_play:
+        if zone.unowned:
+            card.owner = None              # a zone whose cards belong to no player
         card.controller = card.owner
     if not in_play:
         if src is not None and src.in_play:
@@ -161,9 +163,15 @@ def detach(what):
 
 
 def give(what, player):
+    """Change the owner of cards in play or in a shared zone. Out of play, a player's
+    own zone (their hand, deck or discard pile) or an `unowned` zone decides the owner,
+    so there `give` changes nothing."""
     for c in cards_of(what):
+        z = c.zone
+        if z is not None and not z.in_play and (z.owner is not None or z.unowned):
+            continue
         c.owner = player
-        if c.zone is None or not c.zone.in_play:
+        if z is None or not z.in_play:
             c.controller = player
 
 
@@ -258,7 +266,7 @@ def new_card_for(g, name: str, zone: ZoneInst, you, pos=None):
                           f"would make another", tuple(g.chain))
     if len(s.cards) >= MAX_CARDS:
         too_many_cards(g, "create", pos)
-    owner = zone.owner if zone.owner is not None else you
+    owner = zone.owner if zone.owner is not None else None if zone.unowned else you
     return s.new_card(name, owner, d.token, g.def_index[name])
 
 

@@ -171,6 +171,11 @@ class Game:
                 for side in dict.fromkeys(pl.side for pl in s.players):
                     s.add_zone(zdef.name, None, zdef.visibility, zdef.ordered, zdef.in_play,
                                cap(self, first, None, None) if cap else None, side=side)
+        for zdef in p.zones.values():
+            if zdef.unowned:
+                for z in s.zones.values():
+                    if z.name == zdef.name:
+                        z.unowned = True
         s.index_zones(list(p.zones))
         for r in p.resources.values():
             start = code.resource_start.get(r.name)

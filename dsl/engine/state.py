@@ -42,7 +42,7 @@ class Player:
 
 class ZoneInst:
     __slots__ = ("key", "name", "owner", "side", "visibility", "ordered", "in_play",
-                 "capacity", "cards", "public")
+                 "capacity", "cards", "public", "unowned")
 
     def __init__(self, key, name, owner, visibility, ordered, in_play, capacity=None, side=None):
         self.key = key
@@ -55,6 +55,7 @@ class ZoneInst:
         self.in_play = in_play
         self.capacity = capacity
         self.cards: list[CardInst] = []      # the end of the list is the top
+        self.unowned = False                 # a card entering it belongs to no player
 
     def __repr__(self) -> str:
         return self.key
@@ -178,7 +179,8 @@ class GameState:
             y = new_zone(ZoneInst)
             y.key, y.name, y.side, y.visibility, y.public = key, z.name, z.side, z.visibility, \
                 z.public
-            y.ordered, y.in_play, y.capacity = z.ordered, z.in_play, z.capacity
+            y.ordered, y.in_play, y.capacity, y.unowned = z.ordered, z.in_play, z.capacity, \
+                z.unowned
             y.owner = None if z.owner is None else players[z.owner.index]
             inside = y.cards = []
             for c in z.cards:
@@ -267,6 +269,7 @@ class GameState:
             "zones": {k: {"name": z.name, "owner": z.owner.index if z.owner else None,
                           "side": z.side, "visibility": z.visibility, "ordered": z.ordered,
                           "in_play": z.in_play, "capacity": z.capacity,
+                          "unowned": z.unowned,
                           "cards": [c.id for c in z.cards]}
                       for k, z in self.zones.items()},
             "cards": {str(c.id): {"name": c.name,
@@ -310,6 +313,7 @@ class GameState:
             owner = s.players[zd["owner"]] if zd["owner"] is not None else None
             z = ZoneInst(key, zd["name"], owner, zd["visibility"], zd["ordered"], zd["in_play"],
                          zd["capacity"], zd["side"])
+            z.unowned = zd.get("unowned", False)
             s.zones[key] = z
             for cid in zd["cards"]:
                 s.place(s.cards[cid], z)
