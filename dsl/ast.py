@@ -266,6 +266,13 @@ class Face(Stmt):
 
 
 @node
+class Orient(Stmt):
+    """`turn CARDS sideways | upside down | upright`."""
+    how: str                       # "sideways" | "upside down" | "upright"
+    what: Expr
+
+
+@node
 class Attach(Stmt):
     what: Expr
     host: Expr

@@ -268,6 +268,11 @@ class Face(Stmt):
     pass
 
 
+@_node("what", "how")
+class Orient(Stmt):
+    pass
+
+
 @_node("what", "host")
 class Attach(Stmt):
     pass

@@ -5,7 +5,7 @@ Each test: given a state → these decisions → this outcome; the invariants
 (dsl/invariants.py) are checked after every decision.
 """
 from dsl.invariants import violations
-from scenario import given, names, play
+from scenario import given, names, play, res
 
 # --- ownership is a rule of the zones ---------------------------------------------------
 
@@ -73,3 +73,64 @@ def test_the_invariants_name_a_card_in_a_players_hand_owned_by_another():
     c.owner = c.controller = s.state.players[1]
     assert violations(s.game) == [f"{c!r} is out of play in hand:0 but owned by P2, "
                                   f"not by the zone's player P1"]
+
+
+# --- orientation: sideways, upside down, upright ----------------------------------------
+
+TURNSTILE = '''game "Turnstile" extends "example"
+card "Weathervane": Thing {
+  text "Action: turn Weathervane sideways; if it already is, turn it upside down. Thing: turn it upright."
+  ability "Spin": uses action_play {
+    if this.rotated { turn this upside down } else { turn this sideways }
+  }
+  ability "Settle": uses thing_play, if this.turned { turn this upright }
+}
+card "Watcher": Thing {
+  text "Whenever a card is turned, gain 1 gear."
+  when orient where event.old != event.new { gain 1 gears }
+}
+card "Gust": Action {
+  text "Turn every Thing sideways, then destroy a Thing."
+  effect {
+    turn Thing cards sideways
+    choose t from Thing cards prompt "Destroy" { destroy t }
+  }
+}
+'''
+
+
+def test_a_card_is_turned_sideways_and_upside_down_and_back_upright():
+    s = given(TURNSTILE, hands={0: []}, areas={0: ["Weathervane", "Watcher"]},
+              deck_cards=["Oil Can"] * 4)
+    vane = card(s, "area:0", "Weathervane")
+    assert not vane.turned
+    play(s, "Weathervane: Spin")
+    assert vane.rotated and vane.turned and not vane.inverted
+    assert "Weathervane is turned sideways" in [e.text for e in s.game.log]
+    play(s, "Weathervane: Settle")
+    assert not vane.turned
+    assert res(s, 0, "gears") == 2             # the Watcher heard both turns
+
+
+def test_turning_a_card_the_way_it_already_lies_is_no_event():
+    s = given(TURNSTILE, hands={0: ["Gust"]}, areas={0: ["Watcher"], 1: ["Weathervane"]},
+              deck_cards=["Oil Can"] * 4)
+    card(s, "area:1", "Weathervane").orient = 1          # already sideways
+    play(s, "play_action: Gust", "Weathervane")
+    assert res(s, 0, "gears") == 1             # only the Watcher itself turned
+
+
+def test_a_card_that_leaves_play_lies_upright_again():
+    s = given(TURNSTILE, hands={0: ["Gust"]}, areas={1: ["Weathervane"]},
+              deck_cards=["Oil Can"] * 4)
+    vane = card(s, "area:1", "Weathervane")
+    play(s, "play_action: Gust")
+    assert vane.zone.key == "discard_pile" and not vane.turned
+
+
+def test_the_view_of_a_zone_shows_how_its_cards_lie():
+    from repl.render import zone_line
+    s = given(TURNSTILE, hands={0: []}, areas={0: ["Weathervane"]}, deck_cards=["Oil Can"] * 4)
+    play(s, "Weathervane: Spin")
+    assert zone_line(s.state.zones["area:0"], s.state.players[1]) == \
+        "area:0: Weathervane [sideways]"

@@ -62,6 +62,10 @@ class StmtChecker:
                                    "what is turned face " + ("up" if n.up else "down"))
         return I.Face(what, n.up)
 
+    # `turn CARDS sideways | upside down | upright`
+    def s_Orient(self, n, scope):
+        return I.Orient(self._cards_or_card(n.what, scope, f"what is turned {n.how}"), n.how)
+
     def s_Attach(self, n, scope):
         what = self._cards_or_card(n.what, scope, "what `attach` attaches")
         host = self.typed(n.host, scope, (CARD,), "what a card is attached to")

@@ -17,7 +17,7 @@ STMT_EVENTS = {
     I.Attach: MOVE_EVENTS + ("attach",), I.Gain: ("gain",), I.Lose: ("lose",),
     I.PutCounter: ("counter_added",), I.RemoveCounter: ("counter_removed",),
     I.GiveControl: ("control",), I.Eliminate: ("eliminate",), I.Shuffle: ("shuffle",),
-    I.Transform: ("transform",), I.Resolve: ("resolve",),
+    I.Transform: ("transform",), I.Resolve: ("resolve",), I.Orient: ("orient",),
     I.Phase: ("phase_start", "phase_end"),
 }
 

@@ -20,7 +20,8 @@ from .writer import literal
 
 _BOUND = "1000000000"              # the engine's integer limit (MAX_INT), as source
 _CARD_FIELDS = {"name": "name", "owner": "owner", "controller": "controller", "zone": "zone",
-                "face_up": "face_up", "token": "token", "id": "id", "turned": "turned"}
+                "face_up": "face_up", "token": "token", "id": "id", "turned": "turned",
+                "rotated": "rotated", "inverted": "inverted"}
 _PLAYER_FIELDS = {"alive": "alive", "seat": "index", "name": "name", "side": "side",
                   "turns": "turns"}
 _ZONE_FIELDS = {"owner": "owner", "name": "name", "in_play": "in_play"}

@@ -11,6 +11,7 @@ from .. import ir as I
 from .exprs import may_hold_lists
 from .questions import assigns
 from .writer import literal
+from ..engine.state import ORIENTATIONS
 
 
 class StmtWriter:
@@ -78,6 +79,24 @@ class StmtWriter:
 
     def s_Face(self, n, f):
         self.writeline(f"SET_FACE({self.expr(n.what, f)}, {n.up})")
+
+    # `turn CARDS sideways | upside down | upright`; an `orient` event after each card
+    # that changed, written only where something listens
+    def s_Orient(self, n, f):
+        how = ORIENTATIONS.index(n.how)
+        c, old = f.gen.fresh("c"), f.temp()
+        self.writeline(f"for {c} in CARDS({self.expr(n.what, f)}):")
+        self.indent()
+        if self.a.hears("orient"):
+            self.writeline(f"{old} = ORIENT(g, {c}, {how})")
+            self.writeline(f"if {old} is not None:")
+            self.indent()
+            self.emit_after(f, "orient", f"{{'card': {c}, 'old': {old}, 'new': "
+                                         f"{literal(n.how)}}}", f.you)
+            self.outdent()
+        else:
+            self.writeline(f"ORIENT(g, {c}, {how})")
+        self.outdent()
 
     def s_Attach(self, n, f):
         what = self.expr(n.what, f)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..errors import EngineError
-from .state import CardInst, Player, ZoneInst
+from .state import ORIENTATIONS, UPRIGHT, CardInst, Player, ZoneInst
 from ..limits import MAX_CARDS
 from .values import MAX_TOKENS, cards_of, check_int
 
@@ -63,7 +63,7 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
         if src is not None and src.in_play:
             card.counters.clear()
             card.marks.clear()
-            card.turned = False
+            card.orient = UPRIGHT          # leaving play straightens it
         card.attached_to = None
     card.face_up = zone.public
     if g.logging:
@@ -155,6 +155,17 @@ def reveal(g, you, what):
 def set_face(what, up: bool):
     for c in cards_of(what):
         c.face_up = up
+
+
+def orient_one(g, c, how: int) -> Optional[str]:
+    """Turn one card sideways, upside down or upright (only a card in play: one out of
+    play always lies upright). Its old orientation's name, or None when nothing changed."""
+    if c.orient == how or c.zone is None or not c.zone.in_play:
+        return None
+    old = ORIENTATIONS[c.orient]
+    c.orient = how
+    g.write(f"{c.name} is turned {ORIENTATIONS[how]}")
+    return old
 
 
 def detach(what):
@@ -303,8 +314,8 @@ def create_library(g, zone, cond, keep, pos=None):
             c = new(CardInst)             # CardInst(...), without the call: decks are big
             c.id, c.name, c.d, c.owner, c.controller, c.zone = s.next_id, d.name, k, owner, \
                 owner, None
-            c.face_up, c.counters, c.attached_to, c.marks, c.token, c.turned = \
-                False, {}, None, {}, False, False
+            c.face_up, c.counters, c.attached_to, c.marks, c.token, c.orient = \
+                False, {}, None, {}, False, UPRIGHT
             s.next_id += 1
             cards[c.id] = c
             if cond is not None and not cond(c):

@@ -240,6 +240,7 @@ _CARD_FIELDS = {"name": lambda c: c.name, "owner": lambda c: c.owner,
                 "controller": lambda c: c.controller, "zone": lambda c: c.zone,
                 "face_up": lambda c: c.face_up, "token": lambda c: c.token,
                 "id": lambda c: c.id, "turned": lambda c: c.turned,
+                "rotated": lambda c: c.rotated, "inverted": lambda c: c.inverted,
                 "host": lambda c: c.attached_to, "in_play": in_play}
 _PLAYER_FIELDS = {"alive": lambda p: p.alive, "seat": lambda p: p.index,
                   "name": lambda p: p.name, "side": lambda p: p.side,
