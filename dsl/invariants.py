@@ -44,6 +44,8 @@ def violations(game) -> list:
             if host is not None and (host.zone is None or not z.in_play or not host.zone.in_play
                                      or s.cards.get(host.id) is not host):
                 out.append(f"{c!r} is attached to {host!r}, which is not in play with it")
+            elif host is not None and host.zone is not z:
+                out.append(f"{c!r} is in {z.key} but attached to {host!r} in {host.zone}")
             if c.token != game.defs[c.name].token:
                 out.append(f"{c!r} is {'a token' if c.token else 'not a token'}, but its "
                            f"definition {c.name!r} is {'not ' if c.token else ''}one")

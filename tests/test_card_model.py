@@ -134,3 +134,55 @@ def test_the_view_of_a_zone_shows_how_its_cards_lie():
     play(s, "Weathervane: Spin")
     assert zone_line(s.state.zones["area:0"], s.state.players[1]) == \
         "area:0: Weathervane [sideways]"
+
+
+# --- hosts and their attachments --------------------------------------------------------
+
+HARBOUR = '''game "Harbour" extends "example"
+zone dock: per player, public, in play
+card "Barge": Thing {
+  text "Action: move Barge to your dock."
+  ability "Sail": uses action_play { move this to your dock }
+}
+card "Crate": Thing { text "Attached to a Thing." }
+card "Grab": Action {
+  text "Gain control of a Thing another player controls."
+  effect {
+    choose t from Thing cards where it.controller != you and it.host == none prompt "Take" {
+      give control of t to you
+    }
+  }
+}
+'''
+
+
+def loaded(s, zone_key):
+    barge, crate = card(s, zone_key, "Barge"), card(s, zone_key, "Crate")
+    crate.attached_to = barge
+    return barge, crate
+
+
+def test_a_host_moving_within_play_takes_its_attachments_along():
+    s = given(HARBOUR, hands={0: []}, areas={0: ["Barge", "Crate"]}, deck_cards=["Oil Can"] * 4)
+    barge, crate = loaded(s, "area:0")
+    play(s, "Barge: Sail")
+    assert names(s, "dock:0") == ["Barge", "Crate"] and names(s, "area:0") == []
+    assert crate.attached_to is barge
+
+
+def test_a_host_changing_controller_takes_its_attachments_to_its_new_controller():
+    s = given(HARBOUR, hands={0: ["Grab"]}, areas={1: ["Barge", "Crate"]},
+              deck_cards=["Oil Can"] * 4)
+    barge, crate = loaded(s, "area:1")
+    play(s, "play_action: Grab")
+    assert names(s, "area:0") == ["Barge", "Crate"]
+    assert crate.attached_to is barge
+    assert (crate.controller.name, crate.owner.name) == ("P1", "P2")
+
+
+def test_the_invariants_name_an_attachment_left_in_another_zone_than_its_host():
+    s = given(HARBOUR, hands={0: []}, areas={0: ["Barge"], 1: ["Crate"]},
+              deck_cards=["Oil Can"] * 4)
+    barge, crate = card(s, "area:0", "Barge"), card(s, "area:1", "Crate")
+    crate.attached_to = barge
+    assert violations(s.game) == [f"{crate!r} is in area:1 but attached to {barge!r} in area:0"]

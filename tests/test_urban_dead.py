@@ -264,15 +264,15 @@ def test_an_active_skill_works_in_the_rest_area_then_cools_down_for_its_value():
     play(s, "Medic: First Aid")
     medic = card(s, "rest:survivors", "Medic")
     assert card(s, "fighters:survivors", "Cop").counters["damage"] == 1
-    assert "cooling" in medic.marks
+    assert medic.rotated                          # turned sideways while it cools
     assert "Medic: First Aid" not in s.legal()
     play(s, "pass")                               # survivor ends (search)
     play(s, "pass")                               # zombies draw from the ZSD
-    assert medic.counters.get("cool") == 1 and "cooling" in medic.marks   # one token
+    assert medic.counters.get("cool") == 1 and medic.rotated   # one token
     assert "Medic: First Aid" not in s.legal()
     play(s, "pass", "Search")
     play(s, "pass", "Draw from the Zombie selection deck")
-    assert "cooling" not in medic.marks and "cool" not in medic.counters           # cool-down 2 reached on the 2nd turn
+    assert not medic.turned and "cool" not in medic.counters           # cool-down 2 reached on the 2nd turn
     assert "Medic: First Aid" in s.legal()
 
 

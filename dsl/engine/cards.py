@@ -70,6 +70,20 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
         g.write(f"{card.name}: {src.key if src else 'nowhere'} → {zone.key}",
                 extra={"card": card.id, "from": src.key if src else None, "to": zone.key,
                        "was_up": was_up, "up": card.face_up})
+    if was and in_play and src is not zone and src.cards:
+        carry(g, card, src, zone)
+
+
+def carry(g, host: CardInst, src: ZoneInst, zone: ZoneInst) -> None:
+    """A host that moves within play takes its attachments along (no events of their
+    own: they did not leave it); one that finds no room stays behind, attached to
+    nothing."""
+    for c in [x for x in src.cards if x.attached_to is host]:
+        if zone.capacity is not None and len(zone.cards) >= zone.capacity:
+            c.attached_to = None
+            g.write(f"{c.name} cannot follow {host.name} to {zone.key}: it is full")
+            continue
+        relocate(g, c, zone, "top", None)
 
 
 def release(g, host: CardInst) -> None:
@@ -205,14 +219,17 @@ def take_control(g, c, player) -> bool:
     if c.zone is None or not c.zone.in_play or c.controller is player:
         return False
     target = player.z[g.zone_index[c.zone.name]] if c.zone.owner is not None else c.zone
-    if target is not None and target is not c.zone:
-        c.zone.cards.remove(c)
+    src = c.zone
+    if target is not None and target is not src:
+        src.cards.remove(c)
         target.cards.append(c)
         c.zone = target
     c.controller = player
     g.moved += 1
     g.playing += 1
     g.write(f"{player.name} gains control of {c.name}")
+    if c.zone is not src:
+        carry(g, c, src, c.zone)           # its attachments go with it, to its controller
     return True
 
 
