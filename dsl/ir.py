@@ -138,6 +138,12 @@ class Prop(Expr):
     """A printed property of a card (static: it depends only on the card's definition)."""
 
 
+@_node("obj", "name", "default", "kind")
+class LiveProp(Expr):
+    """A printed number of a card that some `static modify` changes: the printed value
+    plus the modifiers in force."""
+
+
 @_node("obj", "name", "kind")
 class ZoneAttr(Expr):
     """size, cards, top, bottom, owner, name, in_play of a zone."""

@@ -144,6 +144,8 @@ class Program:
     types: set = field(default_factory=set)
     subtypes: set = field(default_factory=set)
     properties: dict = field(default_factory=dict)       # name → default value
+    # properties some `static modify` changes: read through the statics in force
+    modified_props: set = field(default_factory=set)
     limits: dict = field(default_factory=dict)           # name → Fn
     actions: dict = field(default_factory=dict)          # name → CompiledAction
     moves: dict = field(default_factory=dict)            # name → CompiledMove

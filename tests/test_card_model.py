@@ -4,7 +4,11 @@ their attachments, orientation, modifiers of a card's numbers.
 Each test: given a state → these decisions → this outcome; the invariants
 (dsl/invariants.py) are checked after every decision.
 """
+import pytest
+
+from dsl.errors import DeckError
 from dsl.invariants import violations
+from dsl.loader import load_text
 from scenario import given, names, play, res
 
 # --- ownership is a rule of the zones ---------------------------------------------------
@@ -186,3 +190,66 @@ def test_the_invariants_name_an_attachment_left_in_another_zone_than_its_host():
     barge, crate = card(s, "area:0", "Barge"), card(s, "area:1", "Crate")
     crate.attached_to = barge
     assert violations(s.game) == [f"{crate!r} is in area:1 but attached to {barge!r} in area:0"]
+
+
+# --- modifiers of a card's numbers --------------------------------------------------------
+
+ARMOURY = '''game "Armoury" extends "example"
+property toughness = 0
+card "Knight": Thing - Person { toughness 3 }
+card "Squire": Thing - Person { toughness 1 }
+card "Shield": Thing - Trinket {
+  text "The Thing Shield is attached to has 2 more toughness."
+  static modify toughness by 2 for this.host
+}
+card "Banner": Thing - Trinket {
+  text "Your Persons have 1 more toughness for each Trinket you control."
+  static modify toughness by count Trinket cards you control for Person cards you control
+}
+card "Weigh": Action {
+  text "Gain gears equal to the toughness of a Thing you control."
+  effect { choose t from Thing cards you control prompt "Weigh" { gain t.toughness gears } }
+}
+card "Roll Call": Action {
+  text "Gain a gear for each Person you control with 4 or more toughness."
+  effect { gain count (Person cards you control where it.toughness >= 4) gears }
+}
+'''
+
+
+def armoury(hand, area):
+    s = given(ARMOURY, hands={0: hand}, areas={0: area}, deck_cards=["Oil Can"] * 4)
+    if "Shield" in area:
+        card(s, "area:0", "Shield").attached_to = card(s, "area:0", "Knight")
+    return s
+
+
+def test_an_attached_card_raises_its_hosts_number_while_it_is_attached():
+    s = armoury(["Weigh"], ["Knight", "Shield"])
+    play(s, "play_action: Weigh", "Knight")
+    assert res(s, 0, "gears") == 5                 # 3 printed + 2 from the Shield
+
+
+def test_a_detached_card_no_longer_raises_its_old_hosts_number():
+    s = armoury(["Weigh"], ["Knight", "Shield"])
+    s.run_effect("detach Trinket cards")
+    play(s, "play_action: Weigh", "Knight")
+    assert res(s, 0, "gears") == 3
+
+
+def test_modifiers_add_up_and_selectors_see_the_modified_number():
+    # Knight 3 + Shield 2 + Banner 2 (two Trinkets) = 7; Squire 1 + Banner 2 = 3
+    s = armoury(["Roll Call"], ["Knight", "Squire", "Shield", "Banner"])
+    play(s, "play_action: Roll Call")
+    assert res(s, 0, "gears") == 1
+
+
+def test_a_game_rule_that_modifies_a_cards_number_must_say_of_which_cards():
+    with pytest.raises(DeckError) as err:
+        load_text(ARMOURY + "static modify toughness by 1\n", "armoury.deck")
+    assert str(err.value) == (
+        "armoury.deck:21:8: error: a game rule that modifies the property `toughness` must "
+        "say of which cards\n"
+        "   21 | static modify toughness by 1\n"
+        "      |        ^^^^^^^^^^^^^^^^^^^^^\n"
+        "  hint: `static modify toughness by N for CARDS`")

@@ -16,7 +16,7 @@ from ..limits import MAX_COPIES
 from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
                        CompiledTrigger, Program, ResourceDef, ZoneDef)
 from .exprs import ExprChecker, chain_of
-from .kinds import (AFTER_THE_FACT, BOOL, CARD, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
+from .kinds import (AFTER_THE_FACT, BOOL, CARD, CARDS, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
                     PLAYER, PLAYERS, article, element, in_order, is_kind)
 from .scope import Scope
 from .stmts import StmtChecker
@@ -156,6 +156,8 @@ class Checker(ExprChecker, StmtChecker):
                             self.symbols.update(x.id for x in v.items if isinstance(x, A.Symbol))
         self.symbols |= p.types | p.subtypes
         self.event_uses = p.event_uses = event_uses_by_action(self.items)
+        p.modified_props = {name for name in _modified(self.items)
+                            if name in p.properties and name not in p.params}
         for item in self.items:
             if isinstance(item, A.Option):
                 p.options[item.name] = self.constant(item.value, "an option's value")
@@ -358,7 +360,18 @@ class Checker(ExprChecker, StmtChecker):
         scope = Scope(card=card, event=True)
         pos = s.pos if s.pos.line else pos
         cs = CompiledStatic(type(s).__name__[6:].lower(), s, card, pos)
-        if isinstance(s, A.StaticModify):
+        if isinstance(s, A.StaticModify) and s.param in p.modified_props:
+            # a card's number: `static modify health by 2 for this.host`
+            cs.kind, cs.param = "modify_property", s.param
+            cs.amount = self._int(s.amount, scope, "a modifier")
+            if s.target is not None:
+                cs.target = self.typed(s.target, scope, (CARD, CARDS), "which cards a modifier "
+                                                                      "is for")
+            elif card is None:
+                self.error("modify-whom", f"a game rule that modifies the property `{s.param}` "
+                                          f"must say of which cards", s.pos,
+                           f"`static modify {s.param} by N for CARDS`")
+        elif isinstance(s, A.StaticModify):
             if s.param not in p.params:
                 self.unknown("parameter", s.param, s.pos, p.params)
             cs.param = s.param
@@ -388,6 +401,18 @@ class Checker(ExprChecker, StmtChecker):
         cs.index = len(p.all_statics)
         p.all_statics.append(cs)
         return cs
+
+
+def _modified(node):
+    """The names every `static modify` anywhere in the deck modifies."""
+    if isinstance(node, A.StaticModify):
+        yield node.param
+    if isinstance(node, (list, tuple)):
+        for x in node:
+            yield from _modified(x)
+    elif isinstance(node, A.Node):
+        for f in node._fields:
+            yield from _modified(getattr(node, f))
 
 
 def _action_scope(item: A.ActionDecl) -> Scope:

@@ -173,6 +173,11 @@ class ExprWriter:
         table = self.prop_table(n.name)
         return self.nullsafe(n.obj, f, table + "[{}.d]")
 
+    def x_LiveProp(self, n, f):
+        table = self.prop_table(n.name)
+        return self.nullsafe(n.obj, f, "PROP_NOW(g, {0}, " + literal(n.name) + ", " + table +
+                             "[{0}.d])")
+
     def x_ZoneAttr(self, n, f):
         name = n.name
         if name == "size":

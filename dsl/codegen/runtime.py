@@ -292,7 +292,7 @@ HELPERS = {
     # changing it
     "RELOCATE": P.relocate, "RELEASE": P.release, "MOVABLE": P.movable, "MOVE_QUIET": P.move_quiet,
     "MOVE_CARD_QUIET": P.move_card_quiet, "SHUFFLE": P.shuffle, "REVEAL": P.reveal,
-    "SET_FACE": P.set_face, "ORIENT": P.orient_one, "DETACH": P.detach, "GIVE": P.give, "ATTACH_NOW": P.attach_now,
+    "PROP_NOW": P.prop_now, "SET_FACE": P.set_face, "ORIENT": P.orient_one, "DETACH": P.detach, "GIVE": P.give, "ATTACH_NOW": P.attach_now,
     "ATTACH_QUIET": attach_quiet, "TAKE_CONTROL": P.take_control, "TRANSFORM": P.transform_one,
     "KNOWN_CARD": known_card, "PUT_COUNTERS": P.put_counters_one,
     "REMOVE_COUNTERS": P.remove_counters_one, "NEW_CARD": P.new_card_for, "UNMADE": P.unmade,

@@ -28,6 +28,28 @@ def param(g, name: str, player: Optional[Player]) -> int:
     return base
 
 
+def prop_now(g, card, name: str, base):
+    """A card's number `name` now: its printed value plus every `static modify name` in
+    force whose cards (`for ...`, or the static's own card) include it. A modifier whose
+    own amount or cards read the number being worked out does not count itself."""
+    busy = g.prop_busy
+    for st, src, you in active_statics(g, "modify_property"):
+        if st.param != name or st.index in busy:
+            continue
+        busy.add(st.index)
+        try:
+            target = g.code.target.get(st.index)
+            targets = target(g, you, src, None) if target else src
+            if targets is card or (type(targets) is list and card in targets):
+                if type(base) is not int:
+                    raise EngineError(f"`{name}` of {card.name} is {base!r}, not a number: "
+                                      f"a modifier cannot add to it", tuple(g.chain))
+                base += g.code.amount[st.index](g, you, src, None)
+        finally:
+            busy.discard(st.index)
+    return base
+
+
 def active_statics(g, kind: str):
     """(static, card or None, its `you`) for statics of this kind now in force."""
     if kind not in g.static_kinds:

@@ -255,7 +255,11 @@ def attr(g, v, name: str):
     p = g.program
     if t is CardInst:
         if name in p.properties:
-            return g.deflist[v.d].props.get(name, p.properties[name])
+            base = g.deflist[v.d].props.get(name, p.properties[name])
+            if name in p.modified_props:
+                from .statics import prop_now
+                return prop_now(g, v, name, base)
+            return base
         if name == "attachments":
             return attachments(g, v)
         f = _CARD_FIELDS.get(name)
