@@ -202,7 +202,9 @@ class ExprWriter:
         if not f.walrus:
             return f"ATTR(g, {obj}, {literal(name)})"
         t = f.temp()
-        if name in self.program.properties:      # most often a card: read it directly
+        if name in self.program.modified_props:  # a number statics may change
+            fast = f"PROP_NOW(g, {t}, {literal(name)}, {self.prop_table(name)}[{t}.d])"
+        elif name in self.program.properties:    # most often a card: read it directly
             fast = f"{self.prop_table(name)}[{t}.d]"
         elif name in _CARD_FIELDS:
             fast = f"{t}.{_CARD_FIELDS[name]}"
