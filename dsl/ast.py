@@ -558,6 +558,19 @@ class StaticCopy(Static):
     source: Expr
 
 
+@node
+class StaticGrant(Static):
+    """`static grant CARDS ability "NAME": ... { ... }`."""
+    target: Expr
+    ability: "Ability"
+
+
+@node
+class StaticAlwaysUsable(Static):
+    """`static abilities of CARDS always usable`: their `if` conditions are not asked."""
+    target: Expr
+
+
 # --- declarations ------------------------------------------------------------------
 
 class Decl(Node):

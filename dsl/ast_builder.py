@@ -260,6 +260,8 @@ class Builder:
         return A.StaticInstead(str(ch[0]), where, ch[-1], pos=pos)
 
     def static_copy(self, pos, ch): return A.StaticCopy(ch[0], pos=pos)
+    def static_grant(self, pos, ch): return A.StaticGrant(ch[0], ch[1], pos=pos)
+    def static_always_usable(self, pos, ch): return A.StaticAlwaysUsable(ch[0], pos=pos)
 
     def typeline(self, pos, ch):
         return ch[0], (ch[1] if len(ch) > 1 else ())

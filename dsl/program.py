@@ -46,6 +46,7 @@ class CompiledStatic:
     once_per_turn: bool = False
     source: Optional[Fn] = None
     index: int = 0
+    ability: Optional["CompiledAbility"] = None   # `grant`: the ability given
 
 
 @dataclass
@@ -144,6 +145,7 @@ class Program:
     types: set = field(default_factory=set)
     subtypes: set = field(default_factory=set)
     properties: dict = field(default_factory=dict)       # name → default value
+    granted: list = field(default_factory=list)          # CompiledAbility of `grant`s
     # properties some `static modify` changes: read through the statics in force
     modified_props: set = field(default_factory=set)
     limits: dict = field(default_factory=dict)           # name → Fn

@@ -253,3 +253,65 @@ def test_a_game_rule_that_modifies_a_cards_number_must_say_of_which_cards():
         "   21 | static modify toughness by 1\n"
         "      |        ^^^^^^^^^^^^^^^^^^^^^\n"
         "  hint: `static modify toughness by N for CARDS`")
+
+
+# --- abilities given and freed ------------------------------------------------------------
+
+STABLE = '''game "Stable" extends "example"
+card "Horse": Thing { text "A horse." }
+card "Saddle": Thing - Trinket {
+  text "When Saddle enters play, attach it to another Thing you control. That Thing has \\"Action: gain 2 gears.\\""
+  when enter where event.card == this {
+    choose t from Thing cards you control where it != this prompt "Saddle" { attach this to t }
+  }
+  static grant this.host ability "Gallop": uses action_play { gain 2 gears }
+}
+card "Paddock": Thing - Building {
+  text "Your other Things have \\"Once per turn: put a charge counter on this.\\""
+  static grant Thing cards you control where it != this ability "Rest": once per turn {
+    put 1 charge on this
+  }
+}
+card "Old Mill": Thing - Machine {
+  text "Action: gain 3 gears. Only when you have 10 or more gears."
+  ability "Grind": uses action_play, if gears >= 10 { gain 3 gears }
+}
+card "Oiler": Thing - Person {
+  text "Your Machines' abilities can always be used."
+  static abilities of Machine cards you control always usable
+}
+'''
+
+
+def test_a_card_gives_another_an_ability_while_it_is_attached():
+    s = given(STABLE, hands={0: ["Saddle"]}, areas={0: ["Horse"]}, deck_cards=["Oil Can"] * 4)
+    assert "Horse: Gallop" not in s.legal()
+    play(s, "play_thing: Saddle")
+    assert card(s, "area:0", "Saddle").attached_to is card(s, "area:0", "Horse")
+    assert "Horse: Gallop" in s.legal()
+    play(s, "Horse: Gallop")
+    assert res(s, 0, "gears") == 2
+    assert "Horse: Gallop" not in s.legal()                # it spent the Action play
+
+
+def test_a_granted_ability_runs_as_the_receiving_cards_own():
+    s = given(STABLE, hands={0: []}, areas={0: ["Horse", "Paddock"]}, deck_cards=["Oil Can"] * 4)
+    assert [x for x in s.legal() if x.endswith("Rest")] == ["Horse: Rest"]
+    play(s, "Horse: Rest")
+    assert card(s, "area:0", "Horse").counters == {"charge": 1}
+    assert "Horse: Rest" not in s.legal()                  # once per turn
+
+
+def test_a_granted_ability_ends_with_its_source():
+    s = given(STABLE, hands={0: []}, areas={0: ["Horse", "Paddock"]}, deck_cards=["Oil Can"] * 4)
+    s.run_effect("destroy first(Building cards)")
+    assert "Horse: Rest" not in s.legal()
+
+
+def test_a_card_can_make_another_cards_ability_always_usable():
+    s = given(STABLE, hands={0: []}, areas={0: ["Old Mill"]}, deck_cards=["Oil Can"] * 4)
+    assert "Old Mill: Grind" not in s.legal()               # fewer than 10 gears
+    s = given(STABLE, hands={0: []}, areas={0: ["Old Mill", "Oiler"]},
+              deck_cards=["Oil Can"] * 4)
+    play(s, "Old Mill: Grind")
+    assert res(s, 0, "gears") == 3

@@ -176,13 +176,14 @@ class Checker(ExprChecker, StmtChecker):
         actions = [i for i in self.items if isinstance(i, A.ActionDecl)]
         kinds: dict = {}
         diags, statics, temps = self.diags, len(p.all_statics), len(p.temp_statics)
+        granted = len(p.granted)
         try:
             for _ in range(50):             # each round only narrows: it ends well before
                 self.param_kinds, self._probe, self._rebound = kinds, {}, set()
                 self.diags = []
                 for item in actions:
                     self.block(item.body, _action_scope(item))
-                del p.all_statics[statics:], p.temp_statics[temps:]
+                del p.all_statics[statics:], p.temp_statics[temps:], p.granted[granted:]
                 new = {key: (in_order(allowed), in_order(runtime))
                        for key, (allowed, runtime) in self._probe.items()
                        if key not in self._rebound and allowed and runtime}
@@ -305,21 +306,22 @@ class Checker(ExprChecker, StmtChecker):
         scope = Scope(card=d.name)
         effect = self.block(d.effect, scope) if d.effect is not None else None
         triggers = [self.trigger(t, d.name) for t in d.triggers]
-        abilities = []
-        for ab in d.abilities:
-            cond = None
-            if ab.uses is not None and ab.uses not in p.limits:
-                self.unknown("limit", ab.uses, ab.pos, p.limits)
-            if ab.from_zone is not None and ab.from_zone not in p.zones:
-                self.unknown("zone", ab.from_zone, ab.pos, p.zones)
-            if ab.cond is not None:
-                cond = self._bool(ab.cond, scope, "an ability's condition")
-            abilities.append(CompiledAbility(ab.name, self.block(ab.body, scope), ab.uses,
-                                             ab.once_per_turn, cond, ab.any_time, ab.from_zone,
-                                             d.name, ab.pos))
+        abilities = [self.ability(ab, scope, d.name) for ab in d.abilities]
         statics = [self.static(s, d.name, d.pos) for s in d.statics]
         return CardDef(d.name, frozenset(d.types), frozenset(d.subtypes), d.copies, d.token,
                        d.text, props, effect, triggers, abilities, statics, d.pos, d)
+
+    def ability(self, ab, scope, card) -> CompiledAbility:
+        p = self.p
+        cond = None
+        if ab.uses is not None and ab.uses not in p.limits:
+            self.unknown("limit", ab.uses, ab.pos, p.limits)
+        if ab.from_zone is not None and ab.from_zone not in p.zones:
+            self.unknown("zone", ab.from_zone, ab.pos, p.zones)
+        if ab.cond is not None:
+            cond = self._bool(ab.cond, scope, "an ability's condition")
+        return CompiledAbility(ab.name, self.block(ab.body, scope), ab.uses, ab.once_per_turn,
+                               cond, ab.any_time, ab.from_zone, card, ab.pos)
 
     def event_fields(self, event: str) -> Optional[set]:
         """What `event.X` may name for this event, or None when it is unknown."""
@@ -398,6 +400,18 @@ class Checker(ExprChecker, StmtChecker):
                 cs.body = self.block(s.body, scope)
         elif isinstance(s, A.StaticCopy):
             cs.source = self.typed(s.source, scope, (CARD,), "what a card copies")
+        elif isinstance(s, (A.StaticGrant, A.StaticAlwaysUsable)):
+            if isinstance(s, A.StaticAlwaysUsable):
+                cs.kind = "always_usable"
+            cs.target = self.typed(s.target, scope, (CARD, CARDS), "which cards' abilities "
+                                                                  "a static changes")
+            if isinstance(s, A.StaticGrant):
+                # the given ability runs as the receiving card's: `this` is that card
+                cs.ability = self.ability(s.ability, Scope(card="*", event=False), card)
+                if s.ability.from_zone is not None:
+                    self.error("grant-from", "a granted ability works in play: it cannot say "
+                                             "`from`", s.ability.pos)
+                p.granted.append(cs.ability)
         cs.index = len(p.all_statics)
         p.all_statics.append(cs)
         return cs

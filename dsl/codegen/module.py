@@ -49,7 +49,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter):
         self.move_index = {name: k for k, name in enumerate(program.moves)}
         self.prop_tables: dict = {}
         self.type_tables: dict = {}
-        self.abilities = [ab for d in self.deflist for ab in d.abilities]
+        self.abilities = [ab for d in self.deflist for ab in d.abilities] + list(program.granted)
         self.need_activate = False
 
     # --- writing ---------------------------------------------------------------------

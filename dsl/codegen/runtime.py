@@ -203,15 +203,20 @@ def abilities(g, player):
     out = []
     info = g.info
     able = info.able
-    if not able:
+    kinds = g.static_kinds
+    granted = P.granted_abilities(g, player) if "grant" in kinds else None
+    if not able and not granted:
         return out
     s = g.state
-    if not g.able_in_play and not info.ability_zones:
+    if not g.able_in_play and not info.ability_zones and not granted:
         return out
     active = s.active is player
     seen = set()
     lefts: dict = {}
+    freed = P.always_usable(g) if "always_usable" in kinds else None
     cards = [c for z in s.inplay for c in z.cards if c.controller is player and c.name in able]
+    if granted:
+        cards.extend(c for c, _ in granted.values())
     for zname in info.ability_zones:
         z = player.z[info.zone_index[zname]]
         if z is not None:
@@ -225,6 +230,8 @@ def abilities(g, player):
         if c.name in info.copiers and c.zone is not None and c.zone.in_play:
             abs_ = list(abs_) + [ab for cc, d in P.copied_text(g) if cc is c
                                  for ab in d.abilities if ab.from_zone is None]
+        if granted and c.id in granted:
+            abs_ = list(abs_) + granted[c.id][1]
         for ab in abs_:
             if ab.from_zone is not None and (c.zone is None or c.zone.name != ab.from_zone):
                 continue
@@ -242,7 +249,8 @@ def abilities(g, player):
                     continue
             k = info.ability_index[id(ab)]
             cond = code.ability_conds[k]
-            if cond is not None and not cond(g, player, c, None):
+            if cond is not None and not (freed and c.id in freed) and \
+                    not cond(g, player, c, None):
                 continue
             out.append((-1, (c, k)))
     return out

@@ -50,6 +50,35 @@ def prop_now(g, card, name: str, base):
     return base
 
 
+def _cards_of_static(g, st, src, you) -> list:
+    """The cards a `grant` or `always usable` static is about."""
+    targets = g.code.target[st.index](g, you, src, None)
+    if targets is None:
+        return []
+    return targets if type(targets) is list else [targets]
+
+
+def granted_abilities(g, player) -> dict:
+    """card id → (card, [abilities `static grant` gives it]) for the cards in play that
+    ``player`` controls."""
+    out: dict = {}
+    for st, src, you in active_statics(g, "grant"):
+        for c in _cards_of_static(g, st, src, you):
+            if type(c) is CardInst and c.controller is player and c.zone is not None \
+                    and c.zone.in_play:
+                entry = out.setdefault(c.id, (c, []))
+                if st.ability not in entry[1]:
+                    entry[1].append(st.ability)
+    return out
+
+
+def always_usable(g) -> set:
+    """The ids of the cards whose abilities `static abilities of ... always usable` frees
+    of their `if` conditions."""
+    return {c.id for st, src, you in active_statics(g, "always_usable")
+            for c in _cards_of_static(g, st, src, you) if type(c) is CardInst}
+
+
 def active_statics(g, kind: str):
     """(static, card or None, its `you`) for statics of this kind now in force."""
     if kind not in g.static_kinds:
