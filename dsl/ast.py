@@ -273,6 +273,13 @@ class Orient(Stmt):
 
 
 @node
+class UseAbility(Stmt):
+    """`use ability ["NAME"] of CARD`."""
+    name: Optional[str]
+    card: Expr
+
+
+@node
 class Attach(Stmt):
     what: Expr
     host: Expr

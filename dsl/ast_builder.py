@@ -343,6 +343,10 @@ class Builder:
     def reveal_stmt(self, pos, ch): return A.Reveal(ch[0], pos=pos)
     def face_up_stmt(self, pos, ch): return A.Face(True, ch[0], pos=pos)
     def face_down_stmt(self, pos, ch): return A.Face(False, ch[0], pos=pos)
+    def use_ability_stmt(self, pos, ch):
+        name = _unquote(ch[0]) if len(ch) > 1 else None
+        return A.UseAbility(name, ch[-1], pos=pos)
+
     def turn_sideways(self, pos, ch): return A.Orient("sideways", ch[0], pos=pos)
     def turn_upside_down(self, pos, ch): return A.Orient("upside down", ch[0], pos=pos)
     def turn_upright(self, pos, ch): return A.Orient("upright", ch[0], pos=pos)

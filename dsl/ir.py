@@ -274,6 +274,11 @@ class Face(Stmt):
     pass
 
 
+@_node("card", "name", "pos")
+class UseAbility(Stmt):
+    pass
+
+
 @_node("what", "how")
 class Orient(Stmt):
     pass

@@ -146,6 +146,7 @@ class Program:
     subtypes: set = field(default_factory=set)
     properties: dict = field(default_factory=dict)       # name → default value
     granted: list = field(default_factory=list)          # CompiledAbility of `grant`s
+    ability_names: set = field(default_factory=set)      # every ability's name
     # properties some `static modify` changes: read through the statics in force
     modified_props: set = field(default_factory=set)
     limits: dict = field(default_factory=dict)           # name → Fn

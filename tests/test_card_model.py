@@ -315,3 +315,58 @@ def test_a_card_can_make_another_cards_ability_always_usable():
               deck_cards=["Oil Can"] * 4)
     play(s, "Old Mill: Grind")
     assert res(s, 0, "gears") == 3
+
+
+# --- using another card's abilities ---------------------------------------------------------
+
+PUPPETS = '''game "Puppets" extends "example"
+card "Puppeteer": Action {
+  text "Use an ability of a Thing another player controls as if it were yours."
+  effect {
+    choose t from Thing cards where it.controller != you prompt "Borrow" { use ability of t }
+  }
+}
+card "Twin Lever": Thing - Machine {
+  text "Action: gain 1 gear. Action: gain 2 gears if you have none."
+  ability "Pull": uses action_play { gain 1 gears }
+  ability "Yank": uses action_play, if gears == 0 { gain 2 gears }
+}
+card "Winder": Action {
+  text "Use the Wind ability of a Spring Press in play."
+  effect { use ability "Wind" of first(cards named "Spring Press") }
+}
+'''
+
+
+def test_a_card_uses_another_players_cards_ability_without_paying_its_cost():
+    s = given(PUPPETS, hands={0: ["Puppeteer"]}, areas={1: ["Spring Press"]},
+              deck_cards=["Oil Can"] * 4)
+    play(s, "play_action: Puppeteer")          # Wind would spend an Action play: none is left
+    assert card(s, "area:1", "Spring Press").counters == {"charge": 1}
+    assert "P1 uses Spring Press: Wind" in [e.text for e in s.game.log]
+
+
+def test_the_user_picks_among_the_abilities_whose_conditions_hold_for_them():
+    s = given(PUPPETS, hands={0: ["Puppeteer"]}, areas={1: ["Twin Lever"]},
+              deck_cards=["Oil Can"] * 4)
+    play(s, "play_action: Puppeteer")
+    assert s.legal() == ["Pull", "Yank"]
+    play(s, "Yank")
+    assert res(s, 0, "gears") == 2 and res(s, 1, "gears") == 0    # `you` is the user
+
+
+def test_an_ability_is_used_by_name():
+    s = given(PUPPETS, hands={0: ["Winder"]}, areas={0: ["Spring Press"]},
+              deck_cards=["Oil Can"] * 4)
+    play(s, "play_action: Winder")
+    assert card(s, "area:0", "Spring Press").counters == {"charge": 1}
+
+
+def test_an_unknown_ability_name_is_an_error_where_it_is_written():
+    with pytest.raises(DeckError) as err:
+        load_text(PUPPETS.replace('"Wind" of', '"Wnid" of'), "puppets.deck")
+    assert str(err.value) == (
+        "puppets.deck:15:12: error: unknown ability `Wnid`\n"
+        '   15 |   effect { use ability "Wnid" of first(cards named "Spring Press") }\n'
+        "      |            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+        "  hint: did you mean `Wind`?")

@@ -158,6 +158,7 @@ class Checker(ExprChecker, StmtChecker):
         self.event_uses = p.event_uses = event_uses_by_action(self.items)
         p.modified_props = {name for name in _modified(self.items)
                             if name in p.properties and name not in p.params}
+        p.ability_names = set(_found(self.items, A.Ability, "name"))
         for item in self.items:
             if isinstance(item, A.Option):
                 p.options[item.name] = self.constant(item.value, "an option's value")
@@ -419,14 +420,19 @@ class Checker(ExprChecker, StmtChecker):
 
 def _modified(node):
     """The names every `static modify` anywhere in the deck modifies."""
-    if isinstance(node, A.StaticModify):
-        yield node.param
+    return _found(node, A.StaticModify, "param")
+
+
+def _found(node, cls, field: str):
+    """The ``field`` of every ``cls`` node anywhere in ``node``."""
+    if isinstance(node, cls):
+        yield getattr(node, field)
     if isinstance(node, (list, tuple)):
         for x in node:
-            yield from _modified(x)
+            yield from _found(x, cls, field)
     elif isinstance(node, A.Node):
         for f in node._fields:
-            yield from _modified(getattr(node, f))
+            yield from _found(getattr(node, f), cls, field)
 
 
 def _action_scope(item: A.ActionDecl) -> Scope:

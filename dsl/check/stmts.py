@@ -62,6 +62,13 @@ class StmtChecker:
                                    "what is turned face " + ("up" if n.up else "down"))
         return I.Face(what, n.up)
 
+    # `use ability ["NAME"] of CARD`
+    def s_UseAbility(self, n, scope):
+        card = self.typed(n.card, scope, (CARD,), "whose ability is used")
+        if n.name is not None and n.name not in self.p.ability_names:
+            self.unknown("ability", n.name, n.pos, self.p.ability_names)
+        return I.UseAbility(card, n.name, n.pos)
+
     # `turn CARDS sideways | upside down | upright`
     def s_Orient(self, n, scope):
         return I.Orient(self._cards_or_card(n.what, scope, f"what is turned {n.how}"), n.how)

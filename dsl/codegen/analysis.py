@@ -18,6 +18,7 @@ STMT_EVENTS = {
     I.PutCounter: ("counter_added",), I.RemoveCounter: ("counter_removed",),
     I.GiveControl: ("control",), I.Eliminate: ("eliminate",), I.Shuffle: ("shuffle",),
     I.Transform: ("transform",), I.Resolve: ("resolve",), I.Orient: ("orient",),
+    I.UseAbility: ("activate",),
     I.Phase: ("phase_start", "phase_end"),
 }
 
@@ -92,7 +93,7 @@ class Analysis:
 
     def stmt(self, s) -> bool:
         t = type(s)
-        if t in (I.Choose, I.ChooseOne, I.May, I.Offer):
+        if t in (I.Choose, I.ChooseOne, I.May, I.Offer, I.UseAbility):
             return True
         if t is I.CallAction:
             return self.action.get(s.action, False)

@@ -256,6 +256,38 @@ def abilities(g, player):
     return out
 
 
+def usable_of(g, player, c, name=None) -> list:
+    """The indexes of the abilities of card ``c`` that ``player`` could use through
+    `use ability of`: printed, copied or granted, working where the card is, whose `if`
+    holds for ``player`` (or is lifted); costs (`uses`, `once per turn`) aside."""
+    info, code = g.info, g.code
+    abs_ = list(g.defs[c.name].abilities)
+    in_play = c.zone is not None and c.zone.in_play
+    if in_play and c.name in info.copiers:
+        abs_ += [ab for cc, d in P.copied_text(g) if cc is c
+                 for ab in d.abilities if ab.from_zone is None]
+    kinds = g.static_kinds
+    if in_play and "grant" in kinds:
+        abs_ += [ab for st, src, you in P.active_statics(g, "grant")
+                 if c in P.cards_of_static(g, st, src, you) for ab in (st.ability,)]
+    freed = P.always_usable(g) if "always_usable" in kinds else ()
+    out = []
+    for ab in abs_:
+        if name is not None and ab.name != name:
+            continue
+        if ab.from_zone is not None and (c.zone is None or c.zone.name != ab.from_zone):
+            continue
+        if ab.from_zone is None and not in_play:
+            continue
+        k = info.ability_index[id(ab)]
+        cond = code.ability_conds[k]
+        if cond is not None and c.id not in freed and not cond(g, player, c, None):
+            continue
+        if k not in out:
+            out.append(k)
+    return out
+
+
 def move_labeler(info):
     """The labels of an offer's options: `move: card`, `card: ability`, `pass`."""
     names, label = info.move_names, _label
@@ -315,6 +347,7 @@ HELPERS = {
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
+    "USABLE_OF": usable_of,
 }
 
 # Builtins generated code may use: nothing that reaches outside the game.

@@ -80,6 +80,38 @@ class StmtWriter:
     def s_Face(self, n, f):
         self.writeline(f"SET_FACE({self.expr(n.what, f)}, {n.up})")
 
+    # `use ability ["NAME"] of CARD`: one of the card's usable abilities (`you` picks when
+    # there are several), run as `activate` is, without its costs
+    def s_UseAbility(self, n, f):
+        t, opts, i, k = f.temp(), f.temp(), f.temp(), f.temp()
+        self.writeline(f"{t} = {self.expr(n.card, f)}")
+        self.writeline(f"{opts} = [] if {t} is None or {f.you} is None else "
+                       f"USABLE_OF(g, {f.you}, {t}, {literal(n.name)})")
+        self.writeline(f"if {opts}:")
+        self.indent()
+        source = "this.name" if f.this_safe else f"({f.this}.name if {f.this} is not None else None)"
+        d = (f"DECISION({f.you}, 'choose', 'Use which ability of ' + {t}.name + '?', None, "
+             f"[ABILITY[x].name for x in {opts}], 1, 1, False, {source}, None, g.labels_of, "
+             f"{f.this})")
+        self.writeline(f"{i} = 0 if len({opts}) == 1 else {self.ask(f, d)}")
+        self.writeline(f"{k} = {opts}[{i}]")
+        self.writeline(f"g.write({f.you}.name + ' uses ' + {t}.name + ': ' + ABILITY[{k}].name)")
+
+        def perform(f, ev):
+            self.writeline(f"g.chain.append({t}.name + ': ' + ABILITY[{k}].name)")
+            self.writeline("try:")
+            self.indent()
+            self.writeline(self.call(f, f"ABILITY_BODY[{k}](g, {f.you}, {t}, {ev or 'None'})",
+                                     True))
+            self.outdent()
+            self.writeline("finally:")
+            self.indent()
+            self.writeline("g.chain.pop()")
+            self.outdent()
+        self.emit(f, "activate", f"{{'card': {t}, 'ability': ABILITY[{k}].name}}", f.you,
+                  perform)
+        self.outdent()
+
     # `turn CARDS sideways | upside down | upright`; an `orient` event after each card
     # that changed, written only where something listens
     def s_Orient(self, n, f):

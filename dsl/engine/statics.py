@@ -50,7 +50,7 @@ def prop_now(g, card, name: str, base):
     return base
 
 
-def _cards_of_static(g, st, src, you) -> list:
+def cards_of_static(g, st, src, you) -> list:
     """The cards a `grant` or `always usable` static is about."""
     targets = g.code.target[st.index](g, you, src, None)
     if targets is None:
@@ -63,7 +63,7 @@ def granted_abilities(g, player) -> dict:
     ``player`` controls."""
     out: dict = {}
     for st, src, you in active_statics(g, "grant"):
-        for c in _cards_of_static(g, st, src, you):
+        for c in cards_of_static(g, st, src, you):
             if type(c) is CardInst and c.controller is player and c.zone is not None \
                     and c.zone.in_play:
                 entry = out.setdefault(c.id, (c, []))
@@ -76,7 +76,7 @@ def always_usable(g) -> set:
     """The ids of the cards whose abilities `static abilities of ... always usable` frees
     of their `if` conditions."""
     return {c.id for st, src, you in active_statics(g, "always_usable")
-            for c in _cards_of_static(g, st, src, you) if type(c) is CardInst}
+            for c in cards_of_static(g, st, src, you) if type(c) is CardInst}
 
 
 def active_statics(g, kind: str):
