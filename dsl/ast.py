@@ -350,6 +350,14 @@ class Create(Stmt):
 
 
 @node
+class CreateCopy(Stmt):
+    """`create N copies of CARD in ZONE`: tokens that are copies of a card."""
+    amount: Expr
+    card: Expr
+    zone: Optional[Expr]
+
+
+@node
 class CreateLibrary(Stmt):
     zone: Expr
     cond: Optional[Expr]

@@ -370,6 +370,9 @@ class Builder:
     def create_stmt(self, pos, ch):
         return A.Create(ch[0], _unquote(ch[1]), ch[2] if len(ch) > 2 else None, pos=pos)
 
+    def create_copy(self, pos, ch):
+        return A.CreateCopy(ch[0], ch[1], ch[2] if len(ch) > 2 else None, pos=pos)
+
     def create_library(self, pos, ch):
         return A.CreateLibrary(ch[0], ch[1] if len(ch) > 1 else None, pos=pos)
 

@@ -46,9 +46,9 @@ def violations(game) -> list:
                 out.append(f"{c!r} is attached to {host!r}, which is not in play with it")
             elif host is not None and host.zone is not z:
                 out.append(f"{c!r} is in {z.key} but attached to {host!r} in {host.zone}")
-            if c.token != game.defs[c.name].token:
-                out.append(f"{c!r} is {'a token' if c.token else 'not a token'}, but its "
-                           f"definition {c.name!r} is {'not ' if c.token else ''}one")
+            if game.defs[c.name].token and not c.token:
+                # (a token that is a copy of a card may have a card's definition)
+                out.append(f"{c!r} is not a token, but its definition {c.name!r} is one")
             for name, n in c.counters.items():
                 if n <= 0:
                     out.append(f"{c!r} has {n} {name} counters")

@@ -354,6 +354,11 @@ class Create(Stmt):
     pass
 
 
+@_node("card", "amount", "zone", "pos")
+class CreateCopy(Stmt):
+    pass
+
+
 @_node("zone", "cond", "pos")
 class CreateLibrary(Stmt):
     pass

@@ -370,3 +370,39 @@ def test_an_unknown_ability_name_is_an_error_where_it_is_written():
         '   15 |   effect { use ability "Wnid" of first(cards named "Spring Press") }\n'
         "      |            ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
         "  hint: did you mean `Wind`?")
+
+
+# --- tokens that are copies of cards --------------------------------------------------------
+
+COPIES = '''game "Copies" extends "example"
+card "Duplicator": Thing - Machine {
+  text "Action: create a token that is a copy of a Thing you control."
+  ability "Copy": uses action_play {
+    choose t from Thing cards you control where it != this prompt "Copy" {
+      create 1 copy of t in your area
+    }
+  }
+}
+'''
+
+
+def test_a_token_is_created_as_a_copy_of_a_card_and_has_its_text():
+    s = given(COPIES, hands={0: []}, areas={0: ["Duplicator", "Windmill"]},
+              deck_cards=["Oil Can"] * 4)
+    play(s, "Duplicator: Copy")
+    copies = [c for c in s.state.zones["area:0"].cards if c.token]
+    assert [c.name for c in copies] == ["Windmill"]
+    assert s.game.is_type(copies[0], "Machine")
+    before = res(s, 0, "gears")
+    play(s, "pass", "pass")                    # P2's turn, then P1's: both Windmills work
+    assert res(s, 0, "gears") == before + 2
+
+
+def test_a_token_copy_ceases_to_exist_when_it_leaves_play():
+    s = given(COPIES, hands={0: []}, areas={0: ["Duplicator", "Windmill"]},
+              deck_cards=["Oil Can"] * 4)
+    play(s, "Duplicator: Copy")
+    copy = next(c for c in s.state.zones["area:0"].cards if c.token)
+    s.run_effect("destroy first(cards named \"Windmill\" where it.token)")
+    assert copy.id not in s.state.cards and names(s, "discard_pile") == []
+    assert names(s, "area:0") == ["Duplicator", "Windmill"]

@@ -163,6 +163,17 @@ class StmtChecker:
         return I.Create(n.card, amount, self._one_zone(n.zone, scope, "where they are created",
                                                        none_ok=False), n.pos)
 
+    # `create N copies of CARD in ZONE`
+    def s_CreateCopy(self, n, scope):
+        amount = self._int(n.amount, scope, "how many are created")
+        card = self.typed(n.card, scope, (CARD,), "what the tokens are copies of")
+        if n.zone is None:
+            self.error("create-where", "say where the copies are created", n.pos,
+                       "for example `create 1 copy of this in your area`")
+            return None
+        return I.CreateCopy(card, amount, self._one_zone(n.zone, scope, "where they are created",
+                                                         none_ok=False), n.pos)
+
     # `create library in ZONE [if COND]`
     def s_CreateLibrary(self, n, scope):
         zone = self._one_zone(n.zone, scope, "where the deck's cards are created",

@@ -14,6 +14,7 @@ from .. import ir as I
 MOVE_EVENTS = ("move", "enter", "leave")
 STMT_EVENTS = {
     I.Move: MOVE_EVENTS, I.Create: MOVE_EVENTS + ("create",),
+    I.CreateCopy: MOVE_EVENTS + ("create",),
     I.Attach: MOVE_EVENTS + ("attach",), I.Gain: ("gain",), I.Lose: ("lose",),
     I.PutCounter: ("counter_added",), I.RemoveCounter: ("counter_removed",),
     I.GiveControl: ("control",), I.Eliminate: ("eliminate",), I.Shuffle: ("shuffle",),

@@ -347,7 +347,7 @@ HELPERS = {
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
-    "USABLE_OF": usable_of,
+    "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,
 }
 
 # Builtins generated code may use: nothing that reaches outside the game.

@@ -213,6 +213,13 @@ class StmtWriter:
         zone = self.expr(n.zone, f)
         self.writeline(self.create_call(f, literal(n.card), amount, zone, self.pos(n.pos)))
 
+    def s_CreateCopy(self, n, f):
+        card = self.expr(n.card, f)
+        amount = self.expr(n.amount, f)
+        zone = self.expr(n.zone, f)
+        self.writeline(self.create_call(f, f"COPY_SOURCE({card})", amount, zone,
+                                        self.pos(n.pos)))
+
     def s_CreateLibrary(self, n, f):
         zone = self.expr(n.zone, f)
         cond, keep = "None", "None"

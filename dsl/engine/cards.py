@@ -252,7 +252,8 @@ def transform_one(g, c, into, pos) -> Optional[str]:
         g.able_in_play += g.able_table[g.def_index[into]] - g.able_table[c.d]
     c.name = into
     c.d = g.def_index[into]
-    c.token = g.defs[into].token          # a token is what its definition is, not its past
+    # a token is what its definition is, not its past; a token copy of a card stays one
+    c.token = g.defs[into].token or (c.token and not g.defs[old].token)
     g.moved += 1
     g.playing += c.zone is not None and c.zone.in_play
     g.write(f"{old} becomes {into}")
@@ -281,21 +282,32 @@ def remove_counters_one(c, counter: str, n) -> int:
     return take
 
 
-def new_card_for(g, name: str, zone: ZoneInst, you, pos=None):
+def copy_source(c):
+    """What `create N copies of CARD` makes tokens of: the card (None: nothing)."""
+    return c if type(c) is CardInst else None
+
+
+def new_card_for(g, name, zone: ZoneInst, you, pos=None):
     """A new card of `create` (at deck position ``pos``), not yet placed; None (and the
-    rest not made) when the zone is full."""
+    rest not made) when the zone is full. ``name`` is a card's name, or for `create ...
+    copies of CARD` the card itself: the new card is then a token of its definition."""
+    copy = type(name) is not str
+    if copy:
+        if name is None:
+            return None
+        name = name.name
     d = g.defs[name]
     s = g.state
     if zone.capacity is not None and len(zone.cards) >= zone.capacity:
         g.write(f"no room in {zone.key} for {name}")
         return None
-    if d.token and sum(1 for c in s.cards.values() if c.token) >= MAX_TOKENS:
+    if (d.token or copy) and sum(1 for c in s.cards.values() if c.token) >= MAX_TOKENS:
         raise EngineError(f"more than {MAX_TOKENS:,} tokens in play: `create` at {pos} "
                           f"would make another", tuple(g.chain))
     if len(s.cards) >= MAX_CARDS:
         too_many_cards(g, "create", pos)
     owner = zone.owner if zone.owner is not None else None if zone.unowned else you
-    return s.new_card(name, owner, d.token, g.def_index[name])
+    return s.new_card(name, owner, d.token or copy, g.def_index[name])
 
 
 def unmade(g, c):
