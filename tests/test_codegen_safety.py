@@ -33,6 +33,7 @@ GENERATOR_STRINGS = {
     "— turn ", "— round ", " —", "when", "before", "prevent", "instead", "forbid",
     "a `whenever` rule keeps firing: its effect never makes its condition false",
     "modify", "substitute", "copy", "you may", "ability",
+    "sideways", "upside down", "upright", "Use which ability of ", "?",
 }
 GENERATED_NAME = re.compile(GENERATED)
 ALLOWED = NAMES | set(HELPERS) | set(BUILTINS) | set(PROGRAM_NAMES)
@@ -169,7 +170,16 @@ card "{card}": Action {{
 card "{other}": Thing {{
   text "{prompt}"
   when enter where event.card == this and "{said}" != "{prompt}" {{ say "{prompt}" }}
+  static modify {var}_n by 1 for this
+  static grant this ability "{prompt}": once per turn {{ turn this sideways }}
+  static abilities of this always usable
+  when orient where event.card == this and event.new != "{said}" {{
+    use ability "{prompt}" of this
+    create 1 copy of this in {zone}
+    gain this.{var}_n {var}
+  }}
 }}
+property {var}_n = 0
 '''
 
 
