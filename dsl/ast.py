@@ -649,6 +649,7 @@ class Var(Decl):
     name: str
     value: Optional[Expr]
     per_player: bool
+    shown: bool = False
 
 
 @node
@@ -675,6 +676,7 @@ class SubtypeDecl(Decl):
 class PropertyDecl(Decl):
     name: str
     default: Optional[Expr]
+    shown: bool = False
 
 
 @node

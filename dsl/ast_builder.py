@@ -181,11 +181,13 @@ class Builder:
     def res_score(self, pos, ch): return ("score", True)
 
     def var_decl(self, pos, ch):
-        per_player = ch[-1] is True
-        rest = ch[1:-1] if per_player else ch[1:]
-        return A.Var(str(ch[0]), rest[0] if rest else None, per_player, pos=pos)
+        attrs = {a for a in ch[1:] if a in ("per player", "shown")}
+        rest = [c for c in ch[1:] if c not in ("per player", "shown")]
+        return A.Var(str(ch[0]), rest[0] if rest else None, "per player" in attrs,
+                     "shown" in attrs, pos=pos)
 
-    def var_per_player(self, pos, ch): return True
+    def var_per_player(self, pos, ch): return "per player"
+    def var_shown(self, pos, ch): return "shown"
     def once_flag(self, pos, ch): return True
 
     def counter_decl(self, pos, ch): return A.CounterDecl(tuple(map(str, ch)), pos=pos)
@@ -194,7 +196,11 @@ class Builder:
     def subtype_decl(self, pos, ch): return A.SubtypeDecl(tuple(map(str, ch)), pos=pos)
 
     def property_decl(self, pos, ch):
-        return A.PropertyDecl(str(ch[0]), ch[1] if len(ch) > 1 else None, pos=pos)
+        shown = ch[-1] == "shown"
+        rest = ch[1:-1] if shown else ch[1:]
+        return A.PropertyDecl(str(ch[0]), rest[0] if rest else None, shown, pos=pos)
+
+    def prop_shown(self, pos, ch): return "shown"
 
     def limit_decl(self, pos, ch):
         return A.LimitDecl(str(ch[0]), ch[1], pos=pos)

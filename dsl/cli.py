@@ -1,4 +1,5 @@
-"""The `deckwright` command: play, sim, check, lint, compile.
+"""The `deckwright` command: play, sim, check, lint, compile, fmt, lsp, explain, print,
+export, import.
 
 Every failure prints one clear message (and, for a failing simulated game, the command
 that reproduces it); a traceback only ever means a bug in Deckwright itself.
@@ -10,13 +11,15 @@ import json
 import sys
 
 from .errors import DeckError, EngineError
-from .terminal import visible
+from .terminal import colour_wanted, paint, visible
 
 
 def say(text: str, err: bool = False) -> None:
     """Print a line that may hold deck text (names, log lines): control characters
-    are shown, not sent to the terminal."""
-    print(visible(text), file=sys.stderr if err else sys.stdout)
+    are shown, not sent to the terminal; on a terminal, errors are coloured."""
+    stream = sys.stderr if err else sys.stdout
+    text = visible(text)
+    print(paint(text) if colour_wanted(stream) else text, file=stream)
 
 
 def _options(pairs) -> dict:
@@ -76,6 +79,36 @@ def cmd_compile(args) -> int:
 def cmd_lint(args) -> int:
     from .lint import main as lint_main
     return lint_main(args)
+
+
+def cmd_fmt(args) -> int:
+    from .fmt import main as fmt_main
+    return fmt_main(args)
+
+
+def cmd_lsp(args) -> int:
+    from .lsp import main as lsp_main
+    return lsp_main(args)
+
+
+def cmd_explain(args) -> int:
+    from .explain import main as explain_main
+    return explain_main(args)
+
+
+def cmd_print(args) -> int:
+    from .sheet import main as print_main
+    return print_main(args)
+
+
+def cmd_export(args) -> int:
+    from .export import main as export_main
+    return export_main(args)
+
+
+def cmd_import(args) -> int:
+    from .wikiimport import main as import_main
+    return import_main(args)
 
 
 def cmd_sim(args) -> int:
@@ -266,6 +299,80 @@ def build_parser() -> argparse.ArgumentParser:
                       help="play the --sim games under the hidden-information audit "
                            "(default: off)")
     lint.set_defaults(func=cmd_lint)
+
+    fmt = sub.add_parser("fmt", help="lay deck files out the one canonical way",
+                         description="Lay deck files out the one canonical way (see "
+                                     "docs/fmt.md): rewrite them in place, or with --check or "
+                                     "--diff only say what would change. `-` reads standard "
+                                     "input and writes standard output.")
+    fmt.add_argument("files", nargs="+", metavar="FILE", help="the deck files to format")
+    fmt_mode = fmt.add_mutually_exclusive_group()
+    fmt_mode.add_argument("--check", action="store_true",
+                          help="change nothing; name each file that is not formatted and "
+                               "exit 1 if any (default: off)")
+    fmt_mode.add_argument("--diff", action="store_true",
+                          help="change nothing; print a unified diff of what would change "
+                               "and exit 1 if any (default: off)")
+    fmt.set_defaults(func=cmd_fmt)
+
+    lsp = sub.add_parser("lsp", help="the language server, for editors (over stdio)",
+                         description="Run the language server over standard input and output: "
+                                     "diagnostics, hover, completion, definitions, symbols and "
+                                     "quick fixes for deck files (see docs/editors.md). Needs "
+                                     "the lsp extra: pip install 'deckwright[lsp]'.")
+    lsp.set_defaults(func=cmd_lsp)
+
+    explain = sub.add_parser("explain", help="each card's effect in plain English",
+                             description="Print each card's printed text and the English "
+                                         "generated from its effect, as the checked program "
+                                         "has it (see docs/explain.md).")
+    explain.add_argument("deck", metavar="DECK", help="the deck whose cards to explain")
+    explain.add_argument("card", nargs="?", default=None, metavar="CARD",
+                         help="only this card, by its name (default: every card with an "
+                              "effect of its own)")
+    explain.set_defaults(func=cmd_explain)
+
+    sheet = sub.add_parser("print", help="a printable sheet of a deck's cards (HTML or PDF)",
+                           description="Write a printable sheet of the deck's cards, nine to a "
+                                       "page: name, type, corner value and printed text (see "
+                                       "docs/print.md).")
+    sheet.add_argument("deck", metavar="DECK", help="the deck to print")
+    sheet.add_argument("-o", "--output", required=True, metavar="FILE",
+                       help="the file to write (required; no default)")
+    sheet.add_argument("--paper", choices=("a4", "letter"), default="a4",
+                       help="the paper size: a4 or letter (default: a4)")
+    sheet.add_argument("--corner", default=None, metavar="PROPERTY",
+                       help="the property shown in the card's corner, or `none` (default: the "
+                            "deck's first property most cards give as a number)")
+    sheet.add_argument("--pdf", action="store_true",
+                       help="write a PDF with headless Chromium instead of HTML (default: HTML)")
+    sheet.set_defaults(func=cmd_print)
+
+    export = sub.add_parser("export", help="a deck for LackeyCCG or the Dvorak MUSH Engine",
+                            description="Write the deck in the formats the Dvorak wiki exports: "
+                                        "a LackeyCCG plugin folder, and MUSHcode (see "
+                                        "docs/export.md).")
+    export.add_argument("deck", metavar="DECK", help="the deck to export")
+    export.add_argument("--lackey", default=None, metavar="DIR",
+                        help="write a Lackey plugin folder here (default: none)")
+    export.add_argument("--mush", default=None, metavar="FILE",
+                        help="write MUSHcode loadcard commands to FILE (default: none)")
+    export.add_argument("--corner", default=None, metavar="PROPERTY",
+                        help="the property exported as the corner value, or `none` (default: "
+                             "as `print` chooses)")
+    export.set_defaults(func=cmd_export)
+
+    imp = sub.add_parser("import", help="a deck file from a Dvorak wiki page's card templates",
+                         description="Turn a Dvorak wiki deck page's {{card ...}} templates "
+                                     "into a deck file: names, types, corner values and printed "
+                                     "text, each effect still to write (see docs/export.md).")
+    imp.add_argument("wikitext", metavar="WIKITEXT",
+                     help="the page's wikitext, saved to a file (`-` for standard input)")
+    imp.add_argument("-o", "--output", default=None, metavar="FILE",
+                     help="the deck file to write (default: standard output)")
+    imp.add_argument("--name", default=None, metavar="NAME",
+                     help="the game's name (default: the page's Infobox title, or Imported)")
+    imp.set_defaults(func=cmd_import)
     return ap
 
 

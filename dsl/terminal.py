@@ -28,3 +28,29 @@ def _escape(m: re.Match) -> str:
 def visible(text: str) -> str:
     """``text`` with every control character written out (see the module docstring)."""
     return _UNSAFE.sub(_escape, text) if _UNSAFE.search(text) else text
+
+
+# --- colour --------------------------------------------------------------------------
+# Errors and findings are coloured on a terminal: the severity word and the caret under
+# the mistake. Never when the stream is not a terminal (a pipe, a file, CI's log), for
+# TERM=dumb, or when NO_COLOR is set to anything (https://no-color.org).
+_SEVERITY = re.compile(r"^(.*?:\d+:\d+: |)(error|warning|info)(\[[^\]\n]*\])?:", re.M)
+_CARET = re.compile(r"^(\s+\| *)(\^+)$", re.M)
+_COLOURS = {"error": "\x1b[1;31m", "warning": "\x1b[1;33m", "info": "\x1b[1;36m"}
+_RESET = "\x1b[0m"
+
+
+def colour_wanted(stream, environ=None) -> bool:
+    import os
+    environ = os.environ if environ is None else environ
+    if environ.get("NO_COLOR") or environ.get("TERM") == "dumb":
+        return False
+    isatty = getattr(stream, "isatty", None)
+    return bool(isatty and isatty())
+
+
+def paint(text: str) -> str:
+    """``text`` (already :func:`visible`) with its severity words and carets coloured."""
+    text = _SEVERITY.sub(lambda m: f"{m.group(1)}{_COLOURS[m.group(2)]}{m.group(2)}"
+                                   f"{m.group(3) or ''}{_RESET}:", text)
+    return _CARET.sub(lambda m: f"{m.group(1)}\x1b[1;32m{m.group(2)}{_RESET}", text)

@@ -103,7 +103,7 @@ def value_name(v, viewer: Optional[Player], offer: bool = False) -> str:
             return v.name
         # What anyone sees of it: where it lies and what is on it, so options differ.
         on = ", ".join(f"{k} {n}" for k, n in sorted(v.counters.items()))
-        where = f" in {v.zone.key}" if v.zone is not None else ""
+        where = f" in {v.zone.title}" if v.zone is not None else ""
         return f"{unseen_name(v)}{where}" + (f" [{on}]" if on else "")
     if isinstance(v, Player):
         return v.name

@@ -120,6 +120,8 @@ def command_table(proc) -> dict:
           "(kept in the history: undo takes it back)", proc.cmd_eval, "effect", True),
         C("def", "def card \"NAME\": TYPE {...}", "add or redefine a card (multi-line); "
           "the game is replayed on the new rules", proc.cmd_def, "def", True),
+        C("write", "write [FILE]", "write the cards typed with `def` into the deck's file "
+          "(or a copy of it), keeping the rest of the file", proc.cmd_write, "file"),
         C("reload", "reload", "re-read the deck files and replay the game on them",
           proc.cmd_reload, "", True),
         C("save", "save FILE", "save the game (JSON)", proc.cmd_save, "file"),

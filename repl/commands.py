@@ -282,7 +282,7 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             out.add("\n".join(lines))
         d = self.session.decision
         if d is not None:
-            out.add(render.decision_view(d, self.viewer()))
+            out.add(render.decision_view(d, self.viewer(), self.game))
 
     def cmd_quit(self, rest, out):
         out.quit = True

@@ -1,4 +1,4 @@
-"""Deck text and files: `def`, `reload`, `save`, `load`."""
+"""Deck text and files: `def`, `write`, `reload`, `save`, `load`."""
 from __future__ import annotations
 
 import hashlib
@@ -14,6 +14,7 @@ from . import render
 from .command_table import ReplError
 from .evaluate import Evaluator, build_program, def_name
 from .savefile import SAVE_FORMAT, SAVE_VERSION, check_options, read_save
+from .write_back import splice, write_atomically
 
 
 
@@ -37,6 +38,52 @@ class FileCommands:
         if is_new:
             out.add(f"`{name}` is not in the deal of this game; put one where you want it with "
                     f"`eval create 1 \"{name}\" in your hand` (a `new` game deals it)")
+
+    def cmd_write(self, rest, out):
+        """Write the cards typed with `def` into the deck's file (or, `write FILE`, into a
+        copy of it), the rest of the file as it was."""
+        from decks import DECKS_DIR
+        from dsl import ast as A
+        from dsl.loader import load_text
+        from dsl.parser import parse_text
+        if self.program is None:
+            raise ReplError("no deck: `open DECK` first")
+        if not self.defs:
+            raise ReplError("no cards typed with `def` to write")
+        path = Path(self.deck_path).resolve()
+        target = Path(rest.strip()).expanduser().resolve() if rest.strip() else path
+        if target == path and DECKS_DIR.resolve() in path.parents:
+            raise ReplError(f"`{path.stem}` is a bundled deck: `write FILE.deck` writes a copy "
+                            "of it with your cards")
+        if target.suffix != ".deck":
+            raise ReplError(f"write FILE: a deck file's name ends in `.deck`, not `{target.name}`")
+        try:
+            text = path.read_text("utf-8")
+            ast = parse_text(text, str(path))
+        except (OSError, UnicodeDecodeError, DeckError) as err:
+            raise ReplError(f"cannot read {path}: {err}") from None
+        lines = {}
+        for item in ast.items:
+            decl = item.decl if isinstance(item, A.Override) else item
+            if isinstance(decl, A.CardDecl) and decl.name in self.defs:
+                lines[decl.name] = item.pos.line
+        declared = build_program(self.deck_path, {}).cards    # by the file and its bases
+        elsewhere = {n for n in self.defs if n not in lines and n in declared}
+        new = splice(text, self.defs, lines, elsewhere)
+        try:                                 # what is written must load as it was typed
+            load_text(new, str(target), root=path.parent)
+        except DeckError as err:
+            raise ReplError(f"not written: the file would not load ({err.diagnostics[0].message})") \
+                from None
+        try:
+            write_atomically(target, new)
+        except OSError as err:
+            raise ReplError(f"cannot write {target}: {err.strerror or err}") from None
+        names = ", ".join(f'"{n}"' for n in self.defs)
+        out.add(f"wrote {names} to {target} ({len(lines)} replaced, "
+                f"{len(self.defs) - len(lines)} added)")
+        if target == path:                   # the file says them now
+            self.defs = {}
 
     def cmd_reload(self, rest, out):
         if self.program is None:

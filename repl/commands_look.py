@@ -37,11 +37,11 @@ class LookCommands:
             viewer = self.viewer()
         out.add(render.state_view(self.game, viewer))
         if s.decision is not None:
-            out.add(render.decision_view(s.decision, viewer))
+            out.add(render.decision_view(s.decision, viewer, self.game))
 
     def cmd_options(self, rest, out):
         s = self.need_game()
-        out.add(render.decision_view(s.decision, self.viewer()) if s.decision else
+        out.add(render.decision_view(s.decision, self.viewer(), self.game) if s.decision else
                 "the game is over: " + self.game.describe_result())
 
     def cmd_log(self, rest, out):

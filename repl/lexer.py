@@ -31,7 +31,7 @@ KEYWORDS = (
     "prevent", "private", "prompt", "property", "public", "put", "random", "remove",
     "repeat", "resolve", "resource", "reveal", "round", "say", "score", "secret", "set",
     "setup",
-    "shared", "shuffle", "side", "simultaneously", "start", "static", "substitute",
+    "shared", "shown", "shuffle", "side", "simultaneously", "start", "static", "substitute",
     "subtype", "text", "this", "time", "to", "token", "top", "transform", "true",
     "turn", "turns", "type", "unmark", "until", "up", "use", "uses", "var", "when",
     "whenever", "where", "while", "winner", "with", "x", "you", "your", "zone",

@@ -9,7 +9,7 @@ how many cards there are.
 >>> from dsl.session import Session
 >>> s = Session(load_program("example"), seed=1, players=2)
 >>> view = state_view(s.game, s.state.players[1])
->>> "hand:1 (yours)" in view and "hand:0: 5 cards" in view
+>>> "  hand (yours): " in view and "  hand: 5 cards" in view
 True
 """
 from __future__ import annotations
@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Optional
 
 from dsl.engine.state import ORIENTATIONS, CardInst, Player, ZoneInst
-from dsl.visibility import card_name, sees, sees_at, source_seen, value_name, zone_readable
+from dsl.visibility import (card_name, offered, sees, sees_at, source_seen, value_name,
+                            zone_readable)
 
 
 def zone_visible(zone: ZoneInst, viewer: Optional[Player]) -> bool:
@@ -52,17 +53,39 @@ def card_text(c: CardInst, zone: ZoneInst, viewer: Optional[Player] = None) -> s
     return f"{out} [{', '.join(extras)}]" if extras else out
 
 
-def zone_line(zone: ZoneInst, viewer: Optional[Player]) -> str:
+def cards_text(zone: ZoneInst, viewer: Optional[Player], cards=None) -> str:
+    """The cards of a zone, alike cards grouped ("Blue Shard ×27"): every alike card in
+    a zone without an order, each run of alike cards in an ordered one (so the order
+    still reads)."""
+    groups: dict = {}
+    runs: list = []
+    for c in zone.cards if cards is None else cards:
+        text = card_text(c, zone, viewer)
+        if not zone.ordered:
+            if text not in groups:
+                groups[text] = [text, 0]
+                runs.append(groups[text])
+            groups[text][1] += 1
+        elif runs and runs[-1][0] == text:
+            runs[-1][1] += 1
+        else:
+            runs.append([text, 1])
+    return ", ".join(t if n == 1 else f"{t} ×{n}" for t, n in runs)
+
+
+def zone_line(zone: ZoneInst, viewer: Optional[Player], name: Optional[str] = None) -> str:
+    """One zone, as ``name`` (default: the zone's title, "P1's hand")."""
+    name = zone.title if name is None else name
     mine = " (yours)" if viewer is not None and zone.owner is viewer else ""
     if not zone.cards:
-        return f"{zone.key}{mine}: —"
+        return f"{name}{mine}: —"
     if zone_visible(zone, viewer):
-        names = ", ".join(card_text(c, zone, viewer) for c in zone.cards)
         order = " (top last)" if zone.ordered and len(zone.cards) > 1 else ""
-        return f"{zone.key}{mine}: {names}{order}"
-    up = [c for c in zone.cards if c.face_up]
-    shown = f"; face up: {', '.join(card_text(c, zone, viewer) for c in up)}" if up else ""
-    return f"{zone.key}{mine}: {len(zone.cards)} card{'s' if len(zone.cards) != 1 else ''}{shown}"
+        return f"{name}{mine}: {cards_text(zone, viewer)}{order}"
+    # Of a zone the viewer may not read: the cards lying face up, and what is on the others.
+    up = [c for c in zone.cards if c.face_up or c.counters or c.attached_to is not None]
+    shown = f"; face up or marked: {cards_text(zone, viewer, up)}" if up else ""
+    return f"{name}{mine}: {len(zone.cards)} card{'s' if len(zone.cards) != 1 else ''}{shown}"
 
 
 def _value(v, viewer) -> str:
@@ -90,8 +113,17 @@ def header(game) -> str:
 
 
 def state_view(game, viewer: Optional[Player] = None) -> str:
-    """The whole table as ``viewer`` sees it (None: everything, for `state all`)."""
+    """The table as ``viewer`` sees it, or everything (None, for `state all`). A seat's
+    view leaves out the rules' own variables (those the deck does not mark `shown`) and
+    the empty zones of the other players and sides."""
     s = game.state
+    everything = viewer is None
+    shown = game.program.shown_vars
+
+    def listed(z: ZoneInst) -> bool:
+        return everything or bool(z.cards) or z.owner is viewer or \
+            (z.owner is None and z.side is None) or (z.side is not None and z.side == viewer.side)
+
     lines = [header(game) + (f" — as {viewer.name} sees it" if viewer else " — everything")]
     for p in s.players:
         res = ", ".join(f"{k} {v}" for k, v in sorted(p.res.items()))
@@ -102,19 +134,28 @@ def state_view(game, viewer: Optional[Player] = None) -> str:
             flags.append("you")
         tag = f" ({', '.join(flags)})" if flags else ""
         lines.append(f"{p.name}{tag}: {res or 'no resources'}")
+        if p.marks:
+            lines.append(f"  marked {', '.join(sorted(p.marks))}")
         for k, v in sorted(p.vars.items()):
-            if v is not None:
+            if v is not None and (everything or k in shown):
                 lines.append(f"  {k} = {_value(v, viewer)}")
         for z in s.zones.values():
-            if z.owner is p:
-                lines.append("  " + zone_line(z, viewer))
-    shared = [z for z in s.zones.values() if z.owner is None]
-    if shared:
+            if z.owner is p and listed(z):
+                lines.append("  " + zone_line(z, viewer, z.name))
+    for side in dict.fromkeys(z.side for z in s.zones.values() if z.side is not None):
+        zones = [z for z in s.zones.values() if z.side == side and listed(z)]
+        if zones:
+            who = ", ".join(p.name for p in s.players if p.side == side)
+            lines.append(f"{side}{f' ({who})' if who else ''}:")
+            lines += ["  " + zone_line(z, viewer, z.name) for z in zones]
+    table = [z for z in s.zones.values() if z.owner is None and z.side is None]
+    if table:
         lines.append("table:")
-        lines += ["  " + zone_line(z, viewer) for z in shared]
-    shown = {k: v for k, v in sorted(s.globals.items()) if v is not None}
-    if shown:
-        lines.append("  " + ", ".join(f"{k} = {_value(v, viewer)}" for k, v in shown.items()))
+        lines += ["  " + zone_line(z, viewer) for z in table]
+    values = {k: v for k, v in sorted(s.globals.items())
+              if v is not None and (everything or k in shown or k in game.program.resources)}
+    if values:
+        lines.append("  " + ", ".join(f"{k} = {_value(v, viewer)}" for k, v in values.items()))
     return "\n".join(lines)
 
 
@@ -137,7 +178,7 @@ def entry_text(game, entry, viewer: Optional[Player]) -> str:
         card = game.state.cards.get(extra["card"])
         if not (sees_at(viewer, src, extra.get("was_up", True), card)
                 or sees_at(viewer, dst, extra.get("up", True), card)):
-            return f"a card: {extra.get('from') or 'nowhere'} → {extra.get('to')}"
+            return f"a card: {src.title if src else 'nowhere'} → {dst.title}"
     return entry.text
 
 
@@ -154,9 +195,39 @@ def log_lines(game, viewer: Optional[Player], start: int = 0, numbered: bool = F
 _EVERYONE = object()
 
 
-def decision_view(decision, viewer=_EVERYONE) -> str:
+def option_card(value) -> Optional[CardInst]:
+    """The card an option is about: a card chosen, a move's card, an ability's card."""
+    if isinstance(value, CardInst):
+        return value
+    if isinstance(value, tuple) and len(value) == 2:
+        x = value[1]
+        if isinstance(x, CardInst):
+            return x
+        if isinstance(x, tuple) and x and isinstance(x[0], CardInst):
+            return x[0]
+    return None
+
+
+def card_facts(game, card: CardInst, viewer: Optional[Player]) -> str:
+    """The card's `shown` properties that differ from their default (" (cost 4)"), when
+    ``viewer`` may read the card as it is offered."""
+    program = game.program
+    if not program.shown_properties or not offered(viewer, card):
+        return ""
+    bits = []
+    for name in program.shown_properties:
+        v = game.prop(card, name)
+        if v is None or v == [] or v == program.properties.get(name):
+            continue
+        shown = "/".join(_value(x, viewer) for x in v) if isinstance(v, list) else _value(v, viewer)
+        bits.append(f"{name} {shown}")
+    return f" ({', '.join(bits)})" if bits else ""
+
+
+def decision_view(decision, viewer=_EVERYONE, game=None) -> str:
     """The pending decision: who, what, and the numbered options (labelled as the chooser
-    may read them). Another seat's ``viewer`` sees only the question being asked."""
+    may read them; with ``game``, each card's `shown` properties after it). Another
+    seat's ``viewer`` sees only the question being asked."""
     if decision is None:
         return ""
     src = f" ({decision.source})" if decision.source else ""
@@ -166,13 +237,28 @@ def decision_view(decision, viewer=_EVERYONE) -> str:
             return f"{decision.player.name} is deciding"
         return f"{decision.player.name} is deciding: {decision.prompt}{src}{secret}"
     lines = [f"{decision.player.name}: {decision.prompt}{src}{secret}"]
-    lines += [f"  [{i}] {label}" for i, label in enumerate(decision.labels)]
+    facts = [""] * len(decision.labels)
+    if game is not None and game.program.shown_properties:
+        for i, v in enumerate(decision.values):
+            card = option_card(v)
+            if card is not None:
+                facts[i] = card_facts(game, card, decision.player)
+    lines += [f"  [{i}] {label}{facts[i]}" for i, label in enumerate(decision.labels)]
     if decision.multi:
-        lo, hi = decision.min_count, decision.max_count
-        n = f"exactly {lo}" if lo == hi else f"{lo} to {hi}"
-        lines.append(f"  choose {n}: `choose 0 2` or `choose none`" if lo == 0 else
-                     f"  choose {n}: `choose 0 2`")
+        lines.append("  " + multi_hint(decision.min_count, decision.max_count,
+                                       len(decision.labels)))
     return "\n".join(lines)
+
+
+def multi_hint(lo: int, hi: int, options: int) -> str:
+    """How many to pick, with an answer that is valid for this decision. Counts are said
+    in words ("up to 2"), so "0 to N" only ever names option numbers."""
+    example = " ".join(map(str, range(min(max(lo, min(2, hi)), options))))
+    if lo == hi:
+        return f"pick exactly {lo}: `choose {example}`"
+    if lo == 0:
+        return f"pick up to {hi}: `choose {example}`, or `choose none`"
+    return f"pick {lo} to {hi}: `choose {example}`"
 
 
 def toolbar_items(game, decision, seats: dict) -> list:

@@ -137,7 +137,7 @@ def test_the_view_of_a_zone_shows_how_its_cards_lie():
     s = given(TURNSTILE, hands={0: []}, areas={0: ["Weathervane"]}, deck_cards=["Oil Can"] * 4)
     play(s, "Weathervane: Spin")
     assert zone_line(s.state.zones["area:0"], s.state.players[1]) == \
-        "area:0: Weathervane [sideways]"
+        "P1's area: Weathervane [sideways]"
 
 
 # --- hosts and their attachments --------------------------------------------------------

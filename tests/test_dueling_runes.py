@@ -494,7 +494,7 @@ def test_the_sequence_limit_readings_hold_while_spells_are_cast(options, most, l
     write = s.game.write
 
     def watch(text, *a, **kw):            # what the table holds as each line is written
-        if "→ sequence:0" not in text:        # (but the instant a card arrives, before trim)
+        if "→ P1's sequence" not in text:   # (but the instant a card arrives, before trim)
             sizes.append(len(s.state.zones["sequence:0"].cards))
         return write(text, *a, **kw)
     s.game.write = watch

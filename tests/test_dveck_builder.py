@@ -412,7 +412,7 @@ def test_upgrading_changes_the_card_in_place_and_swaps_it_with_the_next_pile_up(
     assert shard.owner.name == "P1"
     assert names(s, "blue_shards") == ["Blue Shard"] * 3
     assert names(s, "blue_bars") == ["Blue Bar"]
-    assert not any("area:0 →" in e.text or "→ area:0" in e.text for e in s.game.log)
+    assert not any("P1's area →" in e.text or "→ P1's area" in e.text for e in s.game.log)
     # a Material already in play that is upgraded gives no extra coins
     assert res(s, 0, "blue") == 0
 

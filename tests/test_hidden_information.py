@@ -36,14 +36,16 @@ def test_a_barricade_in_play_shows_the_zombies_only_that_it_is_there_and_its_dam
     wall.counters["damage"] = 2
     zombies, survivors = seat(g, "zombies"), seat(g, "survivors")
     seen = render.state_view(g, zombies)
-    assert "barricades:survivors: 1 card" in seen and not named_barricades(seen)
+    assert "\nsurvivors (P1):\n" in seen
+    assert "\n  barricades: 1 card; face up or marked: a card [damage 2]\n" in seen
+    assert not named_barricades(seen)
     assert "Heavily Barricaded [damage 2]" in render.state_view(g, survivors)
 
 
 def test_scent_fear_turns_the_barricades_face_up_for_everyone():
     s = given("urban_dead", zones={"barricades:survivors": ["Heavily Barricaded"]})
     s.state.zones["barricades:survivors"].cards[0].face_up = True
-    assert "face up: Heavily Barricaded" in render.state_view(s.game, seat(s.game, "zombies"))
+    assert "face up or marked: Heavily Barricaded" in render.state_view(s.game, seat(s.game, "zombies"))
 
 
 def _watched_game(deck, seed, players=2):
@@ -73,7 +75,7 @@ def test_the_zombie_player_picks_a_barricade_to_hit_without_reading_it():
     game, asked = _watched_game("urban_dead", 9000)
     hits = [labels for who, prompt, labels in asked if prompt == "A zombie hits a barricade"]
     assert hits, "the seeded game has a zombie attack on the barricades"
-    assert all(label.startswith("a card in barricades:survivors") for labels in hits
+    assert all(label.startswith("a card in survivors' barricades") for labels in hits
                for label in labels)
     zombies = seat(game, "zombies")
     theirs = "\n".join(render.log_lines(game, zombies))
@@ -99,7 +101,7 @@ def test_a_choice_is_logged_with_its_question_and_the_card_once_it_is_public():
     who = p1 if everything[k].startswith("P1") else p2
     other = p2 if who is p1 else p1
     line = render.entry_text(game, game.log[_index_of(game, everything[k])], other)
-    assert "a card in hand" in line and line.endswith("— your move")
+    assert f"a card in {who.name}'s hand" in line and line.endswith("— your move")
 
 
 def _index_of(game, text):
@@ -161,10 +163,10 @@ def test_no_view_names_a_card_its_seat_may_not_see_soak(deck, players, options):
 
 def test_the_audit_catches_a_view_that_names_a_face_down_card(monkeypatch):
     # The renderer as it was: a zone's cards named to anyone who may read the zone.
-    def leaky_zone_line(zone, viewer):
+    def leaky_zone_line(zone, viewer, name=None):
         if zone.visibility != "hidden" and zone.cards:
             return f"{zone.key}: " + ", ".join(c.name for c in zone.cards)
-        return render.zone_line.__wrapped__(zone, viewer)
+        return render.zone_line.__wrapped__(zone, viewer, name)
     leaky_zone_line.__wrapped__ = render.zone_line
     monkeypatch.setattr(render, "zone_line", leaky_zone_line)
     leaks = audit_game(load_program("urban_dead"), seed=9000)

@@ -279,7 +279,7 @@ def test_state_hides_the_other_hand_and_state_all_shows_it():
     proc = Processor("example", seed=1)
     theirs = [c.name for c in proc.game.state.zones["hand:1"].cards]
     mine = proc.execute("state").text()
-    assert "hand:1: " in mine and f"{len(theirs)} cards" in mine
+    assert f"\nP2: gears 0\n  hand: {len(theirs)} cards\n" in mine
     everything = proc.execute("state all").text()
     assert ", ".join(theirs) in everything
 
@@ -287,15 +287,15 @@ def test_state_hides_the_other_hand_and_state_all_shows_it():
 def test_the_log_hides_cards_drawn_into_the_other_hand():
     proc = Processor("example", seed=1)
     log = proc.execute("log all").text()
-    assert "a card: deck → hand:1" in log
-    assert "deck → hand:0" in log and "a card: deck → hand:0" not in log
+    assert "a card: deck → P2's hand" in log
+    assert "deck → P1's hand" in log and "a card: deck → P1's hand" not in log
 
 
 def test_why_names_the_deck_line_behind_a_log_entry():
     proc = Processor("example", seed=1)
     label = next(l for l in proc.session.decision.labels if l.startswith("play_thing"))
     proc.execute(f"choose {label}")
-    n = max(i for i, e in enumerate(proc.game.log) if "→ area:0" in e.text)
+    n = max(i for i, e in enumerate(proc.game.log) if "→ P1's area" in e.text)
     out = proc.execute(f"why {n}")
     assert out.ok
     assert "the move `play_thing` — decks/dvorak.deck:" in out.text()

@@ -6,12 +6,17 @@ plus a C1 CSI (\\x9b), is printed through every path a deck's text takes: `check
 """
 import io
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from dsl.cli import main
 from dsl.errors import Diagnostic, SourcePosition
 from dsl.terminal import visible
+
+ROOT = Path(__file__).resolve().parent.parent
 
 EVIL = "Evil\x1b]0;TITLE\x07\x1b[2J\x9b31m"
 SHOWN = r"Evil\x1b]0;TITLE\x07\x1b[2J\x9b31m"
@@ -106,7 +111,7 @@ def test_lint_json_escapes_them_too(tmp_path, capsys):
 def test_play_watch_shows_the_log_escaped(tmp_path, capsys):
     status, out, err = run(["play", "--watch"], capsys, tmp_path)
     assert status == 0 and not RAW.search(out + err)
-    assert f"{SHOWN}: deck → hand:0\n" in out
+    assert f"{SHOWN}: deck → P1's hand\n" in out
 
 
 def test_play_script_shows_its_output_escaped(tmp_path, capsys):
@@ -143,3 +148,39 @@ def test_the_repl_prints_deck_text_escaped():
          output=PlainTextOutput(buf))
     assert not RAW.search(buf.getvalue().replace("\r\n", ""))
     assert buf.getvalue().count(SHOWN) == 3
+
+
+# --- colour: on a terminal only, and never with NO_COLOR ---------------------------------
+
+class _Terminal:
+    def isatty(self):
+        return True
+
+
+def test_errors_are_coloured_only_on_a_terminal_and_never_with_no_color():
+    from dsl.terminal import colour_wanted
+    assert colour_wanted(_Terminal(), {})
+    assert not colour_wanted(_Terminal(), {"NO_COLOR": "1"})
+    assert not colour_wanted(_Terminal(), {"TERM": "dumb"})
+    assert not colour_wanted(io.StringIO(), {})
+
+
+def test_colour_marks_the_severity_and_the_caret_and_nothing_else():
+    from dsl.terminal import paint
+    text = ("bad.deck:2:33: error: the argument `n` of `draw` must be a number, not a text\n"
+            "    2 | card \"A\": Thing { effect { draw \"two\" } }\n"
+            "      |                                 ^^^^^")
+    painted = paint(text)
+    assert painted.splitlines()[0] == ("bad.deck:2:33: \x1b[1;31merror\x1b[0m: the argument "
+                                       "`n` of `draw` must be a number, not a text")
+    assert painted.splitlines()[2].endswith("\x1b[1;32m^^^^^\x1b[0m")
+    assert re.sub(r"\x1b\[[0-9;]*m", "", painted) == text
+
+
+def test_a_piped_check_prints_no_colour(tmp_path):
+    bad = tmp_path / "bad.deck"
+    bad.write_text('game "x" extends "dvorak"\ncard "A": Thing { effect { draw "two" } }\n')
+    run = subprocess.run([sys.executable, "-m", "dsl.cli", "check", str(bad)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode == 1 and "\x1b" not in run.stderr
+    assert ": error: the argument `n` of `draw` must be a number, not a text" in run.stderr

@@ -134,12 +134,20 @@ class Checker(ExprChecker, StmtChecker):
                                                      item.pos, item.score)
             elif isinstance(item, A.Var):
                 p.vars[item.name] = (item.per_player, None)
+                if item.shown:
+                    p.shown_vars.add(item.name)
+                else:
+                    p.shown_vars.discard(item.name)     # an `override` may hide it again
             elif isinstance(item, A.Param):
                 p.params[item.name] = None
             elif isinstance(item, A.Option):
                 p.options[item.name] = None
             elif isinstance(item, A.PropertyDecl):
                 p.properties[item.name] = None
+                if item.shown:
+                    p.shown_properties[item.name] = None
+                else:
+                    p.shown_properties.pop(item.name, None)
             elif isinstance(item, A.LimitDecl):
                 p.limits[item.name] = None
             elif isinstance(item, A.ActionDecl):

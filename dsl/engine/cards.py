@@ -67,7 +67,7 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
         card.attached_to = None
     card.face_up = zone.public
     if g.logging:
-        g.write(f"{card.name}: {src.key if src else 'nowhere'} → {zone.key}",
+        g.write(f"{card.name}: {src.title if src else 'nowhere'} → {zone.title}",
                 extra={"card": card.id, "from": src.key if src else None, "to": zone.key,
                        "was_up": was_up, "up": card.face_up})
     if was and in_play and src is not zone and src.cards:
@@ -81,7 +81,7 @@ def carry(g, host: CardInst, src: ZoneInst, zone: ZoneInst) -> None:
     for c in [x for x in src.cards if x.attached_to is host]:
         if zone.capacity is not None and len(zone.cards) >= zone.capacity:
             c.attached_to = None
-            g.write(f"{c.name} cannot follow {host.name} to {zone.key}: it is full")
+            g.write(f"{c.name} cannot follow {host.name} to {zone.title}: it is full")
             continue
         relocate(g, c, zone, "top", None)
 
@@ -103,7 +103,7 @@ def movable(g, card: CardInst, zone: ZoneInst) -> bool:
     if card.zone is None and card.id not in g.state.cards:
         return False                       # a token that has ceased to exist
     if zone.capacity is not None and card.zone is not zone and len(zone.cards) >= zone.capacity:
-        g.write(f"{card.name} cannot go to {zone.key}: it is full")
+        g.write(f"{card.name} cannot go to {zone.title}: it is full")
         return False
     return True
 
@@ -127,7 +127,7 @@ def move_card_quiet(g, card, zone, pos_kind, index):
     if card.zone is None and card.id not in g.state.cards:
         return                             # a token that has ceased to exist
     if zone.capacity is not None and card.zone is not zone and len(zone.cards) >= zone.capacity:
-        g.write(f"{card.name} cannot go to {zone.key}: it is full")
+        g.write(f"{card.name} cannot go to {zone.title}: it is full")
         return
     was = card.zone is not None and card.zone.in_play
     relocate(g, card, zone, pos_kind, index)
@@ -155,7 +155,7 @@ def shuffle(g, zone: Optional[ZoneInst]) -> bool:
         return False
     g.state.rng.shuffle(zone.cards)
     g.playing += zone.in_play
-    g.write(f"{zone.key} shuffled")
+    g.write(f"{zone.title} shuffled")
     return True
 
 
@@ -299,7 +299,7 @@ def new_card_for(g, name, zone: ZoneInst, you, pos=None):
     d = g.defs[name]
     s = g.state
     if zone.capacity is not None and len(zone.cards) >= zone.capacity:
-        g.write(f"no room in {zone.key} for {name}")
+        g.write(f"no room in {zone.title} for {name}")
         return None
     if (d.token or copy) and sum(1 for c in s.cards.values() if c.token) >= MAX_TOKENS:
         raise EngineError(f"more than {MAX_TOKENS:,} tokens in play: `create` at {pos} "
@@ -352,7 +352,7 @@ def create_library(g, zone, cond, keep, pos=None):
                 continue
             if zone.capacity is not None and len(inside) >= zone.capacity:
                 del cards[c.id]
-                g.write(f"no room in {zone.key} for the rest of the library")
+                g.write(f"no room in {zone.title} for the rest of the library")
                 return
             inside.append(c)
             c.zone = zone

@@ -60,6 +60,15 @@ class ZoneInst:
     def __repr__(self) -> str:
         return self.key
 
+    @property
+    def title(self) -> str:
+        """The zone as people name it: "P1's hand", "survivors' deck", "discard_pile"
+        (the key, `hand:0`, is for the engine and saves)."""
+        holder = self.owner.name if self.owner is not None else self.side
+        if holder is None:
+            return self.name
+        return f"{holder}' {self.name}" if holder.endswith("s") else f"{holder}'s {self.name}"
+
 
 # How a card lies (CardInst.orient): upright, turned sideways (a quarter turn), upside down.
 UPRIGHT, SIDEWAYS, UPSIDE_DOWN = 0, 1, 2

@@ -1,0 +1,600 @@
+"""`deckwright explain DECK [CARD]`: each card's effect in plain English, generated from the
+checked program (:mod:`dsl.ir`), not from the deck's text.
+
+>>> from dsl.loader import load_program
+>>> print(explain_card(load_program("example"), "Spring Press"))
+Wind (uses action_play): put 1 charge counter on Spring Press; then if the number of charge counters on Spring Press is at least 3, remove all charge counters from Spring Press and gain 3 gears.
+
+The card's own name stands for `this`, as printed cards say it. Each IR node has one
+handler here (``e_`` for expressions, ``s_`` for statements, named after the node's class);
+``tests/test_explain.py`` checks that every node of :mod:`dsl.ir` has one, so a new
+construct cannot go unexplained. A node without one still renders, as its class name in
+angle brackets, so `explain` never fails on a deck.
+
+:func:`verbs` gives the verbs a card's effect performs (for the linter's `text-verb` rule,
+which compares them with the printed text).
+"""
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+from . import ir as I
+
+ARITH = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
+COMPARE = {"==": "is", "!=": "is not", ">=": "is at least", "<=": "is at most",
+           ">": "is more than", "<": "is less than"}
+BUILTIN = {"you": "you", "event": "the event", "it": "it", "active_player": "the active player",
+           "turn_number": "the turn number", "play": "play"}
+EVENTS = {"turn_start": "at the start of a turn", "turn_end": "at the end of a turn",
+          "phase_start": "at the start of a phase", "phase_end": "at the end of a phase",
+          "round_start": "at the start of a round", "round_end": "at the end of a round",
+          "game_start": "when the game starts", "enter": "when a card enters a zone",
+          "leave": "when a card leaves a zone", "move": "when a card moves",
+          "gain": "when a player gains something", "lose": "when a player loses something",
+          "create": "when a card is created", "activate": "when an ability is activated",
+          "resolve": "when a card resolves", "counter_added": "when a counter is put on a card",
+          "counter_removed": "when a counter is removed from a card",
+          "attach": "when a card is attached", "control": "when a card changes control",
+          "eliminate": "when a player is eliminated", "shuffle": "when a zone is shuffled",
+          "transform": "when a card transforms"}
+EVENT_FIELD = {"to": "the zone it goes to", "from": "the zone it comes from"}
+POSSESSIVE = {"it": "its", "you": "your"}
+DURATION = {"this_turn": "this turn", "next_turn": "until the end of your next turn"}
+# The verb each statement performs, for `verbs` (a deck's own actions are their own verb).
+VERB = {I.Move: "move", I.Shuffle: "shuffle", I.Reveal: "reveal", I.Attach: "attach",
+        I.Detach: "detach", I.GiveControl: "control", I.Give: "give", I.Transform: "transform",
+        I.PutCounter: "put", I.RemoveCounter: "remove", I.Gain: "gain", I.Lose: "lose",
+        I.Create: "create", I.Negate: "negate", I.Choose: "choose", I.ChooseOne: "choose",
+        I.Eliminate: "eliminate"}
+
+
+class Explainer:
+    """English for one card's nodes; ``card`` is the name `this` stands for."""
+
+    def __init__(self, program, card: Optional[str] = None):
+        self.program = program
+        self.card = card
+
+    # -- dispatch -------------------------------------------------------------------
+
+    def e(self, node) -> str:
+        if node is None:
+            return "nothing"
+        if isinstance(node, tuple):
+            return self.block(node)
+        handler = getattr(self, ("s_" if isinstance(node, I.Stmt) else "e_") + type(node).__name__,
+                          None)
+        return handler(node) if handler else f"<{type(node).__name__}>"
+
+    def block(self, stmts) -> str:
+        parts = [self.e(s) for s in stmts]
+        parts = [p for p in parts if p]
+        if not parts:
+            return "do nothing"
+        if len(parts) == 1:
+            return parts[0]
+        if len(parts) == 2 and not any("," in p or ";" in p for p in parts):
+            return parts[0] + " and " + parts[1]
+        return "; then ".join(parts)
+
+    # -- expressions ----------------------------------------------------------------
+
+    def e_Const(self, n):
+        if n.value is None:
+            return "none"
+        if isinstance(n.value, bool):
+            return "true" if n.value else "false"
+        if isinstance(n.value, str):
+            return f'"{n.value}"'
+        return str(n.value)
+
+    def e_Local(self, n):
+        return n.name
+
+    def e_Builtin(self, n):
+        if n.which == "this":
+            return self.card or "this card"
+        return BUILTIN.get(n.which, n.which)
+
+    def e_OptionRef(self, n):
+        return f"the {words(n.name)} option"
+
+    def _whose(self, player) -> str:
+        if player is None:
+            return "your"
+        said = self.e(player)
+        return "your" if said == "you" else f"{said}'s"
+
+    def e_ParamRef(self, n):
+        return f"{self._whose(n.player)} {words(n.name)}"
+
+    def e_GlobalVar(self, n):
+        return words(n.name)
+
+    def e_PlayerVar(self, n):
+        return f"{self._whose(n.player)} {words(n.name)}"
+
+    def e_Res(self, n):
+        return f"{self._whose(n.player)} {words(n.name)}"
+
+    def e_ResShared(self, n):
+        return f"the shared {words(n.name)}"
+
+    def e_ZoneRef(self, n):
+        if n.scope == "shared":
+            return f"the {words(n.name)}"
+        return f"{self._whose(n.player)} {words(n.name)}"
+
+    def e_ZonesNamed(self, n):
+        return f"every {words(n.name)}"
+
+    def _of(self, obj, name) -> str:
+        said = self.e(obj)
+        if said == "the event":
+            return EVENT_FIELD.get(name, f"the event's {words(name)}")
+        if said in POSSESSIVE:
+            return f"{POSSESSIVE[said]} {words(name)}"
+        return f"{said}'s {words(name)}" if " " not in said else f"the {words(name)} of {said}"
+
+    def e_Field(self, n):
+        return self._of(n.obj, n.name)
+
+    def e_CardAttr(self, n):
+        return self._of(n.obj, n.name)
+
+    def e_Prop(self, n):
+        return self._of(n.obj, n.name)
+
+    def e_ZoneAttr(self, n):
+        return self._of(n.obj, n.name)
+
+    def e_EventGet(self, n):
+        return self._of(n.obj, n.name)
+
+    def e_AnyAttr(self, n):
+        return self._of(n.obj, n.name)
+
+    def e_CounterCount(self, n):
+        return f"the number of {words(n.counter)} counters on {self.e(n.target)}"
+
+    def e_Count(self, n):
+        return f"the number of {self.e(n.expr)}"
+
+    def e_Arith(self, n):
+        return f"{self.e(n.left)} {ARITH.get(n.op, n.op)} {self.e(n.right)}"
+
+    def e_Neg(self, n):
+        return f"minus {self.e(n.operand)}"
+
+    def e_Compare(self, n):
+        return f"{self.e(n.left)} {COMPARE.get(n.op, n.op)} {self.e(n.right)}"
+
+    def e_And(self, n):
+        return join([self.e(x) for x in n.items], "and")
+
+    def e_Or(self, n):
+        return join([self.e(x) for x in n.items], "or")
+
+    def e_Not(self, n):
+        return f"not ({self.e(n.operand)})"
+
+    def e_IsType(self, n):
+        return f"{self.e(n.expr)} is {'not ' if n.negated else ''}{article(n.word)}"
+
+    def e_Member(self, n):
+        return f"{self.e(n.item)} is {'not ' if n.negated else ''}in {self.e(n.collection)}"
+
+    def e_HasMark(self, n):
+        return f"{self.e(n.expr)} is marked {words(n.mark)}"
+
+    def e_Func(self, n):
+        args = [self.e(a) for a in n.args]
+        if n.func in ("top", "bottom") and args:
+            if len(args) == 2:
+                return f"the {n.func} {args[1]} cards of {args[0]}"
+            return f"the {n.func} card of {args[0]}"
+        if n.func == "random" and args:
+            return f"a random one of {args[0]}"
+        if n.func in ("min", "max") and len(args) == 2:
+            return f"the {'smaller' if n.func == 'min' else 'larger'} of {args[0]} and {args[1]}"
+        return f"{words(n.func)} of {join(args, 'and')}" if args else words(n.func)
+
+    def e_Remaining(self, n):
+        return f"the {words(n.limit)} left this turn"
+
+    def e_ListOf(self, n):
+        return join([self.e(x) for x in n.items], "and") or "nothing"
+
+    def e_Checked(self, n):
+        return self.e(n.expr)
+
+    def e_CardSel(self, n):
+        out = " ".join(n.words + ("cards",))
+        for kind, arg in n.filters:
+            said = self.e(arg)
+            if kind == "controlled_by":
+                out += " you control" if said == "you" else f" controlled by {said}"
+            elif kind == "owned_by":
+                out += " you own" if said == "you" else f" owned by {said}"
+            elif kind == "attached_to":
+                out += f" attached to {said}"
+            elif kind == "named":
+                out = f"cards named {said}" if out == "cards" else out + f" named {said}"
+            elif kind == "except":
+                out += f" other than {said}"
+        if n.zones:
+            out += " in " + join([self.e(z) for z in n.zones], "or")
+        if n.where is not None:
+            out += f" where {self.e(n.where)}"
+        return out
+
+    def e_PlayerSel(self, n):
+        out = "opponents" if n.opponents else "players"
+        for x in n.excepts:
+            out += f" other than {self.e(x)}"
+        if n.where is not None:
+            out += f" where {self.e(n.where)}"
+        return out
+
+    # -- statements -----------------------------------------------------------------
+
+    def s_Move(self, n):
+        to = self.e(n.to)
+        place = {"bottom": f"to the bottom of {to}", "random": f"to a random place in {to}",
+                 "index": f"to position {self.e(n.index)} of {to}"}.get(n.where, f"to {to}")
+        return f"move {self.e(n.what)} {place}"
+
+    def s_Shuffle(self, n):
+        return f"shuffle {self.e(n.zone)}"
+
+    def s_Reveal(self, n):
+        return f"reveal {self.e(n.what)}"
+
+    def s_Face(self, n):
+        return f"turn {self.e(n.what)} face {'up' if n.up else 'down'}"
+
+    def s_Attach(self, n):
+        return f"attach {self.e(n.what)} to {self.e(n.host)}"
+
+    def s_Detach(self, n):
+        return f"detach {self.e(n.what)}"
+
+    def s_GiveControl(self, n):
+        who = self.e(n.player)
+        return f"{'take' if who == 'you' else 'give'} control of {self.e(n.what)}" + \
+            ("" if who == "you" else f" to {who}")
+
+    def s_Give(self, n):
+        return f"give {self.e(n.what)} to {self.e(n.player)}"
+
+    def s_Transform(self, n):
+        return f"transform {self.e(n.what)} into {self.e(n.into)}"
+
+    def s_PutCounter(self, n):
+        amount = self.e(n.amount)
+        return f"put {amount} {words(n.counter)} counter{plural(amount)} on {self.e(n.target)}"
+
+    def s_RemoveCounter(self, n):
+        if n.amount is None:
+            return f"remove all {words(n.counter)} counters from {self.e(n.target)}"
+        amount = self.e(n.amount)
+        return f"remove {amount} {words(n.counter)} counter{plural(amount)} from {self.e(n.target)}"
+
+    def s_Gain(self, n):
+        return f"gain {self.e(n.amount)} {words(n.resource)}"
+
+    def s_Lose(self, n):
+        if n.amount is None:
+            return f"lose all {words(n.resource)}"
+        return f"lose {self.e(n.amount)} {words(n.resource)}"
+
+    def s_SetShared(self, n):
+        return f"set the shared {words(n.name)} to {self.e(n.value)}"
+
+    def s_SetRes(self, n):
+        return f"set {self._whose(n.player)} {words(n.name)} to {self.e(n.value)}"
+
+    def s_SetPlayerVar(self, n):
+        return f"set {self._whose(n.player)} {words(n.name)} to {self.e(n.value)}"
+
+    def s_SetGlobal(self, n):
+        return f"set {words(n.name)} to {self.e(n.value)}"
+
+    def s_Create(self, n):
+        amount = self.e(n.amount)
+        where = f" in {self.e(n.zone)}" if n.zone is not None else ""
+        return f"create {amount} \"{n.card}\" token{plural(amount)}{where}"
+
+    def s_CreateLibrary(self, n):
+        return f"create the game's library in {self.e(n.zone)}"
+
+    def s_Let(self, n):
+        return f"let {n.name} be {self.e(n.value)}"
+
+    def duration(self, d) -> str:
+        if d is None:
+            return ""
+        if d.kind == "turns":
+            return f" for {self.e(d.turns)} turns"
+        return " " + DURATION.get(d.kind, words(d.kind))
+
+    def s_Mark(self, n):
+        return f"mark {self.e(n.target)} {words(n.mark)}{self.duration(n.duration)}"
+
+    def s_Unmark(self, n):
+        return f"remove the {words(n.mark)} mark from {self.e(n.target)}"
+
+    def s_Resolve(self, n):
+        return f"resolve {self.e(n.card)}"
+
+    def s_Negate(self, n):
+        return "negate it"
+
+    def s_Use(self, n):
+        return f"use up one {words(n.limit)}"
+
+    def s_Offer(self, n):
+        return f"offer {join([words(m) for m in n.moves], 'or')}"
+
+    def s_EndGame(self, n):
+        if n.kind == "draw":
+            return "the game ends in a draw"
+        if n.kind == "most":
+            return f"the game ends: the player with the most {words(n.resource)} wins"
+        return f"the game ends and {self.e(n.winner)} wins"
+
+    def s_Eliminate(self, n):
+        return f"eliminate {self.e(n.players)}"
+
+    def s_Say(self, n):
+        return f'say "{n.text}"'
+
+    def s_CallAction(self, n):
+        """`draw 2` → "draw 2"; more arguments are named by the action's parameters:
+        `harm t, 2, "heat"` → 'harm t (amount 2, kind "heat")'."""
+        args = [self.e(a) for a in n.args]
+        if len(args) <= 1:
+            return words(n.action) + (" " + args[0] if args else "")
+        action = self.program.actions.get(n.action) if self.program is not None else None
+        params = list(action.params) if action is not None else []
+        rest = [f"{words(params[k]) + ' ' if k < len(params) else ''}{a}"
+                for k, a in enumerate(args[1:], 1)]
+        return f"{words(n.action)} {args[0]} ({', '.join(rest)})"
+
+    def s_If(self, n):
+        out = f"if {self.e(n.cond)}, {self.e(n.then)}"
+        if n.orelse:
+            out += f"; otherwise {self.e(n.orelse)}"
+        return out
+
+    def s_ForEach(self, n):
+        return f"for each {n.var} in {self.e(n.collection)}, {self.e(n.body)}"
+
+    def s_ForOrdered(self, n):
+        how = "grouped by" if n.grouped else "in order of"
+        return (f"for each {n.var} in {self.e(n.collection)} {how} {self.e(n.key)}"
+                f"{' (highest first)' if n.descending else ''}, {self.e(n.body)}")
+
+    def s_Repeat(self, n):
+        return f"{self.e(n.body)}, {self.e(n.times)} times"
+
+    def s_While(self, n):
+        return f"while {self.e(n.cond)}, {self.e(n.body)}"
+
+    def s_Choose(self, n):
+        exactly, up_to, at_least, optional = n.lo_hi
+        if exactly is not None:
+            how = f"exactly {self.e(exactly)}"
+        elif up_to is not None:
+            how = f"up to {self.e(up_to)}"
+        elif at_least is not None:
+            how = f"at least {self.e(at_least)}"
+        else:
+            how = "one"
+        who = "" if n.by is None else f"{self.e(n.by)} "
+        out = f"{who}{'may ' if optional else ''}{'secretly ' if n.secret else ''}choose {how} " \
+              f"({n.var}) of {self.e(n.source)}"
+        if n.body:
+            out += f", then {self.e(n.body)}"
+        return out
+
+    def s_ChooseOne(self, n):
+        who = "" if n.by is None else f"{self.e(n.by)} "
+        cases = []
+        for case in n.cases:
+            label, body = case[0], case[-1]
+            cases.append(f"\"{label}\": {self.e(body)}")
+        return f"{who}choose one — " + "; or ".join(cases)
+
+    def s_May(self, n):
+        who = "you" if n.by is None else self.e(n.by)
+        return f"{who} may {'secretly ' if n.secret else ''}{self.e(n.body)}"
+
+    def s_As(self, n):
+        return f"{self.e(n.player)}: {self.e(n.body)}"
+
+    def s_Simultaneously(self, n):
+        return f"at the same time, {self.e(n.body)}"
+
+    def s_Phase(self, n):
+        return f"{words(n.name)} phase: {self.e(n.body)}"
+
+    def s_TempStatic(self, n):
+        return f"{self.static(n.static)}{self.duration(n.duration)}"
+
+    # -- a card's parts -------------------------------------------------------------
+
+    def trigger(self, t) -> str:
+        when = self.when(t)
+        if t.where is not None and not when[1]:
+            when = (when[0] + f", if {self.e(t.where)}", True)
+        head = when[0]
+        if t.kind == "before":
+            head = head.replace("when ", "before ", 1) if head.startswith("when ") else \
+                f"before {t.event}"
+        if t.from_zone:
+            head += f" (while in {words(t.from_zone)})"
+        if t.once_per_turn:
+            head += " (once per turn)"
+        return f"{head}: {self.e(t.body)}"
+
+    def when(self, t) -> tuple:
+        """(the trigger's opening, whether it already says its `where`)."""
+        w = t.where
+        if isinstance(w, I.Compare) and w.op == "==":
+            left, right = self.e(w.left), self.e(w.right)
+            if t.event in ("turn_start", "turn_end") and left == "the event's player" \
+                    and right == "you":
+                return (f"at the {'start' if t.event == 'turn_start' else 'end'} of your turn",
+                        True)
+            if t.event in ("enter", "leave") and left == "the event's card" \
+                    and right == (self.card or "this card"):
+                return (f"when {right} {'enters' if t.event == 'enter' else 'leaves'} a zone",
+                        True)
+        if t.event in EVENTS:
+            return (EVENTS[t.event], False)
+        return (f"when {words(t.event)} happens", False)
+
+    def ability(self, a) -> str:
+        opts = []
+        if a.uses:
+            opts.append(f"uses {a.uses}")
+        if a.once_per_turn:
+            opts.append("once per turn")
+        if a.any_time:
+            opts.append("any time")
+        if a.from_zone:
+            opts.append(f"from {words(a.from_zone)}")
+        head = a.name + (f" ({', '.join(opts)})" if opts else "")
+        cond = f"if {self.e(a.cond)}, " if a.cond is not None else ""
+        return f"{head}: {cond}{self.e(a.body)}"
+
+    def static(self, s) -> str:
+        kind = s.kind if hasattr(s, "kind") else type(s).__name__
+        if kind == "modify":
+            amount = self.e(s.amount)
+            target = f" for {self.e(s.target)}" if s.target is not None else ""
+            if amount.startswith("minus "):
+                return f"your {words(s.param)} is decreased by {amount[6:]}{target}"
+            return f"your {words(s.param)} is increased by {amount}{target}"
+        if kind == "substitute":
+            once = " once per turn" if s.once_per_turn else ""
+            return f"you may spend {words(s.substitute)} instead of {words(s.limit)}{once}"
+        if kind in ("forbid", "prevent"):
+            where = f" where {self.e(s.where)}" if s.where is not None else ""
+            verb = "cannot happen" if kind == "forbid" else "is prevented"
+            return f"{words(s.event)}{where} {verb}"
+        if kind == "instead":
+            where = f" where {self.e(s.where)}" if s.where is not None else ""
+            return f"instead of {words(s.event)}{where}, {self.e(s.body)}"
+        if kind == "copy":
+            return f"this card has the text of {self.e(s.source)}"
+        return f"<{kind}>"
+
+    def card_text(self, card) -> str:
+        parts = []
+        if card.effect:
+            parts.append(capital(self.e(card.effect)))
+        parts += [capital(self.trigger(t)) for t in card.triggers]
+        parts += [self.ability(a) for a in card.abilities]
+        parts += [capital(self.static(s)) for s in card.statics]
+        return " ".join(p if p.endswith(".") else p + "." for p in parts)
+
+
+def explain_card(program, name: str) -> str:
+    """The card's effect in English; ``KeyError`` for a card the program lacks."""
+    card = program.cards[name]
+    return Explainer(program, name).card_text(card)
+
+
+def verbs(program, name: str, cache: Optional[dict] = None) -> set:
+    """The verbs the card's effect performs: its statements' verbs and the deck's actions
+    it calls (``draw``, ``discard``), and theirs in turn, from the checked program; and
+    the events its triggers and statics are about (``when destroy``, ``prevent destroy``).
+    ``cache`` (action → its verbs) may be shared between calls on one program."""
+    card = program.cards[name]
+    cache = {} if cache is None else cache
+    found = {t.event for t in card.triggers} | {s.event for s in card.statics if s.event}
+    roots = [card.effect, *(t.body for t in card.triggers), *(a.body for a in card.abilities),
+             *(s.body for s in card.statics if getattr(s, "body", None))]
+    found |= _verbs_of([r for r in roots if r is not None], program, cache)
+    for e in list(found):
+        if e in program.actions:
+            found |= _action_verbs(e, program, cache)
+    return found
+
+
+def _action_verbs(action: str, program, cache: dict) -> set:
+    if action not in cache:
+        cache[action] = set()                        # a recursive action: what is known so far
+        cache[action] = _verbs_of([program.actions[action].body], program, cache)
+    return cache[action]
+
+
+def _verbs_of(roots: list, program, cache: dict) -> set:
+    found: set = set()
+    stack = list(roots)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, tuple):
+            stack.extend(node)
+            continue
+        if not isinstance(node, I.Node):
+            continue
+        if isinstance(node, I.CallAction):
+            found.add(node.action)
+            if node.action in program.actions:
+                found |= _action_verbs(node.action, program, cache)
+        elif type(node) in VERB:
+            found.add(VERB[type(node)])
+        stack.extend(node.children())
+    return found
+
+
+def words(name: str) -> str:
+    return name.replace("_", " ")
+
+
+def plural(amount: str) -> str:
+    return "" if amount == "1" else "s"
+
+
+def article(word: str) -> str:
+    return ("an " if word[:1] in "AEIOU" else "a ") + word
+
+
+def capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def join(items, word: str) -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def main(args) -> int:
+    """`deckwright explain DECK [CARD]`: every card (or one) with its printed text and the
+    text generated from its effect."""
+    from .errors import suggest
+    from .loader import load_program
+    from .terminal import visible
+    program = load_program(args.deck)
+    names = [c.name for c in program.cards.values()] if args.card is None else [args.card]
+    if args.card is not None and args.card not in program.cards:
+        hint = suggest(args.card, program.cards)
+        print(visible(f"deckwright explain: no card named \"{args.card}\" in {args.deck}"
+                      + (f" ({hint})" if hint else "")), file=sys.stderr)
+        return 1
+    for i, name in enumerate(names):
+        card = program.cards[name]
+        text = explain_card(program, name)
+        if not text and args.card is None:
+            continue                              # a card whose rules carry its behaviour
+        print(visible(f"{name}" + (" (token)" if card.token else "")))
+        if card.text:
+            print(visible(f"  printed: {card.text}"))
+        print(visible(f"  effect:  {text or '(nothing of its own)'}"))
+    return 0

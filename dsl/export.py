@@ -1,0 +1,124 @@
+"""`deckwright export DECK --lackey DIR | --mush FILE`: a deck for LackeyCCG or the Dvorak
+MUSH Engine, in the formats the Dvorak wiki's own exporter writes.
+
+* **Lackey**: a plugin folder: ``plugininfo.txt`` (one game zone per zone of the deck, with
+  its visibility), ``sets/carddata.txt`` (the wiki's tab-separated columns ``Name Set
+  ImageFile Type CornerValue Text FlavorText Creator``), ``decks/NAME.dek`` (Lackey's deck
+  XML, one ``<card>`` per copy) and an empty ``sets/setimages/general/`` for images.
+* **MUSHcode**: ``cleardeck``, one ``loadcard NAME/T|A/TEXT`` a copy (``A`` for a card
+  whose types include Action, else ``T``, as the Engine defaults), line breaks as ``%r``,
+  and an ``@emit`` saying the deck is loaded.
+
+The corner value is :func:`dsl.sheet.corner_property`'s (or ``--corner``). Tabs and line
+breaks in deck text become spaces (Lackey) or ``%r`` (MUSH); XML is escaped.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Optional
+from xml.sax.saxutils import escape
+
+from .sheet import corner_property
+
+LACKEY_COLUMNS = ("Name", "Set", "ImageFile", "Type", "CornerValue", "Text", "FlavorText",
+                  "Creator")
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", text.lower()).strip("_") or "deck"
+
+
+def _flat(text: Optional[str]) -> str:
+    return re.sub(r"[\t\r\n]+", " ", text or "").strip()
+
+
+def typeline(card) -> str:
+    line = " ".join(card.decl.types)
+    return line + (" - " + " ".join(card.decl.subtypes) if card.decl.subtypes else "")
+
+
+def _corner(card, corner: Optional[str]) -> str:
+    value = card.props.get(corner) if corner else None
+    return "" if value is None or isinstance(value, bool) else str(value)
+
+
+def lackey_carddata(program, corner: Optional[str]) -> str:
+    rows = ["\t".join(LACKEY_COLUMNS)]
+    s = slug(program.name)
+    for card in program.cards.values():
+        rows.append("\t".join([_flat(card.name), s, slug(typeline(card)), _flat(typeline(card)),
+                               _corner(card, corner), _flat(card.text), "", ""]))
+    return "\n".join(rows) + "\n"
+
+
+def lackey_deck(program) -> str:
+    s = slug(program.name)
+    cards = "".join(f"    <card><name>{escape(c.name)}</name><set>{s}</set></card>\n"
+                    for c in program.library() for _ in range(c.copies))
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<deck version="0.8">\n'
+            f"  <meta><game>{escape(s)}</game><title>{escape(program.name)}</title></meta>\n"
+            f'  <superzone name="Deck">\n{cards}  </superzone>\n</deck>\n')
+
+
+def lackey_plugininfo(program) -> str:
+    zones = []
+    for z in program.zones.values():
+        owner = "yes" if z.visibility in ("private", "public") else "no"
+        others = "yes" if z.visibility == "public" else "no"
+        zones.append(f"<gamezone><label>{escape(z.name)}</label>"
+                     f"<visibletoowner>{owner}</visibletoowner>"
+                     f"<visibletoothers>{others}</visibletoothers></gamezone>")
+    return ("// Written by `deckwright export --lackey` for " + _flat(program.name) + "\n"
+            "<plugin>\n<deckzone><label>Deck</label></deckzone>\n" + "\n".join(zones) +
+            "\n</plugin>\n")
+
+
+def write_lackey(program, folder: Path, corner: Optional[str]) -> list:
+    """Write the plugin folder; the files written, relative to it."""
+    files = {"plugininfo.txt": lackey_plugininfo(program),
+             "sets/carddata.txt": lackey_carddata(program, corner),
+             f"decks/{slug(program.name)}.dek": lackey_deck(program)}
+    for rel, text in files.items():
+        path = folder / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (folder / "sets" / "setimages" / "general").mkdir(parents=True, exist_ok=True)
+    return sorted(files)
+
+
+def _mush(text: Optional[str]) -> str:
+    return re.sub(r"\r?\n", "%r", (text or "").replace("\t", " ")).strip()
+
+
+def mushcode(program, corner: Optional[str]) -> str:
+    lines = ["cleardeck"]
+    for card in program.library():
+        kind = "A" if "Action" in card.types else "T"
+        value = _corner(card, corner)
+        name = _mush(card.name).replace("/", "-") + (f" ({value})" if value else "")
+        lines += [f"loadcard {name}/{kind}/{_mush(card.text)}"] * card.copies
+    n = sum(c.copies for c in program.library())
+    lines.append(f"@emit The {_mush(program.name)} deck is loaded ({n} cards).")
+    return "\n".join(lines) + "\n"
+
+
+def main(args) -> int:
+    from .loader import load_program
+    from .terminal import visible
+    program = load_program(args.deck)
+    corner = None if args.corner == "none" else (args.corner or corner_property(program))
+    if not args.lackey and not args.mush:
+        print("deckwright export: say what to write: --lackey DIR and/or --mush FILE",
+              file=sys.stderr)
+        return 2
+    if args.lackey:
+        folder = Path(args.lackey)
+        files = write_lackey(program, folder, corner)
+        print(visible(f"{folder}: a Lackey plugin ({', '.join(files)})"), file=sys.stderr)
+    if args.mush:
+        Path(args.mush).write_text(mushcode(program, corner), encoding="utf-8")
+        print(visible(f"{args.mush}: MUSHcode for {len(program.library())} cards"),
+              file=sys.stderr)
+    return 0

@@ -1,0 +1,252 @@
+"""`deckwright fmt`: one canonical layout for deck files.
+
+>>> print(format_text('game "T"\\nresource vp:start  0 # the score\\nwhen gain{gain 1 vp}\\n'), end="")
+game "T"
+resource vp: start 0  # the score
+when gain { gain 1 vp }
+
+The formatter works on the tokens of the file, not on a table of statement forms, so a
+construct added to the grammar is formatted with no code here:
+
+* **Lines stay lines.** A newline ends a statement in this language, so the formatter
+  keeps every line break the writer made (and every ``\\`` continuation, re-indented by
+  four), removes trailing blanks, keeps at most one blank line in a row and none just
+  inside braces.
+* **Indentation is the depth of braces**: two spaces a level; a line that starts with
+  ``}`` is one level out.
+* **Spacing between two tokens** is one space, except around the punctuation in
+  :data:`TIGHT_AFTER` and :data:`TIGHT_BEFORE`, a unary minus (told from a binary one by
+  the parse tree's ``neg`` nodes) and the parenthesis of a call (``call`` nodes and
+  ``action NAME(...)``). A new keyword needs nothing; new punctuation needs a line in one
+  of the two tables.
+* **Comments are kept**, word for word: a comment alone on its line takes the line's
+  indentation; trailing comments on consecutive lines are aligned, two spaces after the
+  longest line of code.
+
+:func:`format_text` refuses text that does not parse (the :class:`~dsl.errors.DeckError`
+of :func:`dsl.parser.parse_text`), and proves every result: the formatted text parses to
+an AST equal to the original's (positions aside), or it raises :class:`FormatError`.
+"""
+from __future__ import annotations
+
+import difflib
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from .errors import DeckError
+
+INDENT = "  "
+CONTINUATION = INDENT * 2
+COMMENT_GAP = "  "
+# No space after these tokens, and none before these.
+TIGHT_AFTER = {"(", "[", "."}
+TIGHT_BEFORE = {")", "]", ",", ".", ":", ";"}
+# Parse-tree nodes whose first token is a unary operator written against its operand.
+UNARY_NODES = {"neg"}
+# Parse-tree nodes that start with a NAME written against the `(` after it.
+CALL_NODES = {"call"}
+
+
+class FormatError(Exception):
+    """The formatter would have changed what the deck means (a bug in the formatter)."""
+
+
+@dataclass
+class _Line:
+    depth: int
+    tokens: list = field(default_factory=list)     # Lark tokens of one line of code
+    breaks: set = field(default_factory=set)        # token indexes a `\` continuation precedes
+    comment: Optional[str] = None
+    blank_before: bool = False
+
+
+def format_text(text: str, file: str = "<deck>") -> str:
+    """The canonical layout of ``text``; raises the parser's DeckError when it does not parse."""
+    from .parser import lark_parser, parse_text
+    before = parse_text(text, file)                # a DeckError with carets, as `check` gives
+    parser = lark_parser()
+    tree = parser.parse(text)
+    unary, calls = set(), set()
+    for node in tree.iter_subtrees():
+        if node.data in UNARY_NODES and not node.meta.empty:
+            unary.add(node.meta.start_pos)
+        elif node.data in CALL_NODES and not node.meta.empty:
+            calls.add(node.meta.start_pos)
+    out = _render(_lines(parser.lex(text, dont_ignore=True)), unary, calls)
+    try:
+        after = parse_text(out, file)
+    except DeckError as err:
+        raise FormatError(f"{file}: the formatted text does not parse:\n{err}") from None
+    if after != before:
+        raise FormatError(f"{file}: formatting would change the deck's meaning")
+    return out
+
+
+def _lines(tokens) -> list:
+    """Group the token stream into lines of code and comment lines."""
+    lines: list = []
+    depth = 0
+    cur = _Line(0)
+    pending_blank = False
+    continued = False
+
+    def close(line):
+        nonlocal cur
+        if line.tokens or line.comment is not None:
+            lines.append(line)
+        cur = _Line(depth)
+
+    for tok in tokens:
+        kind = tok.type
+        if kind == "_NL":
+            pending_blank = tok.value.count("\n") > 1
+            close(cur)
+            cur.blank_before = pending_blank
+            continue
+        if kind.startswith("__IGNORE"):
+            if "\n" in tok.value:
+                continued = True
+            continue
+        if kind == "COMMENT":
+            cur.comment = tok.value.rstrip()
+            continue
+        if not cur.tokens:
+            cur.depth = depth
+        elif continued:
+            cur.breaks.add(len(cur.tokens))
+        continued = False
+        cur.tokens.append(tok)
+        if tok.value == "{":
+            depth += 1
+        elif tok.value == "}":
+            depth = max(depth - 1, 0)
+            if all(t.value == "}" for t in cur.tokens):
+                cur.depth = depth                       # a line opening with `}` is a level out
+    close(cur)
+    return lines
+
+
+def _code(line: _Line, unary: set, calls: set) -> list:
+    """The line's code as text pieces, one per physical line (continuations split it).
+    A continued line lines up after the innermost bracket still open, or is indented
+    four more than the line when none is."""
+    pieces = [INDENT * line.depth]
+    opened: list = []                     # columns just after each open ( and [
+    prev = None
+    for i, tok in enumerate(line.tokens):
+        if i in line.breaks:
+            pieces[-1] = pieces[-1].rstrip() + " \\"
+            col = opened[-1] if opened else len(INDENT * line.depth + CONTINUATION)
+            pieces.append(" " * col)
+        elif prev is not None and _space(prev, tok, line.tokens, i, unary, calls):
+            pieces[-1] += " "
+        pieces[-1] += tok.value
+        if tok.value in ("(", "["):
+            opened.append(len(pieces[-1]))
+        elif tok.value in (")", "]") and opened:
+            opened.pop()
+        prev = tok
+    return pieces
+
+
+def _space(prev, tok, toks, i, unary, calls) -> bool:
+    a, b = prev.value, tok.value
+    if b in TIGHT_BEFORE or a in TIGHT_AFTER:
+        return False
+    if a in UNARY_OPS and prev.start_pos in unary:
+        return False
+    if b == "(" and (prev.start_pos in calls
+                     or (i >= 2 and toks[i - 2].value in DECLARED_WITH_PARENS)):
+        return False
+    if a == "{" and b == "}":
+        return False
+    return True
+
+
+# `action NAME(params)`, `move NAME(c from ...)`: declarations written like calls.
+DECLARED_WITH_PARENS = {"action", "move"}
+UNARY_OPS = {"-"}
+
+
+def _render(lines: list, unary: set, calls: set) -> str:
+    rendered: list = []              # (code pieces, comment or None, blank line before)
+    for line in lines:
+        blank = line.blank_before and bool(rendered)
+        if blank and rendered and rendered[-1][0] and rendered[-1][0][-1].endswith("{"):
+            blank = False                                 # none just inside an opening brace
+        if blank and line.tokens and line.tokens[0].value == "}":
+            blank = False                                 # nor before a closing one
+        code = _code(line, unary, calls) if line.tokens else []
+        rendered.append((code, line.comment, blank, line.depth))
+    out: list = []
+    k = 0
+    while k < len(rendered):
+        # a run of consecutive lines of code with trailing comments: aligned together
+        run = [k]
+        while (run[-1] + 1 < len(rendered) and rendered[run[-1]][0] and rendered[run[-1]][1]
+               and rendered[run[-1] + 1][0] and rendered[run[-1] + 1][1]
+               and not rendered[run[-1] + 1][2]):
+            run.append(run[-1] + 1)
+        width = max(len(rendered[j][0][-1]) for j in run) if rendered[k][0] else 0
+        for j in run:
+            code, comment, blank, depth = rendered[j]
+            if blank:
+                out.append("")
+            if not code:
+                out.append(INDENT * depth + comment)
+                continue
+            last = code[-1]
+            if comment is not None:
+                last = last.ljust(width) + COMMENT_GAP + comment
+            out.extend(code[:-1])
+            out.append(last)
+        k = run[-1] + 1
+    return "\n".join(line.rstrip() for line in out) + "\n" if out else ""
+
+
+# ----------------------------------------------------------------------------------
+# The command
+# ----------------------------------------------------------------------------------
+
+def main(args) -> int:
+    """`deckwright fmt FILE... [--check | --diff]`: 0 when nothing is (or was) to change,
+    1 when ``--check``/``--diff`` found a file to reformat, 2 when a file does not parse."""
+    from .loader import decode_deck, read_deck
+    from .terminal import visible
+    status = 0
+    for name in args.files:
+        try:
+            if name == "-":
+                text = decode_deck(sys.stdin.buffer.read(), "<stdin>")
+            else:
+                text = read_deck(Path(name), name)
+            new = format_text(text, "<stdin>" if name == "-" else name)
+        except DeckError as err:
+            print(visible(err.render()), file=sys.stderr)
+            status = 2
+            continue
+        except FormatError as err:                    # a bug: say so, change nothing
+            print(visible(f"deckwright fmt: {err}"), file=sys.stderr)
+            status = 2
+            continue
+        if name == "-" and not (args.check or args.diff):
+            sys.stdout.write(new)
+            continue
+        if new == text:
+            continue
+        status = max(status, 1) if (args.check or args.diff) else status
+        if args.diff:
+            sys.stdout.writelines(difflib.unified_diff(
+                text.splitlines(keepends=True), new.splitlines(keepends=True),
+                f"{name} (original)", f"{name} (formatted)"))
+        elif args.check:
+            print(visible(f"would reformat {name}"))
+        else:
+            Path(name).write_text(new, encoding="utf-8")
+            print(visible(f"reformatted {name}"), file=sys.stderr)
+    return status
+
+
+__all__ = ["FormatError", "format_text", "main"]

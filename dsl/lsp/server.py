@@ -1,0 +1,170 @@
+"""The pygls glue: LSP requests in, :class:`~dsl.lsp.analysis.Analysis` answers out.
+
+Each handler converts positions and shapes; what the answer is lives in ``analysis``.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from lsprotocol import types as T
+from pygls.lsp.server import LanguageServer
+from pygls.uris import from_fs_path, to_fs_path
+
+from .. import __version__
+from ..errors import Diagnostic
+from .analysis import Analysis
+
+SEVERITY = {"error": T.DiagnosticSeverity.Error, "warning": T.DiagnosticSeverity.Warning,
+            "info": T.DiagnosticSeverity.Information}
+COMPLETION_KIND = {"keyword": T.CompletionItemKind.Keyword, "event": T.CompletionItemKind.Event,
+                   "card": T.CompletionItemKind.Constant, "zone": T.CompletionItemKind.Folder,
+                   "resource": T.CompletionItemKind.Unit, "counter": T.CompletionItemKind.Unit,
+                   "action": T.CompletionItemKind.Function, "move": T.CompletionItemKind.Method,
+                   "type": T.CompletionItemKind.Class, "subtype": T.CompletionItemKind.Class}
+SYMBOL_KIND = {"card": T.SymbolKind.Object, "token": T.SymbolKind.Object,
+               "actiondecl": T.SymbolKind.Function, "movedecl": T.SymbolKind.Method,
+               "trigger": T.SymbolKind.Event, "whenever": T.SymbolKind.Event}
+
+server = LanguageServer("deckwright", __version__)
+_analyses: dict = {}                 # uri → the last Analysis of that document
+
+
+def _range(pos) -> T.Range:
+    if pos is None:
+        return T.Range(T.Position(0, 0), T.Position(0, 0))
+    start = T.Position(max(pos.line - 1, 0), max(pos.column - 1, 0))
+    if pos.end_line >= pos.line and pos.end_line > 0:
+        end = T.Position(pos.end_line - 1, max(pos.end_column - 1, 0))
+    else:
+        end = start
+    return T.Range(start, end)
+
+
+def _location(pos) -> T.Location:
+    from .analysis import absolute
+    return T.Location(from_fs_path(absolute(pos.file)), _range(pos))
+
+
+def to_lsp(d: Diagnostic, analysis: Analysis) -> T.Diagnostic:
+    message = d.message + (f"\nhint: {d.hint}" if d.hint else "")
+    return T.Diagnostic(range=_range(d.pos), message=message, code=d.code, source="deckwright",
+                        severity=SEVERITY.get(d.severity, T.DiagnosticSeverity.Warning),
+                        data={"hint": d.hint} if d.hint else None)
+
+
+def analyse(ls: LanguageServer, uri: str) -> Analysis:
+    doc = ls.workspace.get_text_document(uri)
+    analysis = Analysis(to_fs_path(uri) or doc.path, doc.source, _analyses.get(uri))
+    _analyses[uri] = analysis
+    shown = [to_lsp(d, analysis) for d in analysis.diagnostics]
+    for d in analysis.elsewhere:                   # in a file this one extends or includes
+        where = f"{Path(d.pos.file).name}:{d.pos.line}:{d.pos.column}" if d.pos else ""
+        shown.append(T.Diagnostic(
+            range=T.Range(T.Position(0, 0), T.Position(0, 0)), code=d.code, source="deckwright",
+            message=f"{where}: {d.message}" + (f"\nhint: {d.hint}" if d.hint else ""),
+            severity=SEVERITY.get(d.severity, T.DiagnosticSeverity.Warning)))
+    ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=shown,
+                                                                    version=doc.version))
+    return analysis
+
+
+def current(ls: LanguageServer, uri: str) -> Analysis:
+    return _analyses.get(uri) or analyse(ls, uri)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_OPEN)
+def did_open(ls: LanguageServer, params: T.DidOpenTextDocumentParams):
+    analyse(ls, params.text_document.uri)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
+def did_change(ls: LanguageServer, params: T.DidChangeTextDocumentParams):
+    analyse(ls, params.text_document.uri)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: LanguageServer, params: T.DidSaveTextDocumentParams):
+    analyse(ls, params.text_document.uri)
+
+
+@server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
+def did_close(ls: LanguageServer, params: T.DidCloseTextDocumentParams):
+    _analyses.pop(params.text_document.uri, None)
+    ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
+        uri=params.text_document.uri, diagnostics=[]))
+
+
+@server.feature(T.TEXT_DOCUMENT_HOVER)
+def hover(ls: LanguageServer, params: T.HoverParams):
+    text = current(ls, params.text_document.uri).hover(params.position.line,
+                                                       params.position.character)
+    if text is None:
+        return None
+    return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text))
+
+
+@server.feature(T.TEXT_DOCUMENT_COMPLETION,
+                T.CompletionOptions(trigger_characters=[" ", '"']))
+def completion(ls: LanguageServer, params: T.CompletionParams):
+    items = current(ls, params.text_document.uri).completions(params.position.line,
+                                                              params.position.character)
+    return T.CompletionList(is_incomplete=False, items=[
+        T.CompletionItem(label=c.label, kind=COMPLETION_KIND.get(c.kind, T.CompletionItemKind.Variable),
+                         detail=c.detail or c.kind, insert_text=c.insert) for c in items])
+
+
+@server.feature(T.TEXT_DOCUMENT_DEFINITION)
+def definition(ls: LanguageServer, params: T.DefinitionParams):
+    pos = current(ls, params.text_document.uri).definition(params.position.line,
+                                                           params.position.character)
+    return _location(pos) if pos is not None else None
+
+
+@server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def document_symbol(ls: LanguageServer, params: T.DocumentSymbolParams):
+    out = []
+    for s in current(ls, params.text_document.uri).symbols():
+        r = _range(s.pos)
+        out.append(T.DocumentSymbol(name=s.name, kind=SYMBOL_KIND.get(s.kind, T.SymbolKind.Namespace),
+                                    range=r, selection_range=T.Range(r.start, r.start),
+                                    detail=s.detail or None))
+    return out
+
+
+@server.feature(T.TEXT_DOCUMENT_CODE_ACTION,
+                T.CodeActionOptions(code_action_kinds=[T.CodeActionKind.QuickFix]))
+def code_action(ls: LanguageServer, params: T.CodeActionParams):
+    analysis = current(ls, params.text_document.uri)
+    uri = params.text_document.uri
+    out = []
+    for lsp_diag in params.context.diagnostics:
+        for d in analysis.diagnostics:
+            if d.code == lsp_diag.code and _range(d.pos) == lsp_diag.range:
+                for e in analysis.code_actions(d):
+                    edit = T.TextEdit(T.Range(T.Position(e.line, e.start), T.Position(e.line, e.end)),
+                                      e.new_text)
+                    out.append(T.CodeAction(title=e.title, kind=T.CodeActionKind.QuickFix,
+                                            diagnostics=[lsp_diag], is_preferred=True,
+                                            edit=T.WorkspaceEdit(changes={uri: [edit]})))
+                break
+    return out
+
+
+@server.feature(T.TEXT_DOCUMENT_FORMATTING)
+def formatting(ls: LanguageServer, params: T.DocumentFormattingParams):
+    from ..errors import DeckError
+    from ..fmt import FormatError, format_text
+    doc = ls.workspace.get_text_document(params.text_document.uri)
+    try:
+        new = format_text(doc.source, doc.path)
+    except (DeckError, FormatError):
+        return None                                  # the diagnostics already say why
+    if new == doc.source:
+        return []
+    lines = doc.source.split("\n")
+    return [T.TextEdit(T.Range(T.Position(0, 0), T.Position(len(lines), 0)), new)]
+
+
+def serve() -> int:
+    server.start_io()
+    return 0

@@ -1,0 +1,155 @@
+"""`deckwright import WIKITEXT`: a Dvorak wiki deck page's ``{{card ...}}`` templates become a
+deck file: each card with its name, type line, corner value and printed text, and an effect
+still to write (``todo true``, which `deckwright lint` reports as `to-do`).
+
+>>> print(import_wikitext("{{card|title=Lucky Coin|type=Thing - Trinket|cornervalue=2|"
+...                       "text='''Action:''' Gain 1 VP.|creator=Ann}}", "Coins"), end="")
+game "Coins" extends "dvorak"
+<BLANKLINE>
+# Imported by `deckwright import` from a Dvorak wiki page. Each card keeps its printed text;
+# its effect is still to write (`todo true`: `deckwright lint` lists each as `to-do`).
+subtype Trinket
+property corner = none
+property todo = false
+<BLANKLINE>
+card "Lucky Coin": Thing - Trinket {
+  text "Action: Gain 1 VP."
+  corner 2
+  todo true
+}
+"""
+from __future__ import annotations
+
+import html
+import re
+import sys
+from pathlib import Path
+from typing import Optional
+
+from .parser import quote
+
+
+def templates(text: str, name: str) -> list:
+    """The parameters of each ``{{name|...}}`` in ``text``, as dicts (nested templates and
+    links may hold ``|``; only the template's own bars split it)."""
+    out = []
+    for m in re.finditer(r"\{\{\s*" + re.escape(name) + r"\s*\|", text, re.I):
+        depth, i, start = 0, m.end(), m.end()
+        parts = []
+        while i < len(text):
+            two = text[i:i + 2]
+            if two in ("{{", "[["):
+                depth += 1
+                i += 2
+                continue
+            if two in ("}}", "]]"):
+                if depth == 0 and two == "}}":
+                    parts.append(text[start:i])
+                    break
+                depth -= 1
+                i += 2
+                continue
+            if text[i] == "|" and depth == 0:
+                parts.append(text[start:i])
+                start = i + 1
+            i += 1
+        else:
+            continue                                  # never closed: not a template
+        params = {}
+        for part in parts:
+            key, eq, value = part.partition("=")
+            if eq:
+                params[key.strip().lower()] = value.strip()
+        out.append(params)
+    return out
+
+
+def plain(wikitext: str) -> str:
+    """Wiki markup as the printed words: bold and italics, links, line breaks, tags."""
+    t = re.sub(r"<br\s*/?>", " ", wikitext, flags=re.I)
+    t = re.sub(r"\[\[(?:[^|\]]*\|)?([^\]]*)\]\]", r"\1", t)
+    t = re.sub(r"\{\{[^{}]*\}\}", "", t)
+    t = re.sub(r"'{2,}", "", t)
+    t = re.sub(r"<[^>]+>", "", t)
+    return re.sub(r"\s+", " ", html.unescape(t)).strip()
+
+
+def words(text: str) -> list:
+    """A type line's words as the language's capitalised words (`Thing`, `Room`)."""
+    out = []
+    for w in re.split(r"\s+", plain(text)):
+        w = re.sub(r"[^A-Za-z0-9_]", "", w)
+        if w and w[0].isalpha():
+            out.append(w[0].upper() + w[1:])
+    return out
+
+
+def import_wikitext(text: str, game: Optional[str] = None) -> str:
+    """The deck file for a wiki page's cards (a game named ``game``, else the page's
+    Infobox title, else "Imported")."""
+    from .loader import load_program
+    base = load_program("dvorak")
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.S)          # commented-out cards
+    box = templates(text, "Infobox")
+    title = game or (box[0].get("title") if box and box[0].get("title") else None) or "Imported"
+    cards: dict = {}                        # name → [types, subtypes, corner, text, copies]
+    for t in templates(text, "card"):
+        name = plain(t.get("title", ""))
+        if not name:
+            continue
+        kind, _, sub = plain(t.get("type", "")).partition(" - ")
+        types, subtypes = words(kind) or ["Thing"], words(sub)
+        card = [types, subtypes, plain(t.get("cornervalue", "")), plain(t.get("text", "")), 1]
+        n, key = 2, name
+        while key in cards and cards[key][:4] != card[:4]:
+            key, n = f"{name} ({n})", n + 1              # same title, another card
+        if key in cards:
+            cards[key][4] += 1
+        else:
+            cards[key] = card
+    new_types = sorted({w for c in cards.values() for w in c[0]} - base.types)
+    new_subtypes = sorted({w for c in cards.values() for w in c[1]} - base.subtypes
+                          - set(new_types))
+    out = [f"game {quote(title)} extends \"dvorak\"", "",
+           "# Imported by `deckwright import` from a Dvorak wiki page. Each card keeps its "
+           "printed text;",
+           "# its effect is still to write (`todo true`: `deckwright lint` lists each as "
+           "`to-do`)."]
+    if new_types:
+        out.append("type " + ", ".join(new_types))
+    if new_subtypes:
+        out.append("subtype " + ", ".join(new_subtypes))
+    out += ["property corner = none", "property todo = false"]
+    for name, (types, subtypes, corner, printed, copies) in cards.items():
+        line = " ".join(types) + (" - " + " ".join(subtypes) if subtypes else "")
+        out += ["", f"card {quote(name)}: {line}" + (f" x {copies}" if copies > 1 else "") + " {"]
+        if printed:
+            out.append(f"  text {quote(printed)}")
+        if corner:
+            out.append(f"  corner {corner if corner.isdigit() else quote(corner)}")
+        out += ["  todo true", "}"]
+    return "\n".join(out) + "\n"
+
+
+def main(args) -> int:
+    from .loader import decode_deck
+    from .terminal import visible
+    try:
+        data = Path(args.wikitext).read_bytes() if args.wikitext != "-" else sys.stdin.buffer.read()
+    except OSError as err:
+        print(visible(f"deckwright import: cannot read `{args.wikitext}`: {err.strerror or err}"),
+              file=sys.stderr)
+        return 1
+    text = decode_deck(data, args.wikitext)
+    deck = import_wikitext(text, args.name)
+    n = deck.count("\n  todo true")
+    if n == 0:
+        print(visible(f"deckwright import: `{args.wikitext}` has no {{{{card ...}}}} templates"),
+              file=sys.stderr)
+        return 1
+    if args.output:
+        Path(args.output).write_text(deck, encoding="utf-8")
+        print(visible(f"{args.output}: {n} cards, each with its effect to write"), file=sys.stderr)
+    else:
+        sys.stdout.write(deck)
+    return 0

@@ -1,0 +1,117 @@
+"""`deckwright export` (LackeyCCG, MUSHcode) and `deckwright import` (a wiki page)."""
+
+import pytest
+
+from dsl.cli import main
+from dsl.lint import lint
+from dsl.loader import load_program, load_text
+from dsl.export import LACKEY_COLUMNS, lackey_carddata, mushcode, write_lackey
+from dsl.wikiimport import import_wikitext, templates
+
+
+@pytest.fixture(scope="module")
+def dveck():
+    return load_program("dveck_builder")
+
+
+def test_lackey_card_data_has_the_wikis_columns_one_row_per_card(dveck):
+    rows = [r.split("\t") for r in lackey_carddata(dveck, "cost").splitlines()]
+    assert tuple(rows[0]) == LACKEY_COLUMNS
+    assert len(rows) == 1 + len(dveck.cards) and all(len(r) == 8 for r in rows)
+    (twilight,) = [r for r in rows if r[0] == "Twilight Sparkle"]
+    assert twilight[1:5] == ["dveck_builder", "thing_pony", "Thing - Pony",
+                             str(dveck.cards["Twilight Sparkle"].props["cost"])]
+    assert twilight[5].startswith("Once during your turn, you may play an Action")
+
+
+def test_lackey_plugin_folder(dveck, tmp_path, capsys):
+    assert main(["export", "dveck_builder", "--lackey", str(tmp_path)]) == 0
+    assert sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*")) == [
+        "decks", "decks/dveck_builder.dek", "plugininfo.txt", "sets", "sets/carddata.txt",
+        "sets/setimages", "sets/setimages/general"]
+    dek = (tmp_path / "decks/dveck_builder.dek").read_text()
+    assert dek.count("<card>") == sum(c.copies for c in dveck.library())
+    info = (tmp_path / "plugininfo.txt").read_text()
+    assert ("<gamezone><label>hand</label><visibletoowner>yes</visibletoowner>"
+            "<visibletoothers>no</visibletoothers></gamezone>") in info
+
+
+def test_xml_and_tabs_in_deck_text_are_escaped(tmp_path):
+    program = load_text('game "T" extends "dvorak"\n'
+                        'card "A <b> & C": Thing { text "one\\ttwo\\nthree" }\n', "t.deck")
+    write_lackey(program, tmp_path, None)
+    assert "<name>A &lt;b&gt; &amp; C</name>" in (tmp_path / "decks/t.dek").read_text()
+    (row,) = (tmp_path / "sets/carddata.txt").read_text().splitlines()[1:]
+    assert row.split("\t")[5] == "one two three"
+    assert mushcode(program, None).splitlines()[1] == "loadcard A <b> & C/T/one two%rthree"
+
+
+def test_mushcode_loads_each_copy_and_says_so(dveck):
+    lines = mushcode(dveck, "cost").splitlines()
+    assert lines[0] == "cleardeck"
+    n = sum(c.copies for c in dveck.library())
+    assert len(lines) == n + 2
+    assert lines[-1] == f"@emit The Dveck Builder deck is loaded ({n} cards)."
+    cost = dveck.cards["Twilight Sparkle"].props["cost"]
+    assert any(line.startswith(f"loadcard Twilight Sparkle ({cost})/T/Once during") for line in lines)
+    assert any(line.split("/")[1] == "A" for line in lines[1:-1])           # Actions
+
+
+def test_export_without_a_target_is_a_usage_error(capsys):
+    assert main(["export", "example"]) == 2
+    assert "--lackey DIR and/or --mush FILE" in capsys.readouterr().err
+
+
+# --- import ---------------------------------------------------------------------------
+
+PAGE = """{{Infobox
+| title = Rooms of the House
+| designer = A. N. Other
+}}
+The rooms, with a [[Main Page|link]].
+{{card|title=Throne Room|type=Thing - Room|text='''Action:''' Gain a Crown Token. <br> '''Action:''' Put it on a [[Thing]] you own.|creator=Ann|bgcolor=006|longtext=|flavortext=}}
+{{card|title=Collaborate|type=Action|creator=Bo|text=Each opponent draws three cards.}}
+{{card|title=Collaborate|type=Action|creator=Bo|text=Each opponent draws three cards.}}
+{{card|title=Wand of Death|type=Thing|cornervalue=3I|text=Replace a Thing with a "Corpse" token.|creator=Cy}}
+{{card|title=Wand of Death|type=Thing|cornervalue=4|text=Another wand.|creator=Cy}}
+<!-- {{card|title=Commented Out|type=Thing|text=|creator=}} -->
+"""
+
+
+def test_templates_split_only_on_their_own_bars():
+    (t,) = templates("{{card|title=A|text=see [[x|y]] and {{b|c}}|type=Thing}}", "card")
+    assert t == {"title": "A", "text": "see [[x|y]] and {{b|c}}", "type": "Thing"}
+
+
+def test_an_imported_page_is_a_deck_that_checks_with_each_card_to_do(tmp_path):
+    deck = import_wikitext(PAGE)
+    program = load_text(deck, "rooms.deck")
+    assert program.name == "Rooms of the House"
+    assert {n: (c.copies, c.text) for n, c in program.cards.items()} == {
+        "Throne Room": (1, "Action: Gain a Crown Token. Action: Put it on a Thing you own."),
+        "Collaborate": (2, "Each opponent draws three cards."),
+        "Wand of Death": (1, 'Replace a Thing with a "Corpse" token.'),
+        "Wand of Death (2)": (1, "Another wand."),
+    }
+    assert program.cards["Wand of Death"].props["corner"] == "3I"
+    assert program.cards["Wand of Death (2)"].props["corner"] == 4
+    assert "Room" in program.subtypes
+    (tmp_path / "rooms.deck").write_text(deck)
+    assert lint(str(tmp_path / "rooms.deck")).counts() == {"to-do": 4}
+
+
+def test_import_command_writes_the_deck(tmp_path, capsys):
+    page = tmp_path / "page.wiki"
+    page.write_text(PAGE)
+    out = tmp_path / "rooms.deck"
+    assert main(["import", str(page), "-o", str(out), "--name", "Rooms"]) == 0
+    assert capsys.readouterr().err == f"{out}: 4 cards, each with its effect to write\n"
+    assert out.read_text().startswith('game "Rooms" extends "dvorak"\n')
+
+
+def test_import_of_a_page_without_cards_says_nothing_came_in(tmp_path, capsys):
+    page = tmp_path / "empty.wiki"
+    page.write_text("No cards here.")
+    assert main(["import", str(page)]) == 1
+    assert capsys.readouterr() == ("", f"deckwright import: `{page}` has no {{{{card ...}}}} "
+                                       "templates\n")
