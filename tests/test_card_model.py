@@ -406,3 +406,12 @@ def test_a_token_copy_ceases_to_exist_when_it_leaves_play():
     s.run_effect("destroy first(cards named \"Windmill\" where it.token)")
     assert copy.id not in s.state.cards and names(s, "discard_pile") == []
     assert names(s, "area:0") == ["Duplicator", "Windmill"]
+
+
+def test_an_attachment_taken_by_another_player_leaves_its_host():
+    s = given(HARBOUR, hands={0: ["Grab"]}, areas={1: ["Barge", "Crate"]},
+              deck_cards=["Oil Can"] * 4)
+    barge, crate = loaded(s, "area:1")
+    s.run_effect("give control of first(cards named \"Crate\") to you")
+    assert names(s, "area:0") == ["Crate"] and crate.attached_to is None
+    assert barge.zone.key == "area:1"

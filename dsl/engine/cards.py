@@ -65,6 +65,8 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
             card.marks.clear()
             card.orient = UPRIGHT          # leaving play straightens it
         card.attached_to = None
+    elif card.attached_to is not None and card.attached_to.zone is not zone:
+        card.attached_to = None            # an attachment moved away from its host leaves it
     card.face_up = zone.public
     if g.logging:
         g.write(f"{card.name}: {src.title if src else 'nowhere'} → {zone.title}",
@@ -230,6 +232,10 @@ def take_control(g, c, player) -> bool:
     g.write(f"{player.name} gains control of {c.name}")
     if c.zone is not src:
         carry(g, c, src, c.zone)           # its attachments go with it, to its controller
+        host = c.attached_to
+        if host is not None and host.zone is not c.zone:
+            c.attached_to = None           # taken from its host, it no longer hangs on it
+            g.write(f"{c.name} is no longer attached to {host.name}")
     return True
 
 
