@@ -266,6 +266,20 @@ class Face(Stmt):
 
 
 @node
+class Orient(Stmt):
+    """`turn CARDS sideways | upside down | upright`."""
+    how: str                       # "sideways" | "upside down" | "upright"
+    what: Expr
+
+
+@node
+class UseAbility(Stmt):
+    """`use ability ["NAME"] of CARD`."""
+    name: Optional[str]
+    card: Expr
+
+
+@node
 class Attach(Stmt):
     what: Expr
     host: Expr
@@ -332,6 +346,14 @@ class Set(Stmt):
 class Create(Stmt):
     amount: Expr
     card: str
+    zone: Optional[Expr]
+
+
+@node
+class CreateCopy(Stmt):
+    """`create N copies of CARD in ZONE`: tokens that are copies of a card."""
+    amount: Expr
+    card: Expr
     zone: Optional[Expr]
 
 
@@ -566,6 +588,19 @@ class StaticCopy(Static):
     source: Expr
 
 
+@node
+class StaticGrant(Static):
+    """`static grant CARDS ability "NAME": ... { ... }`."""
+    target: Expr
+    ability: "Ability"
+
+
+@node
+class StaticAlwaysUsable(Static):
+    """`static abilities of CARDS always usable`: their `if` conditions are not asked."""
+    target: Expr
+
+
 # --- declarations ------------------------------------------------------------------
 
 class Decl(Node):
@@ -616,6 +651,7 @@ class Zone(Decl):
     ordered: bool = False
     in_play: bool = False
     capacity: Optional[Expr] = None
+    unowned: bool = False          # cards here belong to no player
 
 
 @node

@@ -169,6 +169,7 @@ class Builder(ScenarioBuilder):
     def zone_ordered(self, pos, ch): return ("ordered", True)
     def zone_in_play(self, pos, ch): return ("in_play", True)
     def zone_capacity(self, pos, ch): return ("capacity", ch[0])
+    def zone_unowned(self, pos, ch): return ("unowned", True)
 
     def resource_decl(self, pos, ch):
         attrs = dict(ch[1:])
@@ -296,6 +297,8 @@ class Builder(ScenarioBuilder):
         return A.StaticInstead(str(ch[0]), where, ch[-1], pos=pos)
 
     def static_copy(self, pos, ch): return A.StaticCopy(ch[0], pos=pos)
+    def static_grant(self, pos, ch): return A.StaticGrant(ch[0], ch[1], pos=pos)
+    def static_always_usable(self, pos, ch): return A.StaticAlwaysUsable(ch[0], pos=pos)
 
     def typeline(self, pos, ch):
         return ch[0], (ch[1] if len(ch) > 1 else ())
@@ -394,6 +397,13 @@ class Builder(ScenarioBuilder):
     def reveal_stmt(self, pos, ch): return A.Reveal(ch[0], pos=pos)
     def face_up_stmt(self, pos, ch): return A.Face(True, ch[0], pos=pos)
     def face_down_stmt(self, pos, ch): return A.Face(False, ch[0], pos=pos)
+    def use_ability_stmt(self, pos, ch):
+        name = _unquote(ch[0]) if len(ch) > 1 else None
+        return A.UseAbility(name, ch[-1], pos=pos)
+
+    def turn_sideways(self, pos, ch): return A.Orient("sideways", ch[0], pos=pos)
+    def turn_upside_down(self, pos, ch): return A.Orient("upside down", ch[0], pos=pos)
+    def turn_upright(self, pos, ch): return A.Orient("upright", ch[0], pos=pos)
     def attach_stmt(self, pos, ch): return A.Attach(ch[0], ch[1], pos=pos)
     def detach_stmt(self, pos, ch): return A.Detach(ch[0], pos=pos)
     def control_stmt(self, pos, ch): return A.GiveControl(ch[0], ch[1], pos=pos)
@@ -413,6 +423,9 @@ class Builder(ScenarioBuilder):
 
     def create_stmt(self, pos, ch):
         return A.Create(ch[0], _unquote(ch[1]), ch[2] if len(ch) > 2 else None, pos=pos)
+
+    def create_copy(self, pos, ch):
+        return A.CreateCopy(ch[0], ch[1], ch[2] if len(ch) > 2 else None, pos=pos)
 
     def create_library(self, pos, ch):
         return A.CreateLibrary(ch[0], ch[1] if len(ch) > 1 else None, pos=pos)

@@ -146,6 +146,9 @@ class Explainer:
     def e_Prop(self, n):
         return self._of(n.obj, n.name)
 
+    def e_LiveProp(self, n):
+        return self._of(n.obj, n.name)
+
     def e_ZoneAttr(self, n):
         return self._of(n.obj, n.name)
 
@@ -257,6 +260,13 @@ class Explainer:
     def s_Attach(self, n):
         return f"attach {self.e(n.what)} to {self.e(n.host)}"
 
+    def s_Orient(self, n):
+        return f"turn {self.e(n.what)} {n.how}"
+
+    def s_UseAbility(self, n):
+        which = f"the \"{n.name}\" ability" if n.name is not None else "an ability"
+        return f"use {which} of {self.e(n.card)} as if it were yours"
+
     def s_Detach(self, n):
         return f"detach {self.e(n.what)}"
 
@@ -305,6 +315,11 @@ class Explainer:
         amount = self.e(n.amount)
         where = f" in {self.e(n.zone)}" if n.zone is not None else ""
         return f"create {amount} \"{n.card}\" token{plural(amount)}{where}"
+
+    def s_CreateCopy(self, n):
+        amount = self.e(n.amount)
+        return f"create {amount} token{plural(amount)} that {'are copies' if amount != '1' else 'is a copy'} " \
+            f"of {self.e(n.card)} in {self.e(n.zone)}"
 
     def s_CreateLibrary(self, n):
         return f"create the game's library in {self.e(n.zone)}"
@@ -502,6 +517,13 @@ class Explainer:
             return f"instead of {words(s.event)}{where}, {self.e(s.body)}"
         if kind == "copy":
             return f"this card has the text of {self.e(s.source)}"
+        if kind == "modify_property":
+            target = self.e(s.target) if s.target is not None else "this card"
+            return f"the {words(s.param)} of {target} is changed by {self.e(s.amount)}"
+        if kind == "grant":
+            return f"{self.e(s.target)} has the ability {self.ability(s.ability)}"
+        if kind == "always_usable":
+            return f"the abilities of {self.e(s.target)} can always be used"
         return f"<{kind}>"
 
     def card_text(self, card) -> str:

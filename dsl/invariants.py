@@ -31,6 +31,12 @@ def violations(game) -> list:
                 out.append(f"token {c!r} exists outside play, in {z.key}")
             if z.in_play and z.owner is not None and c.controller is not z.owner:
                 out.append(f"{c!r} is in {z.key} but controlled by {c.controller}")
+            if not z.in_play and z.owner is not None and c.owner is not z.owner:
+                out.append(f"{c!r} is out of play in {z.key} but owned by {c.owner}, "
+                           f"not by the zone's player {z.owner}")
+            if z.unowned and c.owner is not None:
+                out.append(f"{c!r} is in {z.key}, whose cards belong to no player, but is "
+                           f"owned by {c.owner}")
             if not z.in_play and c.controller is not c.owner:
                 out.append(f"{c!r} is out of play in {z.key} but controlled by {c.controller}, "
                            f"not its owner {c.owner}")
@@ -38,9 +44,11 @@ def violations(game) -> list:
             if host is not None and (host.zone is None or not z.in_play or not host.zone.in_play
                                      or s.cards.get(host.id) is not host):
                 out.append(f"{c!r} is attached to {host!r}, which is not in play with it")
-            if c.token != game.defs[c.name].token:
-                out.append(f"{c!r} is {'a token' if c.token else 'not a token'}, but its "
-                           f"definition {c.name!r} is {'not ' if c.token else ''}one")
+            elif host is not None and host.zone is not z:
+                out.append(f"{c!r} is in {z.key} but attached to {host!r} in {host.zone}")
+            if game.defs[c.name].token and not c.token:
+                # (a token that is a copy of a card may have a card's definition)
+                out.append(f"{c!r} is not a token, but its definition {c.name!r} is one")
             for name, n in c.counters.items():
                 if n <= 0:
                     out.append(f"{c!r} has {n} {name} counters")

@@ -138,6 +138,12 @@ class Prop(Expr):
     """A printed property of a card (static: it depends only on the card's definition)."""
 
 
+@_node("obj", "name", "default", "kind")
+class LiveProp(Expr):
+    """A printed number of a card that some `static modify` changes: the printed value
+    plus the modifiers in force."""
+
+
 @_node("obj", "name", "kind")
 class ZoneAttr(Expr):
     """size, cards, top, bottom, owner, name, in_play of a zone."""
@@ -268,6 +274,16 @@ class Face(Stmt):
     pass
 
 
+@_node("card", "name", "pos")
+class UseAbility(Stmt):
+    pass
+
+
+@_node("what", "how")
+class Orient(Stmt):
+    pass
+
+
 @_node("what", "host")
 class Attach(Stmt):
     pass
@@ -335,6 +351,11 @@ class SetGlobal(Stmt):
 
 @_node("card", "amount", "zone", "pos")
 class Create(Stmt):
+    pass
+
+
+@_node("card", "amount", "zone", "pos")
+class CreateCopy(Stmt):
     pass
 
 

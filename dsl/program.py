@@ -48,6 +48,7 @@ class CompiledStatic:
     once_per_turn: bool = False
     source: Optional[Fn] = None
     index: int = 0
+    ability: Optional["CompiledAbility"] = None   # `grant`: the ability given
 
 
 @dataclass
@@ -128,6 +129,7 @@ class ZoneDef:
     in_play: bool
     capacity: Optional[Fn]
     pos: SourcePosition
+    unowned: bool = False          # cards here belong to no player
 
 
 @dataclass
@@ -163,6 +165,10 @@ class Program:
     types: set = field(default_factory=set)
     subtypes: set = field(default_factory=set)
     properties: dict = field(default_factory=dict)       # name → default value
+    granted: list = field(default_factory=list)          # CompiledAbility of `grant`s
+    ability_names: set = field(default_factory=set)      # every ability's name
+    # properties some `static modify` changes: read through the statics in force
+    modified_props: set = field(default_factory=set)
     limits: dict = field(default_factory=dict)           # name → Fn
     actions: dict = field(default_factory=dict)          # name → CompiledAction
     moves: dict = field(default_factory=dict)            # name → CompiledMove

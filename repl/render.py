@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dsl.engine.state import CardInst, Player, ZoneInst
+from dsl.engine.state import ORIENTATIONS, CardInst, Player, ZoneInst
 from dsl.visibility import (card_name, offered, sees, sees_at, source_seen, value_name,
                             zone_readable)
 
@@ -31,6 +31,8 @@ def card_text(c: CardInst, zone: ZoneInst, viewer: Optional[Player] = None) -> s
     the viewer may not read shows only how it lies and what is on it."""
     if not sees(viewer, c):
         extras = [f"{k} {v}" for k, v in sorted(c.counters.items())]
+        if c.turned:
+            extras.append(ORIENTATIONS[c.orient])
         if c.attached_to is not None:
             extras.append(f"on {card_name(c.attached_to, viewer)}")
         out = card_name(c, viewer)
@@ -38,6 +40,8 @@ def card_text(c: CardInst, zone: ZoneInst, viewer: Optional[Player] = None) -> s
     out = c.name
     extras = [f"{k} {v}" for k, v in sorted(c.counters.items())]
     extras += [m for m in sorted(c.marks)]
+    if c.turned:
+        extras.append(ORIENTATIONS[c.orient])   # how it lies: sideways, upside down
     if c.attached_to is not None:
         extras.append(f"on {card_name(c.attached_to, viewer)}")
     if c.owner is not None and zone.owner is not None and c.owner is not zone.owner:

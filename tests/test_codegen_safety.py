@@ -34,6 +34,7 @@ GENERATOR_STRINGS = {
     "a `whenever` rule keeps firing: its effect never makes its condition false",
     "modify", "substitute", "copy", "you may", "ability", "source", "targets",
     "respond", "response", "answers", "more than 100 responses in one window",
+    "sideways", "upside down", "upright", "Use which ability of ", "?",
 }
 GENERATED_NAME = re.compile(GENERATED)
 ALLOWED = NAMES | set(HELPERS) | set(BUILTINS) | set(PROGRAM_NAMES)
@@ -178,7 +179,16 @@ card "{other}": Thing {{
   text "{prompt}"
   ability "{said}": if true else "{prompt}" {{ pass }}
   when enter where event.card == this and "{said}" != "{prompt}" {{ say "{prompt}" }}
+  static modify {var}_n by 1 for this
+  static grant this ability "{prompt}": once per turn {{ turn this sideways }}
+  static abilities of this always usable
+  when orient where event.card == this and event.new != "{said}" {{
+    use ability "{prompt}" of this
+    create 1 copy of this in {zone}
+    gain this.{var}_n {var}
+  }}
 }}
+property {var}_n = 0
 '''
 
 

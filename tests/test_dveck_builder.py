@@ -112,6 +112,15 @@ def test_trashed_cards_go_to_the_shared_trash():
     assert hand(s, 0) == ["Red Bar"]
 
 
+def test_a_trashed_card_belongs_to_no_player():
+    # The Trash is `unowned`: the zone, not the verb, says that its cards have no owner.
+    s = dv(hands={0: ["Walk the Plank"]}, areas={1: ["Tinker"]})
+    assert card(s, "area:1", "Tinker").owner.name == "P2"
+    play(s, "play_action: Walk the Plank")
+    trashed = card(s, "trash", "Tinker")
+    assert trashed.owner is None and trashed.controller is None
+
+
 # --- the Shop ---------------------------------------------------------------------------
 
 def test_a_bought_shop_card_is_replaced_from_its_own_deck():
@@ -473,6 +482,17 @@ def test_attachments_go_to_their_owners_discard_piles_when_their_host_leaves_pla
     assert cutlass.attached_to is card(s, "area:0", "Tinker")
     play(s, "play_action: Demolish", "Tinker")
     assert discard_pile(s, 0) == ["Tinker", "Cutlass", "Demolish"]
+
+
+def test_a_stolen_thing_takes_what_is_attached_to_it_into_its_new_controllers_area():
+    # Q15: an attached card is controlled by its host's controller, in the host's area.
+    s = dv(hands={0: ["Heist"]}, areas={1: ["Tinker", "Leech"]})
+    tinker, leech = card(s, "area:1", "Tinker"), card(s, "area:1", "Leech")
+    leech.attached_to = tinker
+    play(s, "play_action: Heist", "Tinker")
+    assert area(s, 0) == ["Leech", "Tinker"] and leech.attached_to is tinker
+    assert (leech.owner.name, leech.controller.name) == ("P2", "P1")
+    assert s.state.players[0].name == "P1" and s.game.param("hand_size", s.state.players[0]) == 4
 
 
 def test_an_attachment_goes_home_with_its_host_even_where_destroying_is_prevented():

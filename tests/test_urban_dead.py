@@ -14,6 +14,7 @@ import pytest
 from dsl.agents import RandomAgent
 from dsl.engine import Game
 from dsl.invariants import assert_invariants
+from dsl.engine.values import attr
 from dsl.session import Session
 from scenario import names, play, program, res
 
@@ -276,17 +277,17 @@ def test_an_active_skill_works_in_the_rest_area_then_cools_down_for_its_value():
     play(s, "Medic: First Aid")
     medic = card(s, "rest:survivors", "Medic")
     assert card(s, "fighters:survivors", "Cop").counters["damage"] == 1
-    assert "cooling" in medic.marks
+    assert medic.rotated                          # turned sideways while it cools
     assert "Medic: First Aid" not in s.legal()
     assert s.refusal("Medic: First Aid").reason == \
         "Medic: First Aid is not allowed: the survivor is cooling down"
     play(s, "pass")                               # survivor ends (search)
     play(s, "pass")                               # zombies draw from the ZSD
-    assert medic.counters.get("cool") == 1 and "cooling" in medic.marks   # one token
+    assert medic.counters.get("cool") == 1 and medic.rotated   # one token
     assert "Medic: First Aid" not in s.legal()
     play(s, "pass", "Search")
     play(s, "pass", "Draw from the Zombie selection deck")
-    assert "cooling" not in medic.marks and "cool" not in medic.counters           # cool-down 2 reached on the 2nd turn
+    assert not medic.turned and "cool" not in medic.counters           # cool-down 2 reached on the 2nd turn
     assert "Medic: First Aid" in s.legal()
 
 
@@ -471,10 +472,19 @@ def test_a_health_bonus_counts_once_however_often_its_survivor_moves():
     play(s, "play_thing: Flak Jacket", "reposition: Doctor")
     doctor = card(s, "rest:survivors", "Doctor")
     assert names(s, "rest:survivors") == ["Doctor", "Flak Jacket"]   # the gear moved along
-    assert doctor.counters.get("extra") == 2           # health 3 + 2, not + 4
+    assert attr(s.game, doctor, "health") == 5         # 3 printed + 2 while it wears the jacket
     play(s, "Search", "pass", "Attack the survivors", "5")   # no fighters: each zombie hits
     answer_while(s, "A zombie hits", "Doctor")
     assert "Doctor" not in names(s, "rest:survivors")  # 5 damage on health 5: removed
+
+
+def test_the_firefighter_has_one_more_health_while_a_fire_axe_is_attached():
+    s = base(fighters=["Firefighter"], hand_s=["Fire Axe"], horde=6)
+    firefighter = card(s, "fighters:survivors", "Firefighter")
+    assert attr(s.game, firefighter, "health") == 6
+    play(s, "play_thing: Fire Axe")
+    assert card(s, "fighters:survivors", "Fire Axe").attached_to is firefighter
+    assert attr(s.game, firefighter, "health") == 7
 
 
 def test_a_damaged_survivor_cannot_strike_with_an_active_skill():

@@ -173,6 +173,8 @@ class ExprChecker:
                 return I.CardAttr(obj, name, CARD_ATTRS[name])
             if name in p.properties:
                 default = p.properties[name]
+                if name in p.modified_props:           # a number statics may change
+                    return I.LiveProp(obj, name, default, INT)
                 return I.Prop(obj, name, default, kind_of_value(default))
             self.unknown("card property", name, n.pos, list(CARD_ATTRS) + list(p.properties))
             return _none()

@@ -16,9 +16,11 @@ BUILTIN_NAMES = {"you": PLAYER, "this": CARD, "event": EVENT, "it": ANY,
                  "current_phase": STR}
 
 # Plain fields of a card, read directly; the others of CARD_ATTRS are computed.
-CARD_FIELDS = ("name", "owner", "controller", "zone", "face_up", "token", "id", "turned")
+CARD_FIELDS = ("name", "owner", "controller", "zone", "face_up", "token", "id", "turned",
+               "rotated", "inverted")
 CARD_ATTRS = {"name": STR, "owner": PLAYER, "controller": PLAYER, "zone": ZONE, "host": CARD,
               "face_up": BOOL, "token": BOOL, "in_play": BOOL, "id": INT, "turned": BOOL,
+              "rotated": BOOL, "inverted": BOOL,
               "attachments": CARDS}
 PLAYER_ATTRS = {"alive": BOOL, "seat": INT, "name": STR, "side": STR, "turns": INT}
 ZONE_ATTRS = {"owner": PLAYER, "name": STR, "in_play": BOOL, "size": INT, "cards": CARDS,
@@ -36,13 +38,13 @@ EVENTS_BUILTIN = {"move", "enter", "leave", "turn_start", "turn_end", "phase_sta
                   "phase_end", "round_start", "round_end", "game_start", "gain", "lose",
                   "create", "activate", "resolve", "counter_added",
                   "counter_removed", "attach", "control", "eliminate", "shuffle",
-                  "transform", "win", "response"}
+                  "transform", "win", "response", "orient"}
 
 # Events the engine announces only once they have happened: `when` may follow them, but
 # `before`, `prevent` and `instead` cannot stop them.
 AFTER_THE_FACT = {"turn_start", "turn_end", "phase_start", "phase_end", "round_start",
                   "round_end", "game_start", "shuffle", "create", "counter_added",
-                  "counter_removed", "attach", "control", "transform"}
+                  "counter_removed", "attach", "control", "transform", "orient"}
 
 # The fields each built-in event carries (besides `player` and `name`, which all have).
 EVENT_FIELDS = {
@@ -54,7 +56,7 @@ EVENT_FIELDS = {
     "resolve": {"card"}, "counter_added": {"card", "counter", "amount"},
     "counter_removed": {"card", "counter", "amount"}, "attach": {"card", "host"},
     "control": {"card"}, "eliminate": set(), "shuffle": {"zone"},
-    "transform": {"card", "old", "new"}, "win": set(),
+    "transform": {"card", "old", "new"}, "win": set(), "orient": {"card", "old", "new"},
     # a response being used: its name, the card it is on (or none), the event it answers
     "response": {"response", "card", "answers"},
 }

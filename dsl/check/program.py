@@ -16,7 +16,7 @@ from ..limits import MAX_COPIES
 from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
                        CompiledTrigger, Program, ResourceDef, ZoneDef)
 from .exprs import ExprChecker, chain_of
-from .kinds import (AFTER_THE_FACT, ANY, BOOL, CARD, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
+from .kinds import (AFTER_THE_FACT, ANY, BOOL, CARD, CARDS, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
                     PLAYER, PLAYERS, article, element, in_order, is_kind)
 from .scope import Scope
 from .stmts import StmtChecker
@@ -132,7 +132,8 @@ class Checker(ExprChecker, StmtChecker):
                 p.subtypes.update(item.names)
             elif isinstance(item, A.Zone):
                 p.zones[item.name] = ZoneDef(item.name, item.scope, item.visibility,
-                                             item.ordered, item.in_play, None, item.pos)
+                                             item.ordered, item.in_play, None, item.pos,
+                                             item.unowned)
             elif isinstance(item, A.Resource):
                 p.resources[item.name] = ResourceDef(item.name, None, None, None, item.shared,
                                                      item.pos, item.score, item.per_side)
@@ -169,6 +170,9 @@ class Checker(ExprChecker, StmtChecker):
                             self.symbols.update(x.id for x in v.items if isinstance(x, A.Symbol))
         self.symbols |= p.types | p.subtypes
         self.event_uses = p.event_uses = event_uses_by_action(self.items)
+        p.modified_props = {name for name in _modified(self.items)
+                            if name in p.properties and name not in p.params}
+        p.ability_names = set(_found(self.items, A.Ability, "name"))
         for item in self.items:
             if isinstance(item, A.Option):
                 p.options[item.name] = self.constant(item.value, "an option's value")
@@ -187,13 +191,14 @@ class Checker(ExprChecker, StmtChecker):
         actions = [i for i in self.items if isinstance(i, A.ActionDecl)]
         kinds: dict = {}
         diags, statics, temps = self.diags, len(p.all_statics), len(p.temp_statics)
+        granted = len(p.granted)
         try:
             for _ in range(50):             # each round only narrows: it ends well before
                 self.param_kinds, self._probe, self._rebound = kinds, {}, set()
                 self.diags = []
                 for item in actions:
                     self.block(item.body, _action_scope(item))
-                del p.all_statics[statics:], p.temp_statics[temps:]
+                del p.all_statics[statics:], p.temp_statics[temps:], p.granted[granted:]
                 new = {key: (in_order(allowed), in_order(runtime))
                        for key, (allowed, runtime) in self._probe.items()
                        if key not in self._rebound and allowed and runtime}
@@ -354,27 +359,7 @@ class Checker(ExprChecker, StmtChecker):
         scope = Scope(card=d.name)
         effect = self.block(d.effect, scope) if d.effect is not None else None
         triggers = [self.trigger(t, d.name) for t in d.triggers]
-        abilities = []
-        for ab in d.abilities:
-            cond = None
-            if ab.uses is not None and ab.uses not in p.limits:
-                self.unknown("limit", ab.uses, ab.pos, p.limits)
-            if ab.from_zone is not None and ab.from_zone not in p.zones:
-                self.unknown("zone", ab.from_zone, ab.pos, p.zones)
-            if ab.cond is not None:
-                cond = self._bool(ab.cond, scope, "an ability's condition")
-            target, body_scope = None, scope
-            if ab.target is not None:
-                tname, source, prompt = ab.target
-                src = self.typed(source, scope, COLLECTIONS, "an ability's targets")
-                target = (tname, src, prompt or f"Target of {ab.name}?")
-                body_scope = scope.with_names(**{tname: element(src.kind)})
-            abilities.append(CompiledAbility(ab.name, self.block(ab.body, body_scope), ab.uses,
-                                             ab.once_per_turn, cond, ab.any_time, ab.from_zone,
-                                             d.name, ab.pos,
-                                             self._requirements(ab.requires, scope,
-                                                                "an ability's condition"),
-                                             target))
+        abilities = [self.ability(ab, scope, d.name) for ab in d.abilities]
         statics = [self.static(s, d.name, d.pos) for s in d.statics]
         requires = tuple((self._bool(r.cond, Scope(card=d.name, event=False),
                                      "a card's `require`"), r.reason, r.cond.pos)
@@ -398,6 +383,26 @@ class Checker(ExprChecker, StmtChecker):
             out.append((name, self._bool(cond, scope, "a target's condition")
                         if cond is not None else None))
         return tuple(out)
+
+    def ability(self, ab, scope, card) -> CompiledAbility:
+        p = self.p
+        cond = None
+        if ab.uses is not None and ab.uses not in p.limits:
+            self.unknown("limit", ab.uses, ab.pos, p.limits)
+        if ab.from_zone is not None and ab.from_zone not in p.zones:
+            self.unknown("zone", ab.from_zone, ab.pos, p.zones)
+        if ab.cond is not None:
+            cond = self._bool(ab.cond, scope, "an ability's condition")
+        target, body_scope = None, scope
+        if ab.target is not None:
+            tname, source, prompt = ab.target
+            src = self.typed(source, scope, COLLECTIONS, "an ability's targets")
+            target = (tname, src, prompt or f"Target of {ab.name}?")
+            body_scope = scope.with_names(**{tname: element(src.kind)})
+        return CompiledAbility(ab.name, self.block(ab.body, body_scope), ab.uses,
+                               ab.once_per_turn, cond, ab.any_time, ab.from_zone, card, ab.pos,
+                               self._requirements(ab.requires, scope, "an ability's condition"),
+                               target)
 
     def event_fields(self, event: str) -> Optional[set]:
         """What `event.X` may name for this event, or None when it is unknown."""
@@ -440,7 +445,18 @@ class Checker(ExprChecker, StmtChecker):
         scope = Scope(card=card, event=True)
         pos = s.pos if s.pos.line else pos
         cs = CompiledStatic(type(s).__name__[6:].lower(), s, card, pos)
-        if isinstance(s, A.StaticModify):
+        if isinstance(s, A.StaticModify) and s.param in p.modified_props:
+            # a card's number: `static modify health by 2 for this.host`
+            cs.kind, cs.param = "modify_property", s.param
+            cs.amount = self._int(s.amount, scope, "a modifier")
+            if s.target is not None:
+                cs.target = self.typed(s.target, scope, (CARD, CARDS), "which cards a modifier "
+                                                                      "is for")
+            elif card is None:
+                self.error("modify-whom", f"a game rule that modifies the property `{s.param}` "
+                                          f"must say of which cards", s.pos,
+                           f"`static modify {s.param} by N for CARDS`")
+        elif isinstance(s, A.StaticModify):
             if s.param not in p.params:
                 self.unknown("parameter", s.param, s.pos, p.params)
             cs.param = s.param
@@ -467,9 +483,38 @@ class Checker(ExprChecker, StmtChecker):
                 cs.body = self.block(s.body, scope)
         elif isinstance(s, A.StaticCopy):
             cs.source = self.typed(s.source, scope, (CARD,), "what a card copies")
+        elif isinstance(s, (A.StaticGrant, A.StaticAlwaysUsable)):
+            if isinstance(s, A.StaticAlwaysUsable):
+                cs.kind = "always_usable"
+            cs.target = self.typed(s.target, scope, (CARD, CARDS), "which cards' abilities "
+                                                                  "a static changes")
+            if isinstance(s, A.StaticGrant):
+                # the given ability runs as the receiving card's: `this` is that card
+                cs.ability = self.ability(s.ability, Scope(card="*", event=False), card)
+                if s.ability.from_zone is not None:
+                    self.error("grant-from", "a granted ability works in play: it cannot say "
+                                             "`from`", s.ability.pos)
+                p.granted.append(cs.ability)
         cs.index = len(p.all_statics)
         p.all_statics.append(cs)
         return cs
+
+
+def _modified(node):
+    """The names every `static modify` anywhere in the deck modifies."""
+    return _found(node, A.StaticModify, "param")
+
+
+def _found(node, cls, field: str):
+    """The ``field`` of every ``cls`` node anywhere in ``node``."""
+    if isinstance(node, cls):
+        yield getattr(node, field)
+    if isinstance(node, (list, tuple)):
+        for x in node:
+            yield from _found(x, cls, field)
+    elif isinstance(node, A.Node):
+        for f in node._fields:
+            yield from _found(getattr(node, f), cls, field)
 
 
 def _action_scope(item: A.ActionDecl) -> Scope:

@@ -67,6 +67,17 @@ class StmtChecker:
                                    "what is turned face " + ("up" if n.up else "down"))
         return I.Face(what, n.up)
 
+    # `use ability ["NAME"] of CARD`
+    def s_UseAbility(self, n, scope):
+        card = self.typed(n.card, scope, (CARD,), "whose ability is used")
+        if n.name is not None and n.name not in self.p.ability_names:
+            self.unknown("ability", n.name, n.pos, self.p.ability_names)
+        return I.UseAbility(card, n.name, n.pos)
+
+    # `turn CARDS sideways | upside down | upright`
+    def s_Orient(self, n, scope):
+        return I.Orient(self._cards_or_card(n.what, scope, f"what is turned {n.how}"), n.how)
+
     def s_Attach(self, n, scope):
         what = self._cards_or_card(n.what, scope, "what `attach` attaches")
         host = self.typed(n.host, scope, (CARD,), "what a card is attached to")
@@ -156,6 +167,17 @@ class StmtChecker:
             return None
         return I.Create(n.card, amount, self._one_zone(n.zone, scope, "where they are created",
                                                        none_ok=False), n.pos)
+
+    # `create N copies of CARD in ZONE`
+    def s_CreateCopy(self, n, scope):
+        amount = self._int(n.amount, scope, "how many are created")
+        card = self.typed(n.card, scope, (CARD,), "what the tokens are copies of")
+        if n.zone is None:
+            self.error("create-where", "say where the copies are created", n.pos,
+                       "for example `create 1 copy of this in your area`")
+            return None
+        return I.CreateCopy(card, amount, self._one_zone(n.zone, scope, "where they are created",
+                                                         none_ok=False), n.pos)
 
     # `create library in ZONE [if COND]`
     def s_CreateLibrary(self, n, scope):

@@ -49,7 +49,9 @@ class ProgramInfo:
         self.able = {d.name for d in self.deflist if d.abilities} | self.copiers
         self.ability_zones = sorted({ab.from_zone for d in self.deflist
                                      for ab in d.abilities if ab.from_zone})
-        self.abilities = [ab for d in self.deflist for ab in d.abilities]
+        # every card's abilities, then those `static grant` gives (after, so a deck
+        # without grants numbers its abilities as before)
+        self.abilities = [ab for d in self.deflist for ab in d.abilities] + list(p.granted)
         self.ability_index = {id(ab): k for k, ab in enumerate(self.abilities)}
         self.able_table = [int(d.name in self.able) for d in self.deflist]
         self.move_names = list(p.moves)
@@ -182,7 +184,8 @@ def counting(program, on_effect, on_trigger) -> Code:
 
     ns["EFFECTS"] = [None if fn is None else wrap(fn, on_effect, d.name)
                      for fn, d in zip(ns["EFFECTS"], info.deflist)]
-    owners = [d.name for d in info.deflist for _ in d.abilities]
+    owners = [d.name for d in info.deflist for _ in d.abilities] + \
+        [ab.card for ab in program.granted]
     ns["ABILITY_BODY"] = [wrap(fn, on_effect, name)
                           for fn, name in zip(ns["ABILITY_BODY"], owners)]
     return code

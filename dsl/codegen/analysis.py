@@ -14,10 +14,12 @@ from .. import ir as I
 MOVE_EVENTS = ("move", "enter", "leave")
 STMT_EVENTS = {
     I.Move: MOVE_EVENTS, I.Create: MOVE_EVENTS + ("create",),
+    I.CreateCopy: MOVE_EVENTS + ("create",),
     I.Attach: MOVE_EVENTS + ("attach",), I.Gain: ("gain",), I.Lose: ("lose",),
     I.PutCounter: ("counter_added",), I.RemoveCounter: ("counter_removed",),
     I.GiveControl: ("control",), I.Eliminate: ("eliminate",), I.Shuffle: ("shuffle",),
-    I.Transform: ("transform",), I.Resolve: ("resolve",),
+    I.Transform: ("transform",), I.Resolve: ("resolve",), I.Orient: ("orient",),
+    I.UseAbility: ("activate",),
     I.Phase: ("phase_start", "phase_end"), I.EndGame: ("win",),
 }
 
@@ -102,7 +104,7 @@ class Analysis:
 
     def stmt(self, s) -> bool:
         t = type(s)
-        if t in (I.Choose, I.ChooseOne, I.May, I.Offer):
+        if t in (I.Choose, I.ChooseOne, I.May, I.Offer, I.UseAbility):
             return True
         if t is I.CallAction:
             return self.action.get(s.action, False)

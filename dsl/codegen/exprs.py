@@ -20,7 +20,8 @@ from .writer import literal
 
 _BOUND = "1000000000"              # the engine's integer limit (MAX_INT), as source
 _CARD_FIELDS = {"name": "name", "owner": "owner", "controller": "controller", "zone": "zone",
-                "face_up": "face_up", "token": "token", "id": "id", "turned": "turned"}
+                "face_up": "face_up", "token": "token", "id": "id", "turned": "turned",
+                "rotated": "rotated", "inverted": "inverted"}
 _PLAYER_FIELDS = {"alive": "alive", "seat": "index", "name": "name", "side": "side",
                   "turns": "turns"}
 _ZONE_FIELDS = {"owner": "owner", "name": "name", "in_play": "in_play"}
@@ -174,6 +175,11 @@ class ExprWriter:
         table = self.prop_table(n.name)
         return self.nullsafe(n.obj, f, table + "[{}.d]")
 
+    def x_LiveProp(self, n, f):
+        table = self.prop_table(n.name)
+        return self.nullsafe(n.obj, f, "PROP_NOW(g, {0}, " + literal(n.name) + ", " + table +
+                             "[{0}.d])")
+
     def x_ZoneAttr(self, n, f):
         name = n.name
         if name == "size":
@@ -198,7 +204,9 @@ class ExprWriter:
         if not f.walrus:
             return f"ATTR(g, {obj}, {literal(name)})"
         t = f.temp()
-        if name in self.program.properties:      # most often a card: read it directly
+        if name in self.program.modified_props:  # a number statics may change
+            fast = f"PROP_NOW(g, {t}, {literal(name)}, {self.prop_table(name)}[{t}.d])"
+        elif name in self.program.properties:    # most often a card: read it directly
             fast = f"{self.prop_table(name)}[{t}.d]"
         elif name in _CARD_FIELDS:
             fast = f"{t}.{_CARD_FIELDS[name]}"

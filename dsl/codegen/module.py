@@ -54,7 +54,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
         self.move_index = {name: k for k, name in enumerate(program.moves)}
         self.prop_tables: dict = {}
         self.type_tables: dict = {}
-        self.abilities = [ab for d in self.deflist for ab in d.abilities]
+        self.abilities = [ab for d in self.deflist for ab in d.abilities] + list(program.granted)
         self.need_activate = False
         self.need_window = False        # WINDOW and RESPOND are written
         self.written: set = set()       # helpers written once: ACTIVATE, WINDOW, preventions

@@ -314,15 +314,20 @@ def abilities(g, player, any_time_only=False):
     out = []
     info = g.info
     able = info.able
-    if not able:
+    kinds = g.static_kinds
+    granted = P.granted_abilities(g, player) if "grant" in kinds else None
+    if not able and not granted:
         return out
     s = g.state
-    if not g.able_in_play and not info.ability_zones:
+    if not g.able_in_play and not info.ability_zones and not granted:
         return out
     active = s.active is player
     seen = set()
     lefts: dict = {}
+    freed = P.always_usable(g) if "always_usable" in kinds else None
     cards = [c for z in s.inplay for c in z.cards if c.controller is player and c.name in able]
+    if granted:
+        cards.extend(c for c, _ in granted.values())
     for zname in info.ability_zones:
         z = player.z[info.zone_index[zname]]
         if z is not None:
@@ -336,6 +341,8 @@ def abilities(g, player, any_time_only=False):
         if c.name in info.copiers and c.zone is not None and c.zone.in_play:
             abs_ = list(abs_) + [ab for cc, d in P.copied_text(g) if cc is c
                                  for ab in d.abilities if ab.from_zone is None]
+        if granted and c.id in granted:
+            abs_ = list(abs_) + granted[c.id][1]
         for ab in abs_:
             if ab.from_zone is not None and (c.zone is None or c.zone.name != ab.from_zone):
                 continue
@@ -353,7 +360,8 @@ def abilities(g, player, any_time_only=False):
                     continue
             k = info.ability_index[id(ab)]
             cond = code.ability_conds[k]
-            if cond is not None and not cond(g, player, c, None):
+            if cond is not None and not (freed and c.id in freed) and \
+                    not cond(g, player, c, None):
                 continue
             aims = code.ability_targets[k]
             if aims is not None and not any(o is not None for o in P.iterate(aims(g, player, c, None))):
@@ -376,6 +384,38 @@ def ruled(d, rule):
     (``[action, parameter index]``) for its refusals."""
     d.why = tuple(rule)
     return d
+
+
+def usable_of(g, player, c, name=None) -> list:
+    """The indexes of the abilities of card ``c`` that ``player`` could use through
+    `use ability of`: printed, copied or granted, working where the card is, whose `if`
+    holds for ``player`` (or is lifted); costs (`uses`, `once per turn`) aside."""
+    info, code = g.info, g.code
+    abs_ = list(g.defs[c.name].abilities)
+    in_play = c.zone is not None and c.zone.in_play
+    if in_play and c.name in info.copiers:
+        abs_ += [ab for cc, d in P.copied_text(g) if cc is c
+                 for ab in d.abilities if ab.from_zone is None]
+    kinds = g.static_kinds
+    if in_play and "grant" in kinds:
+        abs_ += [ab for st, src, you in P.active_statics(g, "grant")
+                 if c in P.cards_of_static(g, st, src, you) for ab in (st.ability,)]
+    freed = P.always_usable(g) if "always_usable" in kinds else ()
+    out = []
+    for ab in abs_:
+        if name is not None and ab.name != name:
+            continue
+        if ab.from_zone is not None and (c.zone is None or c.zone.name != ab.from_zone):
+            continue
+        if ab.from_zone is None and not in_play:
+            continue
+        k = info.ability_index[id(ab)]
+        cond = code.ability_conds[k]
+        if cond is not None and c.id not in freed and not cond(g, player, c, None):
+            continue
+        if k not in out:
+            out.append(k)
+    return out
 
 
 def move_labeler(info):
@@ -438,7 +478,7 @@ HELPERS = {
     # changing it
     "RELOCATE": P.relocate, "RELEASE": P.release, "MOVABLE": P.movable, "MOVE_QUIET": P.move_quiet,
     "MOVE_CARD_QUIET": P.move_card_quiet, "SHUFFLE": P.shuffle, "REVEAL": P.reveal,
-    "SET_FACE": P.set_face, "DETACH": P.detach, "GIVE": P.give, "ATTACH_NOW": P.attach_now,
+    "PROP_NOW": P.prop_now, "SET_FACE": P.set_face, "ORIENT": P.orient_one, "DETACH": P.detach, "GIVE": P.give, "ATTACH_NOW": P.attach_now,
     "ATTACH_QUIET": attach_quiet, "TAKE_CONTROL": P.take_control, "TRANSFORM": P.transform_one,
     "KNOWN_CARD": known_card, "PUT_COUNTERS": P.put_counters_one,
     "REMOVE_COUNTERS": P.remove_counters_one, "NEW_CARD": P.new_card_for, "UNMADE": P.unmade,
@@ -459,6 +499,7 @@ HELPERS = {
     "TARGETLESS": targetless,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
     "CARD_OK": card_ok, "RULED": ruled,
+    "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,
 }
 
 # In a program with `per side` resources, these replace the helpers of the same names.

@@ -11,6 +11,7 @@ from .. import ir as I
 from .exprs import may_hold_lists
 from .questions import assigns
 from .writer import literal
+from ..engine.state import ORIENTATIONS
 
 
 class StmtWriter:
@@ -84,6 +85,56 @@ class StmtWriter:
 
     def s_Face(self, n, f):
         self.writeline(f"SET_FACE({self.expr(n.what, f)}, {n.up})")
+
+    # `use ability ["NAME"] of CARD`: one of the card's usable abilities (`you` picks when
+    # there are several), run as `activate` is, without its costs
+    def s_UseAbility(self, n, f):
+        t, opts, i, k = f.temp(), f.temp(), f.temp(), f.temp()
+        self.writeline(f"{t} = {self.expr(n.card, f)}")
+        self.writeline(f"{opts} = [] if {t} is None or {f.you} is None else "
+                       f"USABLE_OF(g, {f.you}, {t}, {literal(n.name)})")
+        self.writeline(f"if {opts}:")
+        self.indent()
+        source = "this.name" if f.this_safe else f"({f.this}.name if {f.this} is not None else None)"
+        d = (f"DECISION({f.you}, 'choose', 'Use which ability of ' + {t}.name + '?', None, "
+             f"[ABILITY[x].name for x in {opts}], 1, 1, False, {source}, None, g.labels_of, "
+             f"{f.this})")
+        self.writeline(f"{i} = 0 if len({opts}) == 1 else {self.ask(f, d)}")
+        self.writeline(f"{k} = {opts}[{i}]")
+        self.writeline(f"g.write({f.you}.name + ' uses ' + {t}.name + ': ' + ABILITY[{k}].name)")
+
+        def perform(f, ev):
+            self.writeline(f"g.chain.append({t}.name + ': ' + ABILITY[{k}].name)")
+            self.writeline("try:")
+            self.indent()
+            self.writeline(self.call(f, f"ABILITY_BODY[{k}](g, {f.you}, {t}, {ev or 'None'})",
+                                     True))
+            self.outdent()
+            self.writeline("finally:")
+            self.indent()
+            self.writeline("g.chain.pop()")
+            self.outdent()
+        self.emit(f, "activate", f"{{'card': {t}, 'ability': ABILITY[{k}].name}}", f.you,
+                  perform)
+        self.outdent()
+
+    # `turn CARDS sideways | upside down | upright`; an `orient` event after each card
+    # that changed, written only where something listens
+    def s_Orient(self, n, f):
+        how = ORIENTATIONS.index(n.how)
+        c, old = f.gen.fresh("c"), f.temp()
+        self.writeline(f"for {c} in CARDS({self.expr(n.what, f)}):")
+        self.indent()
+        if self.a.hears("orient"):
+            self.writeline(f"{old} = ORIENT(g, {c}, {how})")
+            self.writeline(f"if {old} is not None:")
+            self.indent()
+            self.emit_after(f, "orient", f"{{'card': {c}, 'old': {old}, 'new': "
+                                         f"{literal(n.how)}}}", f.you)
+            self.outdent()
+        else:
+            self.writeline(f"ORIENT(g, {c}, {how})")
+        self.outdent()
 
     def s_Attach(self, n, f):
         what = self.expr(n.what, f)
@@ -167,6 +218,13 @@ class StmtWriter:
         amount = self.expr(n.amount, f)
         zone = self.expr(n.zone, f)
         self.writeline(self.create_call(f, literal(n.card), amount, zone, self.pos(n.pos)))
+
+    def s_CreateCopy(self, n, f):
+        card = self.expr(n.card, f)
+        amount = self.expr(n.amount, f)
+        zone = self.expr(n.zone, f)
+        self.writeline(self.create_call(f, f"COPY_SOURCE({card})", amount, zone,
+                                        self.pos(n.pos)))
 
     def s_CreateLibrary(self, n, f):
         zone = self.expr(n.zone, f)

@@ -39,7 +39,7 @@ ATTRIBUTES = frozenset({
     "labels_of", "logging", "marks", "name", "negated", "once", "once_per_turn", "options",
     "owner", "phase", "players", "pop", "res", "side", "state", "steps", "token",
     "triggers", "turn", "turns", "used", "uses", "values", "vars", "write", "z", "zl", "zn",
-    "zone"})
+    "zone", "turned", "rotated", "inverted"})
 
 
 def has_safe_repr(v) -> bool:

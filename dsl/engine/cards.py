@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..errors import EngineError
-from .state import CardInst, Player, ZoneInst
+from .state import ORIENTATIONS, UPRIGHT, CardInst, Player, ZoneInst
 from ..limits import MAX_CARDS
 from .values import MAX_TOKENS, cards_of, check_int
 
@@ -56,18 +56,36 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
             card.owner = owner
         card.controller = owner if in_play else card.owner
     elif not in_play:
+        if zone.unowned:
+            card.owner = None              # a zone whose cards belong to no player
         card.controller = card.owner
     if not in_play:
         if src is not None and src.in_play:
             card.counters.clear()
             card.marks.clear()
-            card.turned = False
+            card.orient = UPRIGHT          # leaving play straightens it
         card.attached_to = None
+    elif card.attached_to is not None and card.attached_to.zone is not zone:
+        card.attached_to = None            # an attachment moved away from its host leaves it
     card.face_up = zone.public
     if g.logging:
         g.write(f"{card.name}: {src.title if src else 'nowhere'} → {zone.title}",
                 extra={"card": card.id, "from": src.key if src else None, "to": zone.key,
                        "was_up": was_up, "up": card.face_up})
+    if was and in_play and src is not zone and src.cards:
+        carry(g, card, src, zone)
+
+
+def carry(g, host: CardInst, src: ZoneInst, zone: ZoneInst) -> None:
+    """A host that moves within play takes its attachments along (no events of their
+    own: they did not leave it); one that finds no room stays behind, attached to
+    nothing."""
+    for c in [x for x in src.cards if x.attached_to is host]:
+        if zone.capacity is not None and len(zone.cards) >= zone.capacity:
+            c.attached_to = None
+            g.write(f"{c.name} cannot follow {host.name} to {zone.title}: it is full")
+            continue
+        relocate(g, c, zone, "top", None)
 
 
 def release(g, host: CardInst) -> None:
@@ -155,15 +173,32 @@ def set_face(what, up: bool):
         c.face_up = up
 
 
+def orient_one(g, c, how: int) -> Optional[str]:
+    """Turn one card sideways, upside down or upright (only a card in play: one out of
+    play always lies upright). Its old orientation's name, or None when nothing changed."""
+    if c.orient == how or c.zone is None or not c.zone.in_play:
+        return None
+    old = ORIENTATIONS[c.orient]
+    c.orient = how
+    g.write(f"{c.name} is turned {ORIENTATIONS[how]}")
+    return old
+
+
 def detach(what):
     for c in cards_of(what):
         c.attached_to = None
 
 
 def give(what, player):
+    """Change the owner of cards in play or in a shared zone. Out of play, a player's
+    own zone (their hand, deck or discard pile) or an `unowned` zone decides the owner,
+    so there `give` changes nothing."""
     for c in cards_of(what):
+        z = c.zone
+        if z is not None and not z.in_play and (z.owner is not None or z.unowned):
+            continue
         c.owner = player
-        if c.zone is None or not c.zone.in_play:
+        if z is None or not z.in_play:
             c.controller = player
 
 
@@ -186,14 +221,21 @@ def take_control(g, c, player) -> bool:
     if c.zone is None or not c.zone.in_play or c.controller is player:
         return False
     target = player.z[g.zone_index[c.zone.name]] if c.zone.owner is not None else c.zone
-    if target is not None and target is not c.zone:
-        c.zone.cards.remove(c)
+    src = c.zone
+    if target is not None and target is not src:
+        src.cards.remove(c)
         target.cards.append(c)
         c.zone = target
     c.controller = player
     g.moved += 1
     g.playing += 1
     g.write(f"{player.name} gains control of {c.name}")
+    if c.zone is not src:
+        carry(g, c, src, c.zone)           # its attachments go with it, to its controller
+        host = c.attached_to
+        if host is not None and host.zone is not c.zone:
+            c.attached_to = None           # taken from its host, it no longer hangs on it
+            g.write(f"{c.name} is no longer attached to {host.name}")
     return True
 
 
@@ -216,7 +258,8 @@ def transform_one(g, c, into, pos) -> Optional[str]:
         g.able_in_play += g.able_table[g.def_index[into]] - g.able_table[c.d]
     c.name = into
     c.d = g.def_index[into]
-    c.token = g.defs[into].token          # a token is what its definition is, not its past
+    # a token is what its definition is, not its past; a token copy of a card stays one
+    c.token = g.defs[into].token or (c.token and not g.defs[old].token)
     g.moved += 1
     g.playing += c.zone is not None and c.zone.in_play
     g.write(f"{old} becomes {into}")
@@ -245,21 +288,32 @@ def remove_counters_one(c, counter: str, n) -> int:
     return take
 
 
-def new_card_for(g, name: str, zone: ZoneInst, you, pos=None):
+def copy_source(c):
+    """What `create N copies of CARD` makes tokens of: the card (None: nothing)."""
+    return c if type(c) is CardInst else None
+
+
+def new_card_for(g, name, zone: ZoneInst, you, pos=None):
     """A new card of `create` (at deck position ``pos``), not yet placed; None (and the
-    rest not made) when the zone is full."""
+    rest not made) when the zone is full. ``name`` is a card's name, or for `create ...
+    copies of CARD` the card itself: the new card is then a token of its definition."""
+    copy = type(name) is not str
+    if copy:
+        if name is None:
+            return None
+        name = name.name
     d = g.defs[name]
     s = g.state
     if zone.capacity is not None and len(zone.cards) >= zone.capacity:
         g.write(f"no room in {zone.title} for {name}")
         return None
-    if d.token and sum(1 for c in s.cards.values() if c.token) >= MAX_TOKENS:
+    if (d.token or copy) and sum(1 for c in s.cards.values() if c.token) >= MAX_TOKENS:
         raise EngineError(f"more than {MAX_TOKENS:,} tokens in play: `create` at {pos} "
                           f"would make another", tuple(g.chain))
     if len(s.cards) >= MAX_CARDS:
         too_many_cards(g, "create", pos)
-    owner = zone.owner if zone.owner is not None else you
-    return s.new_card(name, owner, d.token, g.def_index[name])
+    owner = zone.owner if zone.owner is not None else None if zone.unowned else you
+    return s.new_card(name, owner, d.token or copy, g.def_index[name])
 
 
 def unmade(g, c):
@@ -295,8 +349,8 @@ def create_library(g, zone, cond, keep, pos=None):
             c = new(CardInst)             # CardInst(...), without the call: decks are big
             c.id, c.name, c.d, c.owner, c.controller, c.zone = s.next_id, d.name, k, owner, \
                 owner, None
-            c.face_up, c.counters, c.attached_to, c.marks, c.token, c.turned = \
-                False, {}, None, {}, False, False
+            c.face_up, c.counters, c.attached_to, c.marks, c.token, c.orient = \
+                False, {}, None, {}, False, UPRIGHT
             s.next_id += 1
             cards[c.id] = c
             if cond is not None and not cond(c):

@@ -166,6 +166,7 @@ class Game:
         self.by_name_key = -1
         self.copy_cache = (None, [])
         self.copiers_in_play = 0          # cards in play with `copy text`: 0 skips a scan
+        self.prop_busy: set = set()       # property modifiers being worked out (statics.py)
         self.in_play_n = [0] * len(self.program.cards)    # cards in play, by definition
         self.able_in_play = 0             # of them, those with abilities (or copied text)
 
@@ -188,6 +189,11 @@ class Game:
                 for side in dict.fromkeys(pl.side for pl in s.players):
                     s.add_zone(zdef.name, None, zdef.visibility, zdef.ordered, zdef.in_play,
                                cap(self, first, None, None) if cap else None, side=side)
+        for zdef in p.zones.values():
+            if zdef.unowned:
+                for z in s.zones.values():
+                    if z.name == zdef.name:
+                        z.unowned = True
         s.index_zones(list(p.zones))
         for r in p.resources.values():
             start = code.resource_start.get(r.name)

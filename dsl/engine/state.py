@@ -42,7 +42,7 @@ class Player:
 
 class ZoneInst:
     __slots__ = ("key", "name", "owner", "side", "visibility", "ordered", "in_play",
-                 "capacity", "cards", "public")
+                 "capacity", "cards", "public", "unowned")
 
     def __init__(self, key, name, owner, visibility, ordered, in_play, capacity=None, side=None):
         self.key = key
@@ -55,6 +55,7 @@ class ZoneInst:
         self.in_play = in_play
         self.capacity = capacity
         self.cards: list[CardInst] = []      # the end of the list is the top
+        self.unowned = False                 # a card entering it belongs to no player
 
     def __repr__(self) -> str:
         return self.key
@@ -69,9 +70,14 @@ class ZoneInst:
         return f"{holder}' {self.name}" if holder.endswith("s") else f"{holder}'s {self.name}"
 
 
+# How a card lies (CardInst.orient): upright, turned sideways (a quarter turn), upside down.
+UPRIGHT, SIDEWAYS, UPSIDE_DOWN = 0, 1, 2
+ORIENTATIONS = ("upright", "sideways", "upside down")
+
+
 class CardInst:
     __slots__ = ("id", "name", "d", "owner", "controller", "zone", "face_up", "counters",
-                 "attached_to", "marks", "token", "turned")
+                 "attached_to", "marks", "token", "orient")
 
     def __init__(self, id: int, name: str, owner: Optional[Player], token: bool = False,
                  d: int = -1):
@@ -86,7 +92,20 @@ class CardInst:
         self.attached_to: Optional[CardInst] = None
         self.marks: dict[str, Any] = {}
         self.token = token
-        self.turned = False
+        self.orient = UPRIGHT                 # how it lies: UPRIGHT, SIDEWAYS or UPSIDE_DOWN
+
+    # Orientation, read by the rules as `c.turned`, `c.rotated`, `c.inverted`.
+    @property
+    def turned(self) -> bool:
+        return self.orient != UPRIGHT
+
+    @property
+    def rotated(self) -> bool:
+        return self.orient == SIDEWAYS
+
+    @property
+    def inverted(self) -> bool:
+        return self.orient == UPSIDE_DOWN
 
     def __repr__(self) -> str:
         return f"{self.name}#{self.id}"
@@ -94,7 +113,7 @@ class CardInst:
     def detached_copy(self) -> "CardInst":
         """A copy of a card no longer in the game (a value still names it), in no zone."""
         n = CardInst(self.id, self.name, None, self.token, self.d)
-        n.face_up, n.turned = self.face_up, self.turned
+        n.face_up, n.orient = self.face_up, self.orient
         n.counters, n.marks = dict(self.counters), dict(self.marks)
         return n
 
@@ -191,13 +210,14 @@ class GameState:
             y = new_zone(ZoneInst)
             y.key, y.name, y.side, y.visibility, y.public = key, z.name, z.side, z.visibility, \
                 z.public
-            y.ordered, y.in_play, y.capacity = z.ordered, z.in_play, z.capacity
+            y.ordered, y.in_play, y.capacity, y.unowned = z.ordered, z.in_play, z.capacity, \
+                z.unowned
             y.owner = None if z.owner is None else players[z.owner.index]
             inside = y.cards = []
             for c in z.cards:
                 n = new_card(CardInst)
-                n.id, n.name, n.d, n.face_up, n.token, n.turned = c.id, c.name, c.d, \
-                    c.face_up, c.token, c.turned
+                n.id, n.name, n.d, n.face_up, n.token, n.orient = c.id, c.name, c.d, \
+                    c.face_up, c.token, c.orient
                 n.owner = None if c.owner is None else players[c.owner.index]
                 n.controller = None if c.controller is None else players[c.controller.index]
                 n.counters = c.counters.copy() if c.counters else {}
@@ -280,12 +300,14 @@ class GameState:
             "zones": {k: {"name": z.name, "owner": z.owner.index if z.owner else None,
                           "side": z.side, "visibility": z.visibility, "ordered": z.ordered,
                           "in_play": z.in_play, "capacity": z.capacity,
+                          **({"unowned": True} if z.unowned else {}),
                           "cards": [c.id for c in z.cards]}
                       for k, z in self.zones.items()},
             "cards": {str(c.id): {"name": c.name,
                                   "owner": c.owner.index if c.owner else None,
                                   "controller": c.controller.index if c.controller else None,
                                   "face_up": c.face_up, "token": c.token, "turned": c.turned,
+                                  **({"orient": c.orient} if c.orient else {}),
                                   "counters": dict(sorted(c.counters.items())),
                                   "attached_to": c.attached_to.id if c.attached_to else None,
                                   "marks": {k: enc(v) for k, v in sorted(c.marks.items())}}
@@ -317,13 +339,14 @@ class GameState:
             c = s.cards[int(c_id)]
             c.owner = s.players[cd["owner"]] if cd["owner"] is not None else None
             c.controller = s.players[cd["controller"]] if cd["controller"] is not None else None
-            c.face_up, c.turned = cd["face_up"], cd["turned"]
+            c.face_up, c.orient = cd["face_up"], cd.get("orient", UPRIGHT)
             c.counters = dict(cd["counters"])
             c.attached_to = s.cards[cd["attached_to"]] if cd["attached_to"] is not None else None
         for key, zd in data["zones"].items():
             owner = s.players[zd["owner"]] if zd["owner"] is not None else None
             z = ZoneInst(key, zd["name"], owner, zd["visibility"], zd["ordered"], zd["in_play"],
                          zd["capacity"], zd["side"])
+            z.unowned = zd.get("unowned", False)
             s.zones[key] = z
             for cid in zd["cards"]:
                 s.place(s.cards[cid], z)

@@ -28,6 +28,57 @@ def param(g, name: str, player: Optional[Player]) -> int:
     return base
 
 
+def prop_now(g, card, name: str, base):
+    """A card's number `name` now: its printed value plus every `static modify name` in
+    force whose cards (`for ...`, or the static's own card) include it. A modifier whose
+    own amount or cards read the number being worked out does not count itself."""
+    busy = g.prop_busy
+    for st, src, you in active_statics(g, "modify_property"):
+        if st.param != name or st.index in busy:
+            continue
+        busy.add(st.index)
+        try:
+            target = g.code.target.get(st.index)
+            targets = target(g, you, src, None) if target else src
+            if targets is card or (type(targets) is list and card in targets):
+                if type(base) is not int:
+                    raise EngineError(f"`{name}` of {card.name} is {base!r}, not a number: "
+                                      f"a modifier cannot add to it", tuple(g.chain))
+                base += g.code.amount[st.index](g, you, src, None)
+        finally:
+            busy.discard(st.index)
+    return base
+
+
+def cards_of_static(g, st, src, you) -> list:
+    """The cards a `grant` or `always usable` static is about."""
+    targets = g.code.target[st.index](g, you, src, None)
+    if targets is None:
+        return []
+    return targets if type(targets) is list else [targets]
+
+
+def granted_abilities(g, player) -> dict:
+    """card id → (card, [abilities `static grant` gives it]) for the cards in play that
+    ``player`` controls."""
+    out: dict = {}
+    for st, src, you in active_statics(g, "grant"):
+        for c in cards_of_static(g, st, src, you):
+            if type(c) is CardInst and c.controller is player and c.zone is not None \
+                    and c.zone.in_play:
+                entry = out.setdefault(c.id, (c, []))
+                if st.ability not in entry[1]:
+                    entry[1].append(st.ability)
+    return out
+
+
+def always_usable(g) -> set:
+    """The ids of the cards whose abilities `static abilities of ... always usable` frees
+    of their `if` conditions."""
+    return {c.id for st, src, you in active_statics(g, "always_usable")
+            for c in cards_of_static(g, st, src, you) if type(c) is CardInst}
+
+
 def active_statics(g, kind: str):
     """(static, card or None, its `you`) for statics of this kind now in force."""
     if kind not in g.static_kinds:

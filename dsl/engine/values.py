@@ -240,6 +240,7 @@ _CARD_FIELDS = {"name": lambda c: c.name, "owner": lambda c: c.owner,
                 "controller": lambda c: c.controller, "zone": lambda c: c.zone,
                 "face_up": lambda c: c.face_up, "token": lambda c: c.token,
                 "id": lambda c: c.id, "turned": lambda c: c.turned,
+                "rotated": lambda c: c.rotated, "inverted": lambda c: c.inverted,
                 "host": lambda c: c.attached_to, "in_play": in_play}
 _PLAYER_FIELDS = {"alive": lambda p: p.alive, "seat": lambda p: p.index,
                   "name": lambda p: p.name, "side": lambda p: p.side,
@@ -254,7 +255,11 @@ def attr(g, v, name: str):
     p = g.program
     if t is CardInst:
         if name in p.properties:
-            return g.deflist[v.d].props.get(name, p.properties[name])
+            base = g.deflist[v.d].props.get(name, p.properties[name])
+            if name in p.modified_props:
+                from .statics import prop_now
+                return prop_now(g, v, name, base)
+            return base
         if name == "attachments":
             return attachments(g, v)
         f = _CARD_FIELDS.get(name)
