@@ -142,7 +142,7 @@ def test_a_move_s_used_limit_names_the_move_s_words():
               res={0: {"gears": 3}})                # cash_in keeps the offer open
     play(s, "play_thing: Soldier")
     assert s.refusal("play_thing: Drill Sergeant").reason == \
-        "play_thing: Drill Sergeant is not allowed: it needs `remaining(thing_play) > 0`"
+        "play_thing: Drill Sergeant is not allowed: you have played a Thing this turn"
 
 
 def test_an_ability_refusal_says_which_of_its_limits_refuses_it():
