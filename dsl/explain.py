@@ -457,6 +457,11 @@ class Explainer:
         if t.where is not None and not when[1]:
             when = (when[0] + f", if {self.e(t.where)}", True)
         head = when[0]
+        if t.kind == "respond":
+            head = head.replace("when ", "in answer to: when ", 1)
+            head = f"a response, \"{t.label}\" ({head})"
+            if t.cost is not None:
+                head += f", paying: {self.e(t.cost)}"
         if t.kind == "before":
             head = head.replace("when ", "before ", 1) if head.startswith("when ") else \
                 f"before {t.event}"
@@ -550,7 +555,9 @@ def verbs(program, name: str, cache: Optional[dict] = None) -> set:
     card = program.cards[name]
     cache = {} if cache is None else cache
     found = {t.event for t in card.triggers} | {s.event for s in card.statics if s.event}
-    roots = [card.effect, *(t.body for t in card.triggers), *(a.body for a in card.abilities),
+    roots = [card.effect, *(t.body for t in card.triggers),
+             *(t.cost for t in card.triggers if t.cost is not None),
+             *(a.body for a in card.abilities),
              *(s.body for s in card.statics if getattr(s, "body", None))]
     found |= _verbs_of([r for r in roots if r is not None], program, cache)
     for e in list(found):

@@ -40,6 +40,9 @@ KEYWORDS = (
     "drawn", "eliminated", "empty", "first", "given", "goes", "leaves", "log", "marked",
     "no", "nothing", "over", "owner", "refused", "says", "scenario", "see", "seed", "sees",
     "then", "winners",
+    # the card model: orientation, unowned zones, granted and copied abilities
+    "abilities", "always", "copies", "grant", "sideways", "unowned", "upright", "upside",
+    "usable",
     # turn order as data
     "extra", "order", "reverse", "seat", "skip",
 )

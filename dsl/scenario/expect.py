@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..agents import matching
+from ..engine.state import ORIENTATIONS
 from .names import _place_text
 from .syntax import Line
 
@@ -140,6 +141,9 @@ class Expect:
                 have = c.counters.get(a.value.word, 0)
                 if have != a.count:
                     out.append((f"{a.count} {a.value.word}", f"{have} {a.value.word}"))
+            elif k == "orient":
+                if c.orient != a.value:
+                    out.append((ORIENTATIONS[a.value], ORIENTATIONS[c.orient]))
             elif k == "mark":
                 if a.value.word not in c.marks:
                     out.append((f"marked {a.value.word}", f"not marked {a.value.word}"))

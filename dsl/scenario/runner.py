@@ -252,6 +252,8 @@ class _Run:
                             c.controller = self.seat(st, a.value.word)
                         elif a.kind == "face":
                             c.face_up = a.value
+                        elif a.kind == "orient":
+                            c.orient = a.value
                         elif a.kind == "counter":
                             if a.count:
                                 c.counters[a.value.word] = a.count

@@ -178,6 +178,9 @@ class ScenarioBuilder:
     def a_not_mark(self, pos, ch): return Attr("not mark", self._word(ch[0]), pos=pos)
     def a_attached(self, pos, ch): return Attr("attached", self._text(ch[0]), pos=pos)
     def a_token(self, pos, ch): return Attr("token", True, pos=pos)
+    def a_upright(self, pos, ch): return Attr("orient", 0, pos=pos)
+    def a_sideways(self, pos, ch): return Attr("orient", 1, pos=pos)
+    def a_upside_down(self, pos, ch): return Attr("orient", 2, pos=pos)
 
     def v_int(self, pos, ch): return Value("int", self.number(ch[0]), pos=pos)
     def v_neg(self, pos, ch): return Value("int", -self.number(ch[0]), pos=pos)

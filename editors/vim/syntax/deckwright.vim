@@ -5,29 +5,30 @@ if exists("b:current_syntax")
 endif
 
 syntax case match
-syntax keyword deckwrightKeyword ability action after all and any are as
-syntax keyword deckwrightKeyword ascending asked at attach attached background before bottom
-syntax keyword deckwrightKeyword by cannot capacity card cards choose chooses control
-syntax keyword deckwrightKeyword controlled controller copy count counter create descending detach
-syntax keyword deckwrightKeyword does down draw drawn each effect eliminate eliminated
-syntax keyword deckwrightKeyword else empty end exactly except extends extra face
-syntax keyword deckwrightKeyword false first for forbid from gain game give
-syntax keyword deckwrightKeyword given goes grouped has hidden if in include
-syntax keyword deckwrightKeyword instead into is least leaves let library limit
-syntax keyword deckwrightKeyword log lose mark marked max may min modify
-syntax keyword deckwrightKeyword most move named negate next no none not
-syntax keyword deckwrightKeyword nothing of offer on once one opponents option
-syntax keyword deckwrightKeyword optional or order ordered over override own owned
-syntax keyword deckwrightKeyword owner param pass paying per phase play player
-syntax keyword deckwrightKeyword players prevent private prompt property public put random
-syntax keyword deckwrightKeyword refused remove repeat require resolve resource respond reveal
-syntax keyword deckwrightKeyword reverse round say says scenario score seat secret
-syntax keyword deckwrightKeyword see seed sees set setup shared shown shuffle
-syntax keyword deckwrightKeyword side simultaneously skip start static substitute subtype target
-syntax keyword deckwrightKeyword text then this time to token top transform
-syntax keyword deckwrightKeyword true turn turns type unmark until up use
-syntax keyword deckwrightKeyword uses var when whenever where while winner winners
-syntax keyword deckwrightKeyword with x you your zone
+syntax keyword deckwrightKeyword abilities ability action after all always and any
+syntax keyword deckwrightKeyword are as ascending asked at attach attached background
+syntax keyword deckwrightKeyword before bottom by cannot capacity card cards choose
+syntax keyword deckwrightKeyword chooses control controlled controller copies copy count counter
+syntax keyword deckwrightKeyword create descending detach does down draw drawn each
+syntax keyword deckwrightKeyword effect eliminate eliminated else empty end exactly except
+syntax keyword deckwrightKeyword extends extra face false first for forbid from
+syntax keyword deckwrightKeyword gain game give given goes grant grouped has
+syntax keyword deckwrightKeyword hidden if in include instead into is least
+syntax keyword deckwrightKeyword leaves let library limit log lose mark marked
+syntax keyword deckwrightKeyword max may min modify most move named negate
+syntax keyword deckwrightKeyword next no none not nothing of offer on
+syntax keyword deckwrightKeyword once one opponents option optional or order ordered
+syntax keyword deckwrightKeyword over override own owned owner param pass paying
+syntax keyword deckwrightKeyword per phase play player players prevent private prompt
+syntax keyword deckwrightKeyword property public put random refused remove repeat require
+syntax keyword deckwrightKeyword resolve resource respond reveal reverse round say says
+syntax keyword deckwrightKeyword scenario score seat secret see seed sees set
+syntax keyword deckwrightKeyword setup shared shown shuffle side sideways simultaneously skip
+syntax keyword deckwrightKeyword start static substitute subtype target text then this
+syntax keyword deckwrightKeyword time to token top transform true turn turns
+syntax keyword deckwrightKeyword type unmark unowned until up upright upside usable
+syntax keyword deckwrightKeyword use uses var when whenever where while winner
+syntax keyword deckwrightKeyword winners with x you your zone
 syntax match deckwrightType /\<[A-Z][a-zA-Z0-9_]*\>/
 syntax match deckwrightNumber /\<[0-9]\+\>/
 syntax region deckwrightString start=/"/ skip=/\\./ end=/"\|$/ oneline
