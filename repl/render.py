@@ -54,7 +54,7 @@ def card_text(c: CardInst, zone: ZoneInst, viewer: Optional[Player] = None) -> s
 
 
 def cards_text(zone: ZoneInst, viewer: Optional[Player], cards=None) -> str:
-    """The cards of a zone, alike cards grouped ("Blue Shard ×27"): every alike card in
+    """The cards of a zone, alike cards grouped ("Iron Coin ×27"): every alike card in
     a zone without an order, each run of alike cards in an ordered one (so the order
     still reads)."""
     groups: dict = {}

@@ -62,7 +62,7 @@ class ZoneInst:
 
     @property
     def title(self) -> str:
-        """The zone as people name it: "P1's hand", "survivors' deck", "discard_pile"
+        """The zone as people name it: "P1's hand", "heroes' deck" (a side's), "discard_pile"
         (the key, `hand:0`, is for the engine and saves)."""
         holder = self.owner.name if self.owner is not None else self.side
         if holder is None:

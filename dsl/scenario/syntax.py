@@ -42,7 +42,7 @@ class Value(A.Node):
 
 
 class Place(A.Node):
-    """`NAME` or `NAME of P1` / `NAME of survivors`: a zone, a resource or a variable."""
+    """`NAME` or `NAME of P1` / `NAME of SIDE`: a zone, a resource or a variable."""
     name: str
     seat: Optional[str] = None
     side: Optional[str] = None
