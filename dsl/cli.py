@@ -76,9 +76,17 @@ def cmd_compile(args) -> int:
     return 0
 
 
-def cmd_lint(args) -> int:
-    from .lint import main as lint_main
-    return lint_main(args)
+def _delegate(module: str):
+    """A command that is ``main(args)`` of one of our modules, imported only when it runs
+    (so `deckwright --help` and the other commands never load it)."""
+    def run(args) -> int:
+        from importlib import import_module
+        return import_module(f".{module}", __package__).main(args)
+    run.__name__ = f"cmd_{module}"
+    return run
+
+
+cmd_lint = _delegate("lint")
 
 
 def cmd_test(args) -> int:
@@ -121,34 +129,12 @@ def cmd_test(args) -> int:
     return 0 if results.ok else 1
 
 
-def cmd_fmt(args) -> int:
-    from .fmt import main as fmt_main
-    return fmt_main(args)
-
-
-def cmd_lsp(args) -> int:
-    from .lsp import main as lsp_main
-    return lsp_main(args)
-
-
-def cmd_explain(args) -> int:
-    from .explain import main as explain_main
-    return explain_main(args)
-
-
-def cmd_print(args) -> int:
-    from .sheet import main as print_main
-    return print_main(args)
-
-
-def cmd_export(args) -> int:
-    from .export import main as export_main
-    return export_main(args)
-
-
-def cmd_import(args) -> int:
-    from .wikiimport import main as import_main
-    return import_main(args)
+cmd_fmt = _delegate("fmt")
+cmd_lsp = _delegate("lsp")
+cmd_explain = _delegate("explain")
+cmd_print = _delegate("sheet")
+cmd_export = _delegate("export")
+cmd_import = _delegate("wikiimport")
 
 
 def cmd_sim(args) -> int:
