@@ -22,6 +22,10 @@ from .rng import Rng
 class Agent:
     name = "agent"
     trusted = False          # a built-in bot, whose choices are legal by construction
+    # A bot whose choice depends only on the kind of decision and how many options it
+    # has: ``pick(n, kind, lo, hi)`` chooses, and a game that only runs asks it without
+    # making the Decision (see Game.quick).
+    quick = False
 
     def choose(self, game, decision):
         raise NotImplementedError
@@ -44,16 +48,20 @@ class RandomAgent(Agent):
         other.rng = self.rng.copy()
         return other
 
+    quick = True
+
     def choose(self, game, decision):
-        n = len(decision.values)
+        return self.pick(len(decision.values), decision.kind, decision.min_count,
+                         decision.max_count)
+
+    def pick(self, n: int, kind: str, lo: int = 1, hi: int = 1):
         below = self.rng.below
-        lo, hi = decision.min_count, decision.max_count
         if lo != 1 or hi != 1:
             k = lo + below(hi - lo + 1)
             picks = list(range(n))
             self.rng.shuffle(picks)
             return tuple(sorted(picks[:k]))
-        if decision.kind == "move" and n > 1 and below(4) != 0:
+        if kind == "move" and n > 1 and below(4) != 0:
             return below(n - 1)              # the last option is `pass`
         return below(n)
 
@@ -62,10 +70,15 @@ class FirstLegalAgent(Agent):
     """Always the first option (or the fewest allowed, first ones): a deterministic bot."""
     name = "first"
     trusted = True
+    quick = True
 
     def choose(self, game, decision):
-        if decision.multi:
-            return tuple(range(decision.min_count))
+        return self.pick(len(decision.values), decision.kind, decision.min_count,
+                         decision.max_count)
+
+    def pick(self, n: int, kind: str, lo: int = 1, hi: int = 1):
+        if lo != 1 or hi != 1:
+            return tuple(range(lo))
         return 0
 
 
@@ -176,6 +189,7 @@ class GreedyAgent(RandomAgent):
     such move it uses some other move half the time, else passes; every other decision
     is random. It knows no game: only move labels and a card property's name."""
     name = "greedy"
+    quick = False            # it reads the moves' labels
 
     def __init__(self, seed: int = 0, verbs=("play", "buy"), prop: str = "cost"):
         super().__init__(seed)

@@ -33,7 +33,7 @@ GENERATOR_STRINGS = {
     "— turn ", "— round ", " —", "when", "before", "prevent", "instead", "forbid",
     "a `whenever` rule keeps firing: its effect never makes its condition false",
     "modify", "substitute", "copy", "you may", "ability", "source", "targets",
-    "respond", "response", "answers", "more than 100 responses in one window",
+    "respond", "response", "answers", "more than 100 responses in one window", "may", "one",
     "sideways", "upside down", "upright", "Use which ability of ", "?",
 }
 GENERATED_NAME = re.compile(GENERATED)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from .. import ir as I
 from ..check.kinds import ANY, BOOL, CARD, CARDS, INT, LIST, NONE, PLAYER, STR, ZONE, ZONES
-from .questions import def_static, invariants, is_you, mentions_it, selects, static_eval
+from .questions import (def_static, invariants, is_you, member_collections, mentions_it, selects,
+                        static_eval)
 from .writer import literal
 
 _BOUND = "1000000000"              # the engine's integer limit (MAX_INT), as source
@@ -89,6 +90,8 @@ class ExprWriter:
             return node.scope == "shared"
         if isinstance(node, I.Local):
             return f.names.get(node.name) in f.safe
+        if isinstance(node, I.ZoneAttr) and node.name == "size":
+            return self.never_none(node.obj, f)
         return isinstance(node, _NUMBERS) or (isinstance(node, I.Const) and node.value is not None)
 
     # --- names ------------------------------------------------------------------------
@@ -186,11 +189,16 @@ class ExprWriter:
             return self.nullsafe(n.obj, f, "len({}.cards)")
         if name == "cards":
             return self.nullsafe(n.obj, f, "list({}.cards)")
-        if name == "top":
-            return f"TOP({self.expr(n.obj, f)})"
-        if name == "bottom":
-            return f"BOTTOM({self.expr(n.obj, f)})"
+        if name in ("top", "bottom"):
+            return self.end_card(n.obj, f, name)
         return self.nullsafe(n.obj, f, "{}." + _ZONE_FIELDS[name])
+
+    def end_card(self, zone, f, which: str) -> str:
+        """The top or bottom card of a zone, or none when it is empty (or no zone)."""
+        if not (f.walrus and self.never_none(zone, f)):
+            return f"{which.upper()}({self.expr(zone, f)})"
+        t = f.temp()
+        return f"({t}[{-1 if which == 'top' else 0}] if ({t} := {self.expr(zone, f)}.cards) else None)"
 
     def x_EventGet(self, n, f):
         obj = self.expr(n.obj, f)
@@ -204,12 +212,17 @@ class ExprWriter:
         if not f.walrus:
             return f"ATTR(g, {obj}, {literal(name)})"
         t = f.temp()
-        if name in self.program.modified_props:  # a number statics may change
+        p = self.program
+        if name in p.modified_props:             # a number statics may change
             fast = f"PROP_NOW(g, {t}, {literal(name)}, {self.prop_table(name)}[{t}.d])"
-        elif name in self.program.properties:    # most often a card: read it directly
+        elif name in p.properties:               # most often a card: read it directly
             fast = f"{self.prop_table(name)}[{t}.d]"
         elif name in _CARD_FIELDS:
             fast = f"{t}.{_CARD_FIELDS[name]}"
+        elif name not in p.resources and name not in p.params and p.vars.get(name, (False,))[0]:
+            # a player's variable (what `attr` finds after resources and parameters)
+            return f"({t}.vars[{literal(name)}] if type({t} := {obj}) is PLAYER " \
+                   f"else ATTR(g, {t}, {literal(name)}))"
         else:
             return f"ATTR(g, {obj}, {literal(name)})"
         return f"({fast} if type({t} := {obj}) is CARD else ATTR(g, {t}, {literal(name)}))"
@@ -335,6 +348,9 @@ class ExprWriter:
             return f"({'not ' if n.negated else ''}MEMBER({coll}, {self.quiet(n.item, f)}))"
         item = self.expr(n.item, f)
         coll_node = n.collection
+        listed = f.subst.get(("members", id(coll_node)))
+        if listed is not None:                       # listed once, before the loop
+            return f"({item}{neg} in {listed})"
         coll = self.quiet(coll_node, f)
         if isinstance(coll_node, (I.CardSel, I.PlayerSel)) or (
                 isinstance(coll_node, I.ListOf) and
@@ -352,6 +368,8 @@ class ExprWriter:
         if name in ("top", "bottom"):
             if len(args) == 2:
                 return f"TOPN({args[0]}, {args[1]}, {name == 'bottom'})"
+            if n.args[0].kind == ZONE:
+                return self.end_card(n.args[0], f, name)
             return f"{name.upper()}({args[0]})"
         if name == "random":
             return f"RANDOM(g, {args[0]})"
@@ -365,6 +383,10 @@ class ExprWriter:
             return f"RANGE(g, {args[0]}, {args[1]})"
         if name == "abs":
             return f"abs({args[0]})"
+        if name in ("min", "max") and len(n.args) > 1 and all(
+                a.kind == INT and (self.never_none(a, f) or isinstance(a, I.OptionRef))
+                for a in n.args):
+            return f"{name}({', '.join(args)})"     # numbers only: nothing to flatten or drop
         return f"AGG({name}, [{', '.join(args)}])"
 
     def x_Remaining(self, n, f):
@@ -529,12 +551,19 @@ class ExprWriter:
             t = f.temp()
             f.gen.writeline(f"{t} = {self.expr(node, f)}")
             f.subst[id(node)] = t
+        listed = [("members", id(x)) for x in member_collections(n, exclude)]
+        for key, node in zip(listed, member_collections(n, exclude)):
+            t = f.temp()
+            f.gen.writeline(f"{t} = MEMBERS({self.expr(node, f)})")
+            f.subst[key] = t
         try:
             clauses, _ = self._pool(n, f, var)
             tests = self._tests(n, f, var)
         finally:
             for node in hoisted:
                 f.subst.pop(id(node), None)
+            for key in listed:
+                f.subst.pop(key, None)
         w = f.gen
         for c in clauses:
             w.writeline(c + ":")

@@ -22,14 +22,40 @@ def invariants(n, exclude) -> list:
     return [x for r in roots if r is not None for x in invariants_of(r, exclude)]
 
 
+def _depends(x, exclude) -> bool:
+    holds = I.facts(x)
+    # a selector has its own `it`: not worth the analysis
+    return bool(holds & _UNHOISTABLE) or any(("local", name) in holds for name in exclude)
+
+
+def member_collections(n, exclude) -> list:
+    """The collections of a selector's `X in C` tests that read neither `it` nor the
+    locals in ``exclude``: their members may be listed once, before the loop."""
+    roots = [n.where] if n.where is not None else []
+    if isinstance(n, I.CardSel):
+        roots += [arg for _, arg in n.filters]
+    out = []
+
+    def visit(x):
+        if isinstance(x, I.Member) and not isinstance(x.collection, (I.CardSel, I.PlayerSel,
+                                                                     I.ListOf)) \
+                and not _depends(x.collection, exclude):
+            out.append(x.collection)
+        for c in x.children():
+            visit(c)
+
+    for r in roots:
+        if r is not None:
+            visit(r)
+    return out
+
+
 def invariants_of(root, exclude) -> list:
     """`invariants` of one expression."""
     out = []
 
     def depends(x) -> bool:
-        holds = I.facts(x)
-        # a selector has its own `it`: not worth the analysis
-        return bool(holds & _UNHOISTABLE) or any(("local", name) in holds for name in exclude)
+        return _depends(x, exclude)
 
     def visit(x):
         if isinstance(x, _PURE) and not depends(x) and not _trivial(x):

@@ -474,6 +474,7 @@ HELPERS = {
     "INPLAY": P.in_play, "ATTR": P.attr, "EVGET": P.event_get, "PARAM": P.param,
     "REMAINING": P.remaining, "OWNED": owned, "ATTACHED": attached, "ZONECARDS": zone_cards, "ZONE_OF": zone_of_player,
     "CARD": CardInst, "PLAYER": Player, "DECISION": Decision, "INT": int,
+    "PLAIN": frozenset({int, str, bool, type(None), CardInst, Player, ZoneInst}),
     "ZONEINST": ZoneInst,
     # changing it
     "RELOCATE": P.relocate, "RELEASE": P.release, "MOVABLE": P.movable, "MOVE_QUIET": P.move_quiet,

@@ -49,6 +49,13 @@ class StmtWriter:
         """The answer to a decision: yielded to the driver, or asked of the agent."""
         return f"(yield {decision})" if f.resumable else f"g.ask({decision})"
 
+    def ask_one(self, f, player: str, kind: str, n: str, decision: str) -> str:
+        """The answer to a decision of one of ``n`` options; a game that only runs asks a
+        quick bot (Game.ask_quick) without making the decision, which only it reads."""
+        if f.resumable:
+            return f"(yield {decision})"
+        return f"(g.ask_quick({player}, {literal(kind)}, {n}) if g.quick else g.ask({decision}))"
+
     def budget_check(self, pos) -> None:
         self.writeline("g.steps += 1")
         self.writeline(f"if g.steps > g.budget: BUDGET(g, {self.pos(pos)})")
@@ -254,9 +261,12 @@ class StmtWriter:
         """The value a variable is set to, checked against the limits of one value
         (dsl/limits.py) when its kind may hold lists or events."""
         value = self.expr(n.value, f)
-        if may_hold_lists(n.value):
+        if not may_hold_lists(n.value):
+            return value
+        if not f.walrus:
             return f"VALUE(g, {value}, {self.pos(n.pos)})"
-        return value
+        t = f.temp()                      # the usual case, a plain value, tested inline
+        return f"({t} if type({t} := {value}) in PLAIN else VALUE(g, {t}, {self.pos(n.pos)}))"
 
     def s_SetPlayerVar(self, n, f):
         who = self.who(n.player, f)
@@ -444,8 +454,9 @@ class StmtWriter:
                 d = f"RULED({d}{rule})"
             self.writeline(f"if len({options}) > 1:")
             self.indent()
+            asked = self.ask_one(f, f.you, "choose", f"len({options})", d)
             self.writeline(f"{picks} = [{options}[0]] if {f.you} is None else "
-                           f"[{options}[{self.ask(f, d)}]]")
+                           f"[{options}[{asked}]]")
             self.outdent()
             self.writeline(f"else: {picks} = {options}")
         else:
@@ -493,10 +504,9 @@ class StmtWriter:
         self.writeline(f"if len({open_}) == 1: {i} = {open_}[0]")
         self.writeline("else:")
         self.indent()
-        d = f.temp()
-        self.writeline(f"{d} = LABELS(g, {who}, [{labels}[k] for k in {open_}], 'choose one', "
-                       f"False, {f.this})")
-        self.writeline(f"{i} = {open_}[{self.ask(f, d)}]")
+        d = (f"LABELS(g, {who}, [{labels}[k] for k in {open_}], 'choose one', "
+             f"False, {f.this})")
+        self.writeline(f"{i} = {open_}[{self.ask_one(f, who, 'one', f'len({open_})', d)}]")
         self.outdent()
         for k, (_, _, body) in enumerate(n.cases):
             self.writeline(f"{'if' if k == 0 else 'elif'} {i} == {k}:")
@@ -507,10 +517,10 @@ class StmtWriter:
 
     def s_May(self, n, f):
         chooser = self.expr(n.by, f) if n.by is not None else f.you
-        d = f.temp()
-        self.writeline(f"{d} = LABELS(g, {chooser}, ['yes', 'no'], {literal(n.prompt)}, "
-                       f"{n.secret}, {f.this})")
-        self.writeline(f"if {self.ask(f, d)} == 0:")
+        who = f.temp()
+        self.writeline(f"{who} = {chooser}")
+        d = f"LABELS(g, {who}, ['yes', 'no'], {literal(n.prompt)}, {n.secret}, {f.this})"
+        self.writeline(f"if {self.ask_one(f, who, 'may', '2', d)} == 0:")
         self.indent()
         self.block(n.body, f)
         self.outdent()

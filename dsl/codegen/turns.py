@@ -8,8 +8,13 @@ game that keeps checkpoints copies itself (``g.checkpoint``).
 from __future__ import annotations
 
 from .. import ir as I
+from ..check.kinds import BOOL, CARD, INT, NONE, PLAYER, STR
 from .questions import invariants_of
 from .writer import literal
+
+# Kinds of a value that is one element, never a zone or a list: a list of them is its
+# own elements.
+_ELEMENTS = (CARD, PLAYER, INT, STR, BOOL, NONE)
 
 
 class TurnWriter:
@@ -72,9 +77,13 @@ class TurnWriter:
         self.writeline(f"{opts} = {lister}(g, {f.you})")
         # An eliminated player makes no more moves, even in the turn they went out in.
         self.writeline(f"if len({opts}) == 1 or not ({f.you} is None or {f.you}.alive): break")
-        self.writeline(f"{d} = DECISION({f.you}, 'move', 'your move', None, {opts}, 1, 1, False, "
-                       f"None, ({lister}, {f.you}), MOVE_LABELS)")
-        self.writeline(f"{c} = {d}.values[{self.ask(f, d)}]")
+        made = (f"DECISION({f.you}, 'move', 'your move', None, {opts}, 1, 1, False, "
+                f"None, ({lister}, {f.you}), MOVE_LABELS)")
+        if f.resumable:        # the options may be listed again while the decision waits
+            self.writeline(f"{d} = {made}")
+            self.writeline(f"{c} = {d}.values[{self.ask(f, d)}]")
+        else:
+            self.writeline(f"{c} = {opts}[{self.ask_one(f, f.you, 'move', f'len({opts})', made)}]")
         self.writeline(f"if {c}[0] == -2: break")
         first = True
         for name in n.moves:
@@ -156,6 +165,13 @@ class TurnWriter:
                         f.safe.discard(x)
                         if isinstance(mv.source, I.CardSel) and mv.source.where is not None:
                             self.writeline("g.steps += 1")
+                    elif isinstance(mv.source, I.ListOf) and all(
+                            y.kind in _ELEMENTS for y in mv.source.items):
+                        # a list of single values: its own elements, no zone to open
+                        self.writeline(f"for {x} in {self.expr(mv.source, f)}:")
+                        self.indent()
+                        option()
+                        self.outdent()
                     else:
                         self.writeline(f"for {x} in ITER({self.expr(mv.source, f)}):")
                         self.indent()
@@ -336,9 +352,12 @@ class TurnWriter:
             self.writeline("    quiet += 1")
             self.writeline("    continue")
             self.writeline("opts.append(PASS)")
-            self.writeline("d = DECISION(p, 'respond', WINDOW_PROMPT(g, ev), None, opts, 1, 1, "
-                           "False, None, None, MOVE_LABELS)")
-            self.writeline(f"c = d.values[{self.ask(f, 'd')}]")
+            # a game that only runs says the question when it is read (a seat's own agent
+            # may never read it); a stepped game's decision waits, so it says it now
+            prompt = "WINDOW_PROMPT(g, ev)" if self.resumable else "(WINDOW_PROMPT, g, ev)"
+            d = (f"DECISION(p, 'respond', {prompt}, None, opts, 1, 1, False, None, None, "
+                 "MOVE_LABELS)")
+            self.writeline(f"c = opts[{self.ask_one(f, 'p', 'respond', 'len(opts)', d)}]")
             self.writeline("if c[0] == -2:")
             self.writeline("    quiet += 1")
             self.writeline("    continue")
@@ -458,7 +477,7 @@ class TurnWriter:
             self.writeline(self.call(f, "TURN_BODY(g, player, None, None)", body_decides))
             self.writeline(f"{S}.phase = None")
             self.emit_after(f, "turn_end", "{'player': player}", "player")
-            self.writeline("EXPIRE(g, player)")
+            self.writeline("if g.timed: EXPIRE(g, player)")
             self.writeline(self.whenevers_call(f))
         self.defn("TURN", "g, player", self.resumable, body)
 
@@ -466,16 +485,19 @@ class TurnWriter:
         def body(f):
             S = self.state(f)
             self.writeline("START_TURN(g)")
+            # START_TURN ends the game when nobody is left: the first living player leads
+            self.writeline("you = None")
             self.writeline(f"for pl in {S}.players:")
-            self.writeline("    if pl.alive: pl.turns += 1")
-            self.writeline(f"{S}.active = next((pl for pl in {S}.players if pl.alive), "
-                           f"{S}.players[0])")
+            self.writeline("    if pl.alive:")
+            self.writeline("        pl.turns += 1")
+            self.writeline("        if you is None: you = pl")
+            self.writeline(f"{S}.active = you")
             self.writeline(f"if g.logging: g.write('— round ' + str({S}.turn) + ' —')")
-            self.writeline(f"you = {S}.active")
             self.emit_after(f, "round_start", "{}", "you")
             self.writeline(self.call(f, "TURN_BODY(g, you, None, None)", body_decides))
             self.writeline(f"{S}.phase = None")
             self.emit_after(f, "round_end", "{}", "you")
-            self.writeline(f"for pl in {S}.players: EXPIRE(g, pl)")
+            self.writeline(f"if g.timed:")
+            self.writeline(f"    for pl in {S}.players: EXPIRE(g, pl)")
             self.writeline(self.whenevers_call(f))
         self.defn("ROUND", "g", self.resumable, body)

@@ -44,7 +44,7 @@ class Decision:
     >>> d.labels, d.check(1), d.check(2)
     (['red', 'blue'], None, 'option 2 does not exist (choose 0 to 1)')
     """
-    __slots__ = ("player", "kind", "prompt", "values", "min_count", "max_count", "secret",
+    __slots__ = ("player", "kind", "_prompt", "values", "min_count", "max_count", "secret",
                  "source", "refresh", "_labels", "_labeler", "card", "why")
 
     def __init__(self, player, kind: str, prompt: str, labels: Optional[list], values: list,
@@ -53,7 +53,9 @@ class Decision:
                  labeler: Optional[Callable] = None, card=None, why=None):
         self.player = player
         self.kind = kind                   # move | choose | may | one
-        self.prompt = prompt
+        # the question, or (function, *arguments) that says it when first read: a game
+        # that only runs asks its bots without anyone reading it
+        self._prompt = prompt
         self.values = values
         self.min_count = min_count
         self.max_count = max_count
@@ -68,6 +70,17 @@ class Decision:
         # (action, parameter index) when the options are what that action's `if` allows:
         # a refusal reads the action's tests (dsl.engine.legality)
         self.why = why
+
+    @property
+    def prompt(self) -> str:
+        p = self._prompt
+        if type(p) is tuple:
+            p = self._prompt = p[0](*p[1:])
+        return p
+
+    @prompt.setter
+    def prompt(self, text: str) -> None:
+        self._prompt = text
 
     @property
     def labels(self) -> list:

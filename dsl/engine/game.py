@@ -120,6 +120,7 @@ class Game:
         self.agents += [None] * (n - len(self.agents))
         self.seed = seed
         self.logging = log
+        self.quick = False                # every seat a quick bot, no log: see ask_quick
         self.log: list[LogEntry] = []
         self.budget = budget
         self.max_turns = max_turns
@@ -229,6 +230,7 @@ class Game:
         if None in self.agents:
             raise EngineError(f"no agent plays {self.state.players[self.agents.index(None)].name}")
         if not self.stepped:
+            self.quick = not self.logging and all(a.quick for a in self.agents)
             try:
                 try:
                     self.code.main(self, None)
@@ -239,6 +241,17 @@ class Game:
             return self.state.result
         self.start()
         return self.state.result
+
+    def ask_quick(self, player, kind: str, n: int, lo: int = 1, hi: int = 1):
+        """The choice of a quick bot (Agent.quick) among ``n`` options, asked without a
+        Decision: what ``ask`` does, in a game that only runs, keeps no log, and whose
+        every seat is played by such a bot (``self.quick``)."""
+        choice = self.agents[player.index].pick(n, kind, lo, hi)
+        self.decisions.append(choice)
+        if self.observer is not None:
+            self.observer(self)
+        self.steps = 0                    # a new action starts: a fresh step budget
+        return choice
 
     def ask(self, d: Decision):
         """Hand a decision to its player's agent, inline (games that only run)."""

@@ -266,6 +266,9 @@ def choice_of(g, chooser, options, lo, hi, prompt, secret, this):
         return options                       # nothing to decide
     if chooser is None:
         return options[:lo]
+    if g.quick:                              # a quick bot needs no Decision
+        choice = g.ask_quick(chooser, "choose", len(options), lo, hi)
+        return [options[choice]] if lo == 1 and hi == 1 else [options[i] for i in sorted(choice)]
     return Decision(chooser, "choose", prompt, None, options, lo, hi, secret,
                     this.name if this is not None else None, None, g.labels_of, this)
 
