@@ -203,8 +203,11 @@ class GameState:
             q.index, q.name, q.side, q.alive, q.turns = p.index, p.name, p.side, p.alive, p.turns
             q.res, q.marks = p.res.copy(), p.marks.copy()
             players.append(q)
+        who = dict(zip(self.players, players))   # a player of this state → its copy
+        who[None] = None
         cards = s.cards = {}
         zones = s.zones = {}
+        attached = []                  # copies of cards attached to a host (of this state)
         new_card, new_zone = CardInst.__new__, ZoneInst.__new__
         for key, z in self.zones.items():
             y = new_zone(ZoneInst)
@@ -212,28 +215,36 @@ class GameState:
                 z.public
             y.ordered, y.in_play, y.capacity, y.unowned = z.ordered, z.in_play, z.capacity, \
                 z.unowned
-            y.owner = None if z.owner is None else players[z.owner.index]
+            y.owner = who[z.owner]
             inside = y.cards = []
+            add = inside.append
             for c in z.cards:
                 n = new_card(CardInst)
-                n.id, n.name, n.d, n.face_up, n.token, n.orient = c.id, c.name, c.d, \
-                    c.face_up, c.token, c.orient
-                n.owner = None if c.owner is None else players[c.owner.index]
-                n.controller = None if c.controller is None else players[c.controller.index]
+                n.id = i = c.id
+                n.name = c.name
+                n.d = c.d
+                n.face_up = c.face_up
+                n.token = c.token
+                n.orient = c.orient
+                n.owner = who[c.owner]
+                n.controller = who[c.controller]
                 n.counters = c.counters.copy() if c.counters else {}
                 n.marks = c.marks.copy() if c.marks else {}
-                n.attached_to = c.attached_to
+                n.attached_to = host = c.attached_to
+                if host is not None:
+                    attached.append(n)
                 n.zone = y
-                cards[c.id] = n
-                inside.append(n)
+                cards[i] = n
+                add(n)
             zones[key] = y
-        for cid, c in self.cards.items():       # a card between zones (being created)
-            if cid not in cards:
-                n = cards[cid] = c.detached_copy()
-                n.owner = None if c.owner is None else players[c.owner.index]
-                n.controller = None if c.controller is None else players[c.controller.index]
-        if len(cards) != len(self.cards):        # keep the table's order of ids
-            s.cards = cards = {cid: cards[cid] for cid in self.cards}
+        if len(cards) != len(self.cards):
+            for cid, c in self.cards.items():   # a card between zones (being created)
+                if cid not in cards:
+                    n = cards[cid] = c.detached_copy()
+                    n.owner = who[c.owner]
+                    n.controller = who[c.controller]
+            if len(cards) != len(self.cards):    # keep the table's order of ids
+                s.cards = cards = {cid: cards[cid] for cid in self.cards}
         ghosts: dict = {}               # cards gone from the game that a value still names
         plain = (int, str, bool, type(None))
 
@@ -260,9 +271,8 @@ class GameState:
                 return tuple(value(x) for x in v)
             return v
 
-        for n in cards.values():
-            if n.attached_to is not None:
-                n.attached_to = value(n.attached_to)
+        for n in attached:
+            n.attached_to = value(n.attached_to)
         def values_of(d: dict) -> dict:
             out = d.copy()
             for k, v in d.items():
