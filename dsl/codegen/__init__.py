@@ -53,6 +53,9 @@ class ProgramInfo:
         # without grants numbers its abilities as before)
         self.abilities = [ab for d in self.deflist for ab in d.abilities] + list(p.granted)
         self.ability_index = {id(ab): k for k, ab in enumerate(self.abilities)}
+        # each definition's printed abilities with their indexes, by definition index
+        self.ability_rows = [[(ab, self.ability_index[id(ab)]) for ab in d.abilities]
+                             for d in self.deflist]
         self.able_table = [int(d.name in self.able) for d in self.deflist]
         self.move_names = list(p.moves)
         self.move_vars = [mv.var for mv in p.moves.values()]

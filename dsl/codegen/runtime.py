@@ -333,24 +333,32 @@ def abilities(g, player, any_time_only=False):
         if z is not None:
             cards.extend(c for c in z.cards if c.name in able)
     code = g.code
+    rows, index, copiers = info.ability_rows, info.ability_index, info.copiers
+    conds, aims_of, once = code.ability_conds, code.ability_targets, s.once
+    playing = not any_time_only and active     # abilities not `any time` may be used
     for c in cards:
-        if c.id in seen:
+        cid = c.id
+        if cid in seen:
             continue
-        seen.add(c.id)
-        abs_ = g.defs[c.name].abilities
-        if c.name in info.copiers and c.zone is not None and c.zone.in_play:
-            abs_ = list(abs_) + [ab for cc, d in P.copied_text(g) if cc is c
-                                 for ab in d.abilities if ab.from_zone is None]
-        if granted and c.id in granted:
-            abs_ = list(abs_) + granted[c.id][1]
-        for ab in abs_:
-            if ab.from_zone is not None and (c.zone is None or c.zone.name != ab.from_zone):
+        seen.add(cid)
+        row = rows[c.d]
+        zone = c.zone
+        in_play = zone is not None and zone.in_play
+        if c.name in copiers and in_play:
+            row = row + [(ab, index[id(ab)]) for cc, d in P.copied_text(g) if cc is c
+                         for ab in d.abilities if ab.from_zone is None]
+        if granted and cid in granted:
+            row = row + [(ab, index[id(ab)]) for ab in granted[cid][1]]
+        for ab, k in row:
+            fz = ab.from_zone
+            if fz is not None:
+                if zone is None or zone.name != fz:
+                    continue
+            elif not in_play:
                 continue
-            if ab.from_zone is None and not (c.zone and c.zone.in_play):
+            if not (playing or ab.any_time):
                 continue
-            if not ab.any_time and (not active or any_time_only):
-                continue
-            if ab.once_per_turn and ("ability", c.id, ab.name) in s.once:
+            if ab.once_per_turn and ("ability", cid, ab.name) in once:
                 continue
             if ab.uses is not None:
                 left = lefts.get(ab.uses)      # the same for every card: ask once
@@ -358,12 +366,11 @@ def abilities(g, player, any_time_only=False):
                     left = lefts[ab.uses] = P.remaining(g, ab.uses, player)
                 if left <= 0:
                     continue
-            k = info.ability_index[id(ab)]
-            cond = code.ability_conds[k]
-            if cond is not None and not (freed and c.id in freed) and \
+            cond = conds[k]
+            if cond is not None and not (freed and cid in freed) and \
                     not cond(g, player, c, None):
                 continue
-            aims = code.ability_targets[k]
+            aims = aims_of[k]
             if aims is not None and not any(o is not None for o in P.iterate(aims(g, player, c, None))):
                 continue                   # no legal target: not offered
             out.append((-1, (c, k)))
