@@ -347,3 +347,16 @@ def test_what_a_player_passed_on_is_part_of_the_state_copied_and_saved(deck):
     loaded = GameState.from_json(json.loads(json.dumps(st.to_json())))
     assert loaded.passed == st.copy().passed == st.passed    # ... by a copy and a save
     assert loaded.state_hash() == st.state_hash()
+
+
+def test_what_a_phase_start_compares_never_draws_the_games_random_numbers_again():
+    # Reading a test that draws a random number again would draw another one, and change
+    # the game: the part of the test that draws (and what follows it) is not compared.
+    program = load_text('''game "Gamble" extends "dvorak"
+resource sparks: start 0
+move gamble if sparks >= 0 and random([1, 2, 3]) > 1 and sparks < 9 any time { gain 1 sparks }
+''', "gamble.deck")
+    source, _ = generate(program, resumable=False)
+    key = source[source.index("def STEP_KEY"):]
+    key = key[:key.index("\ndef ")]
+    assert "sparks" in key and "RANDOM" not in key

@@ -17,6 +17,12 @@ from .writer import literal
 _ELEMENTS = (CARD, PLAYER, INT, STR, BOOL, NONE)
 
 
+def _draws(node) -> bool:
+    """Whether evaluating ``node`` draws on the game's random numbers."""
+    held = I.facts(node)
+    return ("func", "random") in held or ("func", "shuffled") in held
+
+
 class TurnWriter:
     """Turns, offers and `whenever` rules: a part of :class:`dsl.codegen.module.CodeGenerator`."""
 
@@ -326,22 +332,31 @@ class TurnWriter:
     def _compared(self, node, f) -> str:
         """Source for the values test ``node`` compares (a constant test adds none): the
         two sides of a comparison, the value of any other test; an `and` (`or`) reads
-        each part only while the parts before it hold (fail), as the test does."""
+        each part only while the parts before it hold (fail), as the test does. A part
+        that draws on the game's random numbers is not read again (that would draw other
+        numbers): nothing is kept for it or after it."""
         t = type(node)
-        if t is I.Const:
+        if t is I.Const or _draws(node) and t not in (I.And, I.Or, I.Not):
             return "None"
         if t is I.Not:
             return self._compared(node.operand, f)
         if t is I.Compare:
             return f"({self.quiet(node.left, f)}, {self.quiet(node.right, f)})"
         if t in (I.And, I.Or):
+            items = list(node.items)
+            for j, item in enumerate(items):
+                if _draws(item):
+                    del items[j:]
+                    break
             out = "None"
-            for item in reversed(node.items):
-                guard = self.quiet(item, f, cond=True)
-                if t is I.Or:
-                    guard = f"not ({guard})"
+            for item in reversed(items):
                 key = self._compared(item, f)
-                out = key if out == "None" else f"({key}, {out} if {guard} else None)"
+                if out != "None":
+                    guard = self.quiet(item, f, cond=True)
+                    if t is I.Or:
+                        guard = f"not ({guard})"
+                    key = f"({key}, {out} if {guard} else None)"
+                out = key
             return out
         return self.quiet(node, f)
 
