@@ -324,7 +324,7 @@ def offer_key(v):
         return tuple(offer_key(x) for x in v)
     if t is dict:
         return ("map", tuple((offer_key(k), offer_key(x)) for k, x in v.items()))
-    return repr(v)
+    return ("value", type(v).__name__)     # never an address: the state must hash alike
 
 
 def abilities(g, player, any_time_only=False):
