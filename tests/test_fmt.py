@@ -16,7 +16,7 @@ from grammar import GRAMMAR_PATH
 BUNDLED = sorted(DECKS_DIR.glob("*.deck"))
 
 # The bundled decks are formatted (`deckwright fmt decks/*.deck`), and stay so.
-BUNDLED_DECKS_ARE_FORMATTED = False
+BUNDLED_DECKS_ARE_FORMATTED = True
 
 
 def comments(text: str) -> list:
