@@ -9,9 +9,14 @@ The formatter works on the tokens of the file, not on a table of statement forms
 construct added to the grammar is formatted with no code here:
 
 * **Lines stay lines.** A newline ends a statement in this language, so the formatter
-  keeps every line break the writer made (and every ``\\`` continuation, re-indented by
-  four), removes trailing blanks, keeps at most one blank line in a row and none just
-  inside braces.
+  keeps every line break the writer made (and every ``\\`` continuation), removes
+  trailing blanks, keeps at most one blank line in a row and none just inside braces.
+* **A continued line shows what it continues**: inside a bracket it lines up after the
+  bracket; one that starts with ``and``, ``or`` or ``else`` (:data:`HANGING`) under a
+  continued line hangs two further in than that line's clause; the next item of a
+  comma list begun on an earlier line lines up under the list's first item (``if A else
+  "..", \\`` then ``B``; ``offer a, b, \\`` then ``c``); any other is indented four
+  from the statement.
 * **Indentation is the depth of braces**: two spaces a level; a line that starts with
   ``}`` is one level out.
 * **Spacing between two tokens** is one space, except around the punctuation in
@@ -47,6 +52,8 @@ TIGHT_BEFORE = {")", "]", ",", ".", ":", ";"}
 UNARY_NODES = {"neg"}
 # Parse-tree nodes that start with a NAME written against the `(` after it.
 CALL_NODES = {"call"}
+# Words that, starting a continued line, carry on the clause of the line above.
+HANGING = {"and", "or", "else"}
 
 
 class FormatError(Exception):
@@ -69,12 +76,22 @@ def format_text(text: str, file: str = "<deck>") -> str:
     parser = lark_parser()
     tree = parser.parse(text)
     unary, calls = set(), set()
+    items: dict = {}        # where a list's later item starts → where its first item starts
     for node in tree.iter_subtrees():
         if node.data in UNARY_NODES and not node.meta.empty:
             unary.add(node.meta.start_pos)
         elif node.data in CALL_NODES and not node.meta.empty:
             calls.add(node.meta.start_pos)
-    out = _render(_lines(parser.lex(text, dont_ignore=True)), unary, calls)
+        first: dict = {}
+        for child in node.children:
+            kind, start = _kind_and_start(child)
+            if start is None:
+                continue
+            if kind in first:
+                items.setdefault(start, first[kind])
+            else:
+                first[kind] = start
+    out = _render(_lines(parser.lex(text, dont_ignore=True)), unary, calls, items)
     try:
         after = parse_text(out, file)
     except DeckError as err:
@@ -82,6 +99,13 @@ def format_text(text: str, file: str = "<deck>") -> str:
     if after != before:
         raise FormatError(f"{file}: formatting would change the deck's meaning")
     return out
+
+
+def _kind_and_start(child):
+    """A parse-tree child's kind (its rule, or its token type) and where it starts."""
+    if hasattr(child, "data"):
+        return child.data, (None if child.meta.empty else child.meta.start_pos)
+    return getattr(child, "type", None), getattr(child, "start_pos", None)
 
 
 def _lines(tokens) -> list:
@@ -128,20 +152,35 @@ def _lines(tokens) -> list:
     return lines
 
 
-def _code(line: _Line, unary: set, calls: set) -> list:
+def _code(line: _Line, unary: set, calls: set, items: dict) -> list:
     """The line's code as text pieces, one per physical line (continuations split it).
-    A continued line lines up after the innermost bracket still open, or is indented
-    four more than the line when none is."""
+    A continued line lines up after the innermost bracket still open; else one that
+    starts with a :data:`HANGING` word under a continued line hangs two in from that
+    line's clause; else the next item of a list begun on an earlier line lines up under
+    its first item; else it is indented four more than the line."""
     pieces = [INDENT * line.depth]
     opened: list = []                     # columns just after each open ( and [
+    column: dict = {}                     # where each token starts → its column here
+    clause = None                         # the column of the last continued line's clause
     prev = None
     for i, tok in enumerate(line.tokens):
         if i in line.breaks:
             pieces[-1] = pieces[-1].rstrip() + " \\"
-            col = opened[-1] if opened else len(INDENT * line.depth + CONTINUATION)
+            first = items.get(tok.start_pos)
+            if opened:
+                col = opened[-1]
+            elif tok.value in HANGING and clause is not None:
+                col = clause + 2
+            elif prev.value == "," and first in column:
+                col = column[first]
+            else:
+                col = len(INDENT * line.depth + CONTINUATION)
+            if tok.value not in HANGING and not opened:
+                clause = col
             pieces.append(" " * col)
         elif prev is not None and _space(prev, tok, line.tokens, i, unary, calls):
             pieces[-1] += " "
+        column[tok.start_pos] = len(pieces[-1])
         pieces[-1] += tok.value
         if tok.value in ("(", "["):
             opened.append(len(pieces[-1]))
@@ -170,7 +209,7 @@ DECLARED_WITH_PARENS = {"action", "move"}
 UNARY_OPS = {"-"}
 
 
-def _render(lines: list, unary: set, calls: set) -> str:
+def _render(lines: list, unary: set, calls: set, items: dict) -> str:
     rendered: list = []              # (code pieces, comment or None, blank line before)
     for line in lines:
         blank = line.blank_before and bool(rendered)
@@ -178,7 +217,7 @@ def _render(lines: list, unary: set, calls: set) -> str:
             blank = False                                 # none just inside an opening brace
         if blank and line.tokens and line.tokens[0].value == "}":
             blank = False                                 # nor before a closing one
-        code = _code(line, unary, calls) if line.tokens else []
+        code = _code(line, unary, calls, items) if line.tokens else []
         rendered.append((code, line.comment, blank, line.depth))
     out: list = []
     k = 0

@@ -161,6 +161,7 @@ zone {zone}: shared, public
 action {action}(x) if x > 0 else "{said}" {{ gain x {var} }}
 action {action}_to(c) if c != none else "{prompt}", true else "{said}" {{ move c to {zone} }}
 move {action}_move if true else "{said}" {{ pass }}
+move {action}_any if {var} < 0 and "{said}" != "{prompt}" any time {{ pass }}
 action aim_{action}(x, y) target x where it != "{said}" "{said} {{x}}" {{ say "{prompt}" }}
 card "{card}": Action {{
   text "{said}"
@@ -178,6 +179,7 @@ card "{card}": Action {{
 card "{other}": Thing {{
   text "{prompt}"
   ability "{said}": if true else "{prompt}" {{ pass }}
+  ability "{said} again": any time, once per turn, if this.{var}_n >= 0 and "{said}" != "{prompt}" {{ pass }}
   when enter where event.card == this and "{said}" != "{prompt}" {{ say "{prompt}" }}
   static modify {var}_n by 1 for this
   static grant this ability "{prompt}": once per turn {{ turn this sideways }}

@@ -15,10 +15,8 @@ from grammar import GRAMMAR_PATH
 
 BUNDLED = sorted(DECKS_DIR.glob("*.deck"))
 
-# The bundled decks are not formatted yet: six engineers were editing them when the
-# formatter landed. Once they are (`deckwright fmt decks/*.deck` after the merge), set
-# this to True so that they stay formatted.
-BUNDLED_DECKS_ARE_FORMATTED = False
+# The bundled decks are formatted (`deckwright fmt decks/*.deck`), and stay so.
+BUNDLED_DECKS_ARE_FORMATTED = True
 
 
 def comments(text: str) -> list:
@@ -64,6 +62,19 @@ LAYOUTS = [
     ("a continued line lines up inside its bracket, or is indented four",
      'game "T"\nsetup {\n  let x = max(1, \\\n 2)\n  let y = 1 + \\\n2\n}\n',
      'game "T"\nsetup {\n  let x = max(1, \\\n              2)\n  let y = 1 + \\\n      2\n}\n'),
+    ("the next item of a list begun on an earlier line lines up under its first item",
+     'game "T"\nresource vp\nmove m if vp > 0 else "none", \\\nvp < 9 else "too many" {\n  pass\n}\n'
+     'move a { pass }\nsetup {\n  offer a, \\\nm\n}\n',
+     'game "T"\nresource vp\nmove m if vp > 0 else "none", \\\n          vp < 9 else "too many" {\n'
+     '  pass\n}\nmove a { pass }\nsetup {\n  offer a, \\\n        m\n}\n'),
+    ("a continued `and`, `or` or `else` hangs two in from the continued clause above it",
+     'game "T"\nresource vp\nmove m \\\nif vp > 0 else "a", \\\nvp < 9 \\\nor vp == 20 \\\nelse "b" {\n'
+     '  pass\n}\n',
+     'game "T"\nresource vp\nmove m \\\n    if vp > 0 else "a", \\\n       vp < 9 \\\n'
+     '         or vp == 20 \\\n         else "b" {\n  pass\n}\n'),
+    ("... and, continuing the statement's first line, is indented four like any other",
+     'game "T"\nresource vp\nmove m if vp > 0 \\\n        and vp < 9 \\\n  and vp != 5 { pass }\n',
+     'game "T"\nresource vp\nmove m if vp > 0 \\\n    and vp < 9 \\\n    and vp != 5 { pass }\n'),
     ("semicolons stay, against the statement before them",
      'game "T"\nsetup { pass ;pass }\n',
      'game "T"\nsetup { pass; pass }\n'),

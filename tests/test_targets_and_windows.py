@@ -249,14 +249,37 @@ def test_an_any_time_move_is_offered_in_a_window_to_a_player_who_is_not_active(d
     assert "zap negated" in log(s)
 
 
-def test_an_any_time_move_is_offered_at_the_start_of_each_phase_to_every_player(deck):
+def test_an_any_time_move_is_offered_at_the_start_of_a_phase_to_every_player(deck):
     s = start(deck, res={1: {"sparks": 2}})
     d = s.decision
     assert (d.player.index, d.kind, d.prompt) == (1, "respond",
                                                   "Act at the start of phase draw (P1's turn)?")
+    assert d.labels == ["forge", "pass"]
+    play(s, "forge")
+    assert (res(s, 1, "sparks"), res(s, 1, "shields")) == (0, 1)
+
+
+def test_a_player_who_passed_at_a_phase_start_is_not_asked_again_while_nothing_changed(deck):
+    # P2 could forge at every phase start of P1's turn; they pass at the first, and their
+    # sparks (all that `forge` tests) stay 2: the main phase starts without a question.
+    s = start(deck, res={1: {"sparks": 2}})
     play(s, "pass")
     d = s.decision
-    assert (d.player.index, d.prompt) == (1, "Act at the start of phase main (P1's turn)?")
+    assert (d.player.index, d.kind) == (0, "move")     # P1's main phase, P2 not asked
+
+
+def test_a_player_who_passed_at_a_phase_start_is_asked_again_once_what_it_tests_changed(deck):
+    s = start(deck, areas={0: ["Scatterer"]}, res={1: {"sparks": 2}})
+    play(s, "pass")                                    # P2 at the draw phase's start
+    play(s, "Scatterer: Scatter")
+    assert s.decision.prompt.startswith("Respond to")  # (windows still ask, as before)
+    play(s, "pass")
+    assert res(s, 1, "sparks") == 3                    # what `forge` tests has changed ...
+    d = s.decision                                     # (P1 has no Action left: main ends)
+    assert (d.player.index, d.prompt) == (1, "Act at the start of phase end (P1's turn)?")
+    play(s, "pass")                                    # ... and is passed on again:
+    d = s.decision                                     # not asked at P2's own turn's start
+    assert (d.player.index, d.kind, d.prompt) == (1, "move", "your move")
 
 
 def test_an_any_time_ability_is_offered_to_its_controller_on_another_players_turn(deck):
@@ -311,3 +334,29 @@ def test_a_target_must_be_a_parameter():
 def test_nothing_can_respond_to_an_event_announced_after_it_happens():
     assert errors('respond to turn_start "Wave" { pass }\n') == [
         ("no-reaction", "`turn_start` is announced after it happens, so nothing can respond to it")]
+
+
+def test_what_a_player_passed_on_is_part_of_the_state_copied_and_saved(deck):
+    import json
+
+    from dsl.engine.state import GameState
+    s = start(deck, res={1: {"sparks": 2}})
+    play(s, "pass")
+    st = s.state
+    assert st.passed                                   # the pass is remembered ...
+    loaded = GameState.from_json(json.loads(json.dumps(st.to_json())))
+    assert loaded.passed == st.copy().passed == st.passed    # ... by a copy and a save
+    assert loaded.state_hash() == st.state_hash()
+
+
+def test_what_a_phase_start_compares_never_draws_the_games_random_numbers_again():
+    # Reading a test that draws a random number again would draw another one, and change
+    # the game: the part of the test that draws (and what follows it) is not compared.
+    program = load_text('''game "Gamble" extends "dvorak"
+resource sparks: start 0
+move gamble if sparks >= 0 and random([1, 2, 3]) > 1 and sparks < 9 any time { gain 1 sparks }
+''', "gamble.deck")
+    source, _ = generate(program, resumable=False)
+    key = source[source.index("def STEP_KEY"):]
+    key = key[:key.index("\ndef ")]
+    assert "sparks" in key and "RANDOM" not in key

@@ -23,12 +23,6 @@ DECK = "urban_dead"
 FILLER = ["Loosely Barricaded"] * 6          # keeps the draw piles from running out
 
 
-def decline_reshuffles(s):
-    """Pass the windows where a player could reshuffle "at any point"."""
-    while s.decision is not None and s.decision.kind == "respond":
-        play(s, "pass")
-
-
 def base(fighters=(), rest=(), barricades=(), items=(), building=(), hand_s=(), hand_z=(),
          horde=0, resting=0, first=S, selection=(), zones=None, counters=None):
     """The arranged game; `counters` maps (zone key, card name) → {counter: n}."""
@@ -181,9 +175,11 @@ def test_counterattack_rounds_surplus_rests_and_resting_zombies_return_a_turn_la
     assert res(s, Z, "horde") == 1 + 1
     # Resting zombies sit out the zombie player's next turn and rejoin at its end.
     play(s, "pass")                               # survivors: nothing to fight with, search
-    decline_reshuffles(s)                         # (they may reshuffle at any point: they do not)
+    # The search changed the survivors' piles: at the next phase start they may reshuffle
+    # ("at any point"); they pass, and with their piles unchanged are not asked again.
+    assert s.decision.prompt == "Act at the start of phase end (P1's turn)?"
     play(s, "pass")
-    decline_reshuffles(s)
+    play(s, "pass")                               # the zombies' main phase
     assert s.decision.labels == ["Draw from the Zombie selection deck", "Attack the survivors"]
     play(s, "Attack the survivors")
     assert s.decision.labels == ["1", "2"]        # only the horde, not the 3 resting

@@ -308,6 +308,25 @@ def create_quiet(g, you, name, n, zone, pos):
         P.unmade(g, c)
 
 
+def offer_key(v):
+    """A value as plain data (a card by its id, a player by seat), so that a phase start's
+    offer can be kept in the state and compared with the next one (``STEP_WINDOW``)."""
+    t = type(v)
+    if v is None or t in (int, str, bool):
+        return v
+    if t is CardInst:
+        return ("card", v.id)
+    if t is Player:
+        return ("player", v.index)
+    if t is ZoneInst:
+        return ("zone", v.key, tuple(c.id for c in v.cards))
+    if t in (list, tuple):
+        return tuple(offer_key(x) for x in v)
+    if t is dict:
+        return ("map", tuple((offer_key(k), offer_key(x)) for k, x in v.items()))
+    return ("value", type(v).__name__)     # never an address: the state must hash alike
+
+
 def abilities(g, player, any_time_only=False):
     """(-1, (card, ability index)) for every ability ``player`` may use now (in a window:
     only those usable at any time)."""
@@ -506,7 +525,7 @@ HELPERS = {
     "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted,
     "TARGETLESS": targetless,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
-    "CARD_OK": card_ok, "RULED": ruled,
+    "CARD_OK": card_ok, "RULED": ruled, "OFFER_KEY": offer_key,
     "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,
 }
 

@@ -555,7 +555,7 @@ class StmtWriter:
         self.emit_after(f, "phase_start", f"{{'phase': {literal(n.name)}}}", f.you)
         if self.a.any_time:
             # a step of the turn: moves and abilities usable at any time are offered
-            self.writeline(self.call(f, f"WINDOW(g, None, {self.step_lister()})", True))
+            self.writeline(self.call(f, f"STEP_WINDOW(g, None, {self.step_lister()})", True))
         self.block(n.body, f)
         self.emit_after(f, "phase_end", f"{{'phase': {literal(n.name)}}}", f.you)
         self.writeline(self.whenevers_call(f))

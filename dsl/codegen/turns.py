@@ -17,6 +17,12 @@ from .writer import literal
 _ELEMENTS = (CARD, PLAYER, INT, STR, BOOL, NONE)
 
 
+def _draws(node) -> bool:
+    """Whether evaluating ``node`` draws on the game's random numbers."""
+    held = I.facts(node)
+    return ("func", "random") in held or ("func", "shuffled") in held
+
+
 class TurnWriter:
     """Turns, offers and `whenever` rules: a part of :class:`dsl.codegen.module.CodeGenerator`."""
 
@@ -286,6 +292,73 @@ class TurnWriter:
             self.written.add("WINDOW")
             self._window()
             self._respond()
+        if ("responses", None) in self.listers and "STEP_WINDOW" not in self.written:
+            self.written.add("STEP_WINDOW")
+            self._window(step=True)
+            self._step_key()
+
+    def _step_key(self):
+        """``STEP_KEY(g, you, opts)``: what a phase start's offer to ``you`` depends on, as
+        plain data: the options, and the values the tests of the moves and abilities
+        usable at any time compare (each `and` and `or` read only as far as it is
+        evaluated, so no test is read where its guard is false)."""
+        p = self.program
+        conds = [(k, ab.cond) for k, ab in enumerate(self.abilities)
+                 if ab.any_time and ab.cond is not None]
+
+        def body(f):
+            parts = ["opts"]
+            for name in self.a.any_time_moves:
+                gate = p.moves[name].gate
+                if gate is not None:
+                    parts.append(self._compared(gate, f))
+            self.writeline(f"out = [{', '.join(parts)}]")
+            if conds:
+                self.writeline("for o in opts:")
+                self.indent()
+                self.writeline("if o[0] != -1: continue")
+                self.writeline("c, k = o[1]")
+                saved = (f.this, f.this_safe)
+                f.this, f.this_safe = "c", True
+                try:
+                    for k, cond in conds:
+                        self.writeline(f"if k == {k}: out.append({self._compared(cond, f)})")
+                finally:
+                    f.this, f.this_safe = saved
+                self.outdent()
+            self.writeline("return OFFER_KEY(out)")
+        self.defn("STEP_KEY", "g, you, opts", False, body, this="None", ev="None")
+
+    def _compared(self, node, f) -> str:
+        """Source for the values test ``node`` compares (a constant test adds none): the
+        two sides of a comparison, the value of any other test; an `and` (`or`) reads
+        each part only while the parts before it hold (fail), as the test does. A part
+        that draws on the game's random numbers is not read again (that would draw other
+        numbers): nothing is kept for it or after it."""
+        t = type(node)
+        if t is I.Const or _draws(node) and t not in (I.And, I.Or, I.Not):
+            return "None"
+        if t is I.Not:
+            return self._compared(node.operand, f)
+        if t is I.Compare:
+            return f"({self.quiet(node.left, f)}, {self.quiet(node.right, f)})"
+        if t in (I.And, I.Or):
+            items = list(node.items)
+            for j, item in enumerate(items):
+                if _draws(item):
+                    del items[j:]
+                    break
+            out = "None"
+            for item in reversed(items):
+                key = self._compared(item, f)
+                if out != "None":
+                    guard = self.quiet(item, f, cond=True)
+                    if t is I.Or:
+                        guard = f"not ({guard})"
+                    key = f"({key}, {out} if {guard} else None)"
+                out = key
+            return out
+        return self.quiet(node, f)
 
     def _window_lister(self, name, e):
         a = self.a
@@ -331,11 +404,14 @@ class TurnWriter:
             self.writeline("return out")
         self.defn(name, "g, you, ev", False, body, this="None")
 
-    def _window(self):
+    def _window(self, step=False):
         """``WINDOW(g, ev, lister)``: every living player, in turn from the active one,
         is asked only while they have a legal response (or an any-time move); each may pass.
         A response used gives everyone a new turn to answer. It ends when every player
-        has passed or has nothing, or when the event is negated."""
+        has passed or has nothing, or when the event is negated.
+
+        ``STEP_WINDOW(g, None, lister)`` (``step``), a phase's start: the same, but a
+        player is not asked while the offer (``STEP_KEY``) is the one they last passed on."""
         moves = {name: self.move_index[name] for name in self.a.any_time_moves}
 
         def body(f):
@@ -351,6 +427,11 @@ class TurnWriter:
             self.writeline("if not opts:")
             self.writeline("    quiet += 1")
             self.writeline("    continue")
+            if step:        # passed on this very offer at an earlier phase start: not asked
+                self.writeline("key = STEP_KEY(g, p, opts)")
+                self.writeline(f"if {self.state(f)}.passed.get(p.index) == key:")
+                self.writeline("    quiet += 1")
+                self.writeline("    continue")
             self.writeline("opts.append(PASS)")
             # a game that only runs says the question when it is read (a seat's own agent
             # may never read it); a stepped game's decision waits, so it says it now
@@ -359,6 +440,8 @@ class TurnWriter:
                  "MOVE_LABELS)")
             self.writeline(f"c = opts[{self.ask_one(f, 'p', 'respond', 'len(opts)', d)}]")
             self.writeline("if c[0] == -2:")
+            if step:
+                self.writeline(f"    {self.state(f)}.passed[p.index] = key")
             self.writeline("    quiet += 1")
             self.writeline("    continue")
             self.writeline("quiet = 0")
@@ -388,9 +471,10 @@ class TurnWriter:
                 self.outdent()
                 self.outdent()
             self.writeline(self.whenevers_call(f))
-            self.writeline("if ev is not None and ev.negated: return")
+            if not step:
+                self.writeline("if ev is not None and ev.negated: return")
             self.outdent()
-        self.defn("WINDOW", "g, ev, lister", self.resumable, body)
+        self.defn("STEP_WINDOW" if step else "WINDOW", "g, ev, lister", self.resumable, body)
 
     def _respond(self):
         """``RESPOND(g, you, ev, k, card)``: response ``k`` used by ``you``: announced as a

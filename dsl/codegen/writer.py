@@ -27,7 +27,9 @@ NAMES = frozenset({
     "MAIN", "SETUP", "TURN", "TURN_BODY", "ROUND", "WHENEVERS", "ACTIVATE", "RESOLVE",
     "MV", "MV1", "ATTACH", "CREATE", "GAIN", "LOSE", "EVAL", "WINDOW", "RESPOND",
     # the locals of WINDOW
-    "order", "quiet", "made", "i", "p", "opts", "lister"})
+    "order", "quiet", "made", "i", "p", "opts", "lister",
+    # a phase start's window, and what its offer depends on (STEP_KEY's locals)
+    "STEP_WINDOW", "STEP_KEY", "key", "o"})
 # Attributes generated code reads or writes: the game's, the state model's, events',
 # decisions' and the checked program's fields, and list/set/dict methods.
 ATTRIBUTES = frozenset({
@@ -41,7 +43,7 @@ ATTRIBUTES = frozenset({
     "owner", "phase", "players", "pop", "quick", "res", "side", "state", "steps", "timed",
     "token",
     "triggers", "turn", "turns", "used", "uses", "values", "vars", "write", "z", "zl", "zn",
-    "zone", "turned", "rotated", "inverted"})
+    "zone", "turned", "rotated", "inverted", "passed"})
 
 
 def has_safe_repr(v) -> bool:

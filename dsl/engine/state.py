@@ -135,6 +135,10 @@ class GameState:
         self.used: dict[tuple, int] = {}      # (player index, limit) → uses this turn
         self.once: set = set()                # once-per-turn keys spent this turn
         self.temp: list[dict] = []            # temporary static effects with expiry
+        # Player index → the phase-start offer of moves usable at any time they last
+        # passed on (its options and the values its tests compare, as plain values):
+        # they are not asked again while it stays the same (docs/language.md section 14).
+        self.passed: dict = {}
         self.result: Optional[dict] = None    # {"winners": [...], "draw": bool, "reason": str}
         # Turn order as data, made by the first rule that needs it (see
         # dsl.engine.players.next_turn): None while the order is plain seat order.
@@ -286,6 +290,7 @@ class GameState:
         s.active = None if self.active is None else players[self.active.index]
         s.used = self.used.copy()
         s.once = self.once.copy()
+        s.passed = self.passed.copy() if self.passed else {}
         s.temp = [{k: value(v) for k, v in t.items()} for t in self.temp]
         s.zone_order = self.zone_order
         s.zl = [None if z is None else zones[z.key] for z in self.zl]
@@ -328,6 +333,8 @@ class GameState:
             "temp": [{k: enc(v) for k, v in t.items()} for t in self.temp],
             "result": self.result,
             **({} if self.order is None else {"order": copy_order(self.order)}),
+            **({} if not self.passed else
+               {"passed": [[p, encode_value(k)] for p, k in sorted(self.passed.items())]}),
         }
 
     @classmethod
@@ -372,6 +379,7 @@ class GameState:
         s.temp = [{k: dec(v) for k, v in t.items()} for t in data["temp"]]
         s.result = data["result"]
         s.order = copy_order(data["order"]) if data.get("order") is not None else None
+        s.passed = {p: _freeze(k) for p, k in data.get("passed", ())}
         return s
 
     def state_hash(self) -> str:
