@@ -31,6 +31,8 @@ class ProgramInfo:
         p = program
         self.deflist = list(p.cards.values())
         self.def_index = {d.name: k for k, d in enumerate(self.deflist)}
+        # (definition index, definition) of the cards a `create library` makes, in order
+        self.library = [(k, d) for k, d in enumerate(self.deflist) if not d.token]
         self.zone_index = {name: k for k, name in enumerate(p.zones)}
         self.static_kinds = {st.kind for st in p.all_statics}
         self.static_events: dict = {}

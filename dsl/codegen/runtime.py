@@ -85,6 +85,8 @@ def member(coll, item) -> bool:
 
 def ordered(items, keys, descending, grouped):
     """`ordered by KEY` (stable) or `grouped by KEY` (runs of equal keys, as lists)."""
+    if len(items) < 2:                   # nothing to order
+        return [list(items)] if grouped and items else list(items)
     keyed = [(k if k is not None else 0, x) for k, x in zip(keys, items)]
     keyed.sort(key=(lambda kx: -kx[0]) if descending else (lambda kx: kx[0]))
     if not grouped:

@@ -338,12 +338,32 @@ def create_library(g, zone, cond, keep, pos=None):
     cards, owner, public = s.cards, zone.owner, zone.public
     inside = zone.cards
     new = CardInst.__new__
-    for d in g.program.library():
-        if len(cards) > MAX_CARDS:      # checked per definition: each has at most as many
-            too_many_cards(g, "create library", pos)
-        k = g.def_index[d.name]
+    for k, d in g.info.library:
         if keep is not None and not keep[k]:
             s.next_id += d.copies
+            continue
+        if len(cards) > MAX_CARDS:      # checked per definition: each has at most as many
+            too_many_cards(g, "create library", pos)
+        if cond is None and zone.capacity is None and not zone.in_play:
+            # the usual case: every copy goes in, nothing to count as entering play
+            first = s.next_id
+            for i in range(first, first + d.copies):
+                c = new(CardInst)         # CardInst(...), without the call: decks are big
+                c.id = i
+                c.name = d.name
+                c.d = k
+                c.owner = c.controller = owner
+                c.zone = zone
+                c.face_up = public
+                c.counters = {}
+                c.attached_to = None
+                c.marks = {}
+                c.token = False
+                c.orient = UPRIGHT
+                cards[i] = c
+                inside.append(c)
+            s.next_id += d.copies
+            g.moved += d.copies
             continue
         for _ in range(d.copies):
             c = new(CardInst)             # CardInst(...), without the call: decks are big
