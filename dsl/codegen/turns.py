@@ -433,11 +433,10 @@ class TurnWriter:
                 self.writeline("    quiet += 1")
                 self.writeline("    continue")
             self.writeline("opts.append(PASS)")
-            # a game that only runs says the question when it is read (a seat's own agent
-            # may never read it); a stepped game's decision waits, so it says it now
-            prompt = "WINDOW_PROMPT(g, ev)" if self.resumable else "(WINDOW_PROMPT, g, ev)"
-            d = (f"DECISION(p, 'respond', {prompt}, None, opts, 1, 1, False, None, None, "
-                 "MOVE_LABELS)")
+            # the question is said when it is first read: a bot may never read it (a
+            # stepped game says it as the decision starts to wait for a seat)
+            d = ("DECISION(p, 'respond', (WINDOW_PROMPT, g, ev), None, opts, 1, 1, False, None, "
+                 "None, MOVE_LABELS)")
             self.writeline(f"c = opts[{self.ask_one(f, 'p', 'respond', 'len(opts)', d)}]")
             self.writeline("if c[0] == -2:")
             if step:

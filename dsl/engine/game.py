@@ -400,12 +400,17 @@ class Game:
                         continue
                     agent = self.agents[d.player.index]
                     if agent is None:
+                        d.prompt                  # said now: the state will not wait for it
                         return                    # the caller decides: apply()
-                    send = agent.choose(self, d)
-                    reason = d.check(send)
-                    if reason is not None:
-                        raise EngineError(f"{d.player.name}'s agent made an illegal choice: "
-                                          f"{reason}")
+                    if agent.quick:
+                        send = agent.pick(len(d.values), d.kind, d.min_count, d.max_count)
+                    else:
+                        send = agent.choose(self, d)
+                        if not agent.trusted:
+                            reason = d.check(send)
+                            if reason is not None:
+                                raise EngineError(f"{d.player.name}'s agent made an illegal "
+                                                  f"choice: {reason}")
                     self._took(d, send)
             except RecursionError as err:
                 raise too_deep_error(self, err) from None
@@ -447,19 +452,25 @@ class Game:
             g._feed = list(self.history[:steps])
             g.start()
             return g
-        g.state = ck.state.copy()
-        g.copiers_in_play = sum(c.name in g.copiers for z in g.state.inplay for c in z.cards)
-        for z in g.state.inplay:
-            for c in z.cards:
-                g.in_play_n[c.d] += 1
-                g.able_in_play += g.able_table[c.d]
+        g._restore(ck)
         g.log = self.log[:ck.log_len]
         g.decisions = self.decisions[:ck.decisions]
         g.history = self.history[:ck.steps_taken]
         g._feed = list(self.history[ck.steps_taken:steps])
-        g.steps = ck.budget_steps
         g.start(g.state.players[ck.seat])
         return g
+
+    def _restore(self, ck: Checkpoint) -> None:
+        """The state of a checkpoint (a copy of it), with the engine's counts of what is in
+        play made again."""
+        self.state = ck.state.copy()
+        self.copiers_in_play = sum(c.name in self.copiers for z in self.state.inplay
+                                   for c in z.cards)
+        for z in self.state.inplay:
+            for c in z.cards:
+                self.in_play_n[c.d] += 1
+                self.able_in_play += self.able_table[c.d]
+        self.steps = ck.budget_steps
 
     def _initial_agents(self) -> list:
         return self._first_agents
