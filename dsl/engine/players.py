@@ -255,7 +255,8 @@ def _after_by_side(o, players, sides, base):
 def choice_of(g, chooser, options, lo, hi, prompt, secret, this):
     """The cards (or players, ...) picked without asking, as a list, or the Decision to
     ask: options without `none`, at most ``hi`` and at least ``lo`` of them."""
-    options = [o for o in options if o is not None]
+    if type(options) is not list or None in options:
+        options = [o for o in options if o is not None]
     if hi > len(options):
         hi = len(options)
     if lo > hi:
