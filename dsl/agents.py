@@ -39,6 +39,7 @@ class RandomAgent(Agent):
     """Uniformly random among legal options; passes less often so games move on."""
     name = "random"
     trusted = True
+    quick = True
 
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
@@ -47,8 +48,6 @@ class RandomAgent(Agent):
         other = copy.copy(self)
         other.rng = self.rng.copy()
         return other
-
-    quick = True
 
     def choose(self, game, decision):
         return self.pick(len(decision.values), decision.kind, decision.min_count,

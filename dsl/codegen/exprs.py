@@ -197,8 +197,8 @@ class ExprWriter:
         """The top or bottom card of a zone, or none when it is empty (or no zone)."""
         if not (f.walrus and self.never_none(zone, f)):
             return f"{which.upper()}({self.expr(zone, f)})"
-        t = f.temp()
-        return f"({t}[{-1 if which == 'top' else 0}] if ({t} := {self.expr(zone, f)}.cards) else None)"
+        t, end = f.temp(), -1 if which == "top" else 0
+        return f"({t}[{end}] if ({t} := {self.expr(zone, f)}.cards) else None)"
 
     def x_EventGet(self, n, f):
         obj = self.expr(n.obj, f)
@@ -551,11 +551,12 @@ class ExprWriter:
             t = f.temp()
             f.gen.writeline(f"{t} = {self.expr(node, f)}")
             f.subst[id(node)] = t
-        listed = [("members", id(x)) for x in member_collections(n, exclude)]
-        for key, node in zip(listed, member_collections(n, exclude)):
+        listed = []
+        for node in member_collections(n, exclude):
             t = f.temp()
             f.gen.writeline(f"{t} = MEMBERS({self.expr(node, f)})")
-            f.subst[key] = t
+            listed.append(("members", id(node)))
+            f.subst[listed[-1]] = t
         try:
             clauses, _ = self._pool(n, f, var)
             tests = self._tests(n, f, var)

@@ -54,11 +54,8 @@ def invariants_of(root, exclude) -> list:
     """`invariants` of one expression."""
     out = []
 
-    def depends(x) -> bool:
-        return _depends(x, exclude)
-
     def visit(x):
-        if isinstance(x, _PURE) and not depends(x) and not _trivial(x):
+        if isinstance(x, _PURE) and not _depends(x, exclude) and not _trivial(x):
             out.append(x)
             return
         for c in x.children():

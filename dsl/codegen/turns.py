@@ -580,7 +580,7 @@ class TurnWriter:
             self.writeline(self.call(f, "TURN_BODY(g, you, None, None)", body_decides))
             self.writeline(f"{S}.phase = None")
             self.emit_after(f, "round_end", "{}", "you")
-            self.writeline(f"if g.timed:")
+            self.writeline("if g.timed:")
             self.writeline(f"    for pl in {S}.players: EXPIRE(g, pl)")
             self.writeline(self.whenevers_call(f))
         self.defn("ROUND", "g", self.resumable, body)

@@ -34,15 +34,13 @@ NAMES = frozenset({
 # decisions' and the checked program's fields, and list/set/dict methods.
 ATTRIBUTES = frozenset({
     "active", "actor", "add", "alive", "append", "arrange", "ask", "ask_quick", "attached_to",
-    "budget",
-    "cards", "chain", "checkpoint", "controller", "copiers_in_play", "counters", "d",
+    "budget", "cards", "chain", "checkpoint", "controller", "copiers_in_play", "counters", "d",
     "data", "defer", "depth", "event", "extend", "face_up", "from_zone", "get", "globals",
     "id", "in_play", "in_play_before", "in_whenever", "index", "inplay", "keep", "kind",
     "label", "target",
     "labels_of", "logging", "marks", "name", "negated", "once", "once_per_turn", "options",
     "owner", "phase", "players", "pop", "quick", "res", "side", "state", "steps", "timed",
-    "token",
-    "triggers", "turn", "turns", "used", "uses", "values", "vars", "write", "z", "zl", "zn",
+    "token", "triggers", "turn", "turns", "used", "uses", "values", "vars", "write", "z", "zl", "zn",
     "zone", "turned", "rotated", "inverted", "passed"})
 
 

@@ -336,7 +336,7 @@ def create_library(g, zone, cond, keep, pos=None):
     would have had are used up all the same)."""
     s = g.state
     cards, owner, public = s.cards, zone.owner, zone.public
-    inside = zone.cards
+    inside, capacity, in_play = zone.cards, zone.capacity, zone.in_play
     new = CardInst.__new__
     for k, d in g.info.library:
         if keep is not None and not keep[k]:
@@ -344,50 +344,37 @@ def create_library(g, zone, cond, keep, pos=None):
             continue
         if len(cards) > MAX_CARDS:      # checked per definition: each has at most as many
             too_many_cards(g, "create library", pos)
-        if cond is None and zone.capacity is None and not zone.in_play:
-            # the usual case: every copy goes in, nothing to count as entering play
-            first = s.next_id
-            for i in range(first, first + d.copies):
-                c = new(CardInst)         # CardInst(...), without the call: decks are big
-                c.id = i
-                c.name = d.name
-                c.d = k
-                c.owner = c.controller = owner
-                c.zone = zone
-                c.face_up = public
-                c.counters = {}
-                c.attached_to = None
-                c.marks = {}
-                c.token = False
-                c.orient = UPRIGHT
-                cards[i] = c
-                inside.append(c)
-            s.next_id += d.copies
-            g.moved += d.copies
-            continue
-        for _ in range(d.copies):
+        first = s.next_id
+        for i in range(first, first + d.copies):
             c = new(CardInst)             # CardInst(...), without the call: decks are big
-            c.id, c.name, c.d, c.owner, c.controller, c.zone = s.next_id, d.name, k, owner, \
-                owner, None
-            c.face_up, c.counters, c.attached_to, c.marks, c.token, c.orient = \
-                False, {}, None, {}, False, UPRIGHT
-            s.next_id += 1
-            cards[c.id] = c
+            c.id = i
+            c.name = d.name
+            c.d = k
+            c.owner = c.controller = owner
+            c.zone = None
+            c.face_up = False
+            c.counters = {}
+            c.attached_to = None
+            c.marks = {}
+            c.token = False
+            c.orient = UPRIGHT
+            s.next_id = i + 1
+            cards[i] = c
             if cond is not None and not cond(c):
-                del cards[c.id]
+                del cards[i]
                 continue
-            if zone.capacity is not None and len(inside) >= zone.capacity:
-                del cards[c.id]
+            if capacity is not None and len(inside) >= capacity:
+                del cards[i]
                 g.write(f"no room in {zone.title} for the rest of the library")
                 return
             inside.append(c)
             c.zone = zone
+            c.face_up = public
             g.moved += 1
-            if zone.in_play:
+            if in_play:
                 g.playing += 1
                 g.copiers_in_play += d.name in g.copiers
                 g.in_play_n[k] += 1
                 g.able_in_play += g.able_table[k]
-            c.face_up = public
     if len(cards) > MAX_CARDS:
         too_many_cards(g, "create library", pos)

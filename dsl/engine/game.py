@@ -247,10 +247,7 @@ class Game:
         Decision: what ``ask`` does, in a game that only runs, keeps no log, and whose
         every seat is played by such a bot (``self.quick``)."""
         choice = self.agents[player.index].pick(n, kind, lo, hi)
-        self.decisions.append(choice)
-        if self.observer is not None:
-            self.observer(self)
-        self.steps = 0                    # a new action starts: a fresh step budget
+        self._took(None, choice)          # nothing is logged: no Decision is read
         return choice
 
     def ask(self, d: Decision):
@@ -263,12 +260,7 @@ class Game:
             reason = d.check(choice)
             if reason is not None:
                 raise EngineError(f"{d.player.name}'s agent made an illegal choice: {reason}")
-        self.decisions.append(choice)
-        if self.logging:
-            self._log_choice(d, choice)
-        if self.observer is not None:
-            self.observer(self)
-        self.steps = 0                    # a new action starts: a fresh step budget
+        self._took(d, choice)
         return choice
 
     def _took(self, d: Decision, choice, external: bool = False):

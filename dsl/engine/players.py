@@ -268,16 +268,19 @@ def choice_of(g, chooser, options, lo, hi, prompt, secret, this):
     if chooser is None:
         return options[:lo]
     if g.quick:                              # a quick bot needs no Decision
-        choice = g.ask_quick(chooser, "choose", len(options), lo, hi)
-        return [options[choice]] if lo == 1 and hi == 1 else [options[i] for i in sorted(choice)]
+        return chosen(options, lo, hi, g.ask_quick(chooser, "choose", len(options), lo, hi))
     return Decision(chooser, "choose", prompt, None, options, lo, hi, secret,
                     this.name if this is not None else None, None, g.labels_of, this)
 
 
 def picked(d: Decision, choice) -> list:
-    if d.min_count == 1 and d.max_count == 1:
-        return [d.values[choice]]
-    values = d.values
+    return chosen(d.values, d.min_count, d.max_count, choice)
+
+
+def chosen(values: list, lo: int, hi: int, choice) -> list:
+    """The values a choice picks: one index, or several for a choice of ``lo`` to ``hi``."""
+    if lo == 1 and hi == 1:
+        return [values[choice]]
     return [values[i] for i in sorted(choice)]
 
 
