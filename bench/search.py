@@ -109,13 +109,18 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--time", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--rollout-turns", type=int, default=search_bots.ROLLOUT_TURNS)
+    ap.add_argument("--rollout-turns", type=int, default=None,
+                    help="cut playouts after this many turns (default: the bots' own, "
+                         f"{search_bots.SCORED_ROLLOUT_TURNS} in a deck with scores, "
+                         f"{search_bots.ROLLOUT_TURNS} in one without)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--verbose", action="store_true", help="print each game as it ends")
     args = ap.parse_args()
     global VERBOSE
     VERBOSE = args.verbose
-    search_bots.ROLLOUT_TURNS = args.rollout_turns
+    if args.rollout_turns is not None:
+        for name in ("ROLLOUT_TURNS", "SCORED_ROLLOUT_TURNS"):
+            setattr(search_bots, name, args.rollout_turns)
     timer = Timed()
     out = []
     for deck in args.decks.split(","):
@@ -136,8 +141,9 @@ def main() -> None:
                "move_median_s": statistics.median(t) if t else None,
                "move_max_s": t[-1] if t else None, "random_game_s": game_s, "matches": rows,
                "command": f"python bench/search.py --decks {deck} --bot {args.bot} "
-                          f"--against {args.against} --games {args.games} --seed {args.seed} "
-                          f"--rollout-turns {args.rollout_turns}"}
+                          f"--against {args.against} --games {args.games} --seed {args.seed}"
+                          + ("" if args.rollout_turns is None
+                             else f" --rollout-turns {args.rollout_turns}")}
         out.append(row)
         if not args.json:
             print(f"{program.name}: {args.bot}, a move {row['move_mean_s']:.2f} processor s on average "

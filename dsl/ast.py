@@ -663,6 +663,7 @@ class Resource(Decl):
     shared: bool = False
     score: bool = False              # a score, shown for every player (front ends)
     per_side: bool = False           # one amount per side, shared by its players
+    worth: Optional[int] = None      # a unit's worth to a player's standing (search bots)
 
 
 @node

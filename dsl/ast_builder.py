@@ -180,6 +180,8 @@ class Builder(ScenarioBuilder):
     def res_max(self, pos, ch): return ("max", ch[0])
     def res_shared(self, pos, ch): return ("shared", True)
     def res_score(self, pos, ch): return ("score", True)
+    def res_worth(self, pos, ch): return ("worth", int(ch[0]))
+    def res_worth_less(self, pos, ch): return ("worth", -int(ch[0]))
     def res_per_side(self, pos, ch): return ("per_side", True)
     def order_by_side(self, pos, ch): return A.TurnOrder("side", pos=pos)
     def order_by_seat(self, pos, ch): return A.TurnOrder("seat", pos=pos)

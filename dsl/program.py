@@ -142,6 +142,12 @@ class ResourceDef:
     pos: SourcePosition
     score: bool = False            # the deck marks it a score: shown for every player
     per_side: bool = False         # `per side`: the players of a side share one amount
+    worth: Optional[int] = None    # `worth N`: a unit's worth to a player's standing
+
+    @property
+    def weight(self) -> int:
+        """What a unit is worth to a player's standing: `worth N`, else 1 for a score."""
+        return self.worth if self.worth is not None else int(self.score)
 
 
 @dataclass

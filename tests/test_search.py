@@ -155,6 +155,52 @@ def test_mcts_beats_random_in_the_example_game():
     assert wins >= 3
 
 
+def test_a_score_counts_1_to_a_player_s_standing_and_worth_says_what_another_counts():
+    from dsl.loader import load_text
+    from dsl.search.bots import standing_resources
+    program = load_text('game "W"\nresource vp: start 0, score\n'
+                        'resource health: start 10, worth 2\nresource poison: start 0, worth -1\n'
+                        'resource coins: start 0\nturn { pass }\n')
+    assert standing_resources(program) == (("vp", 1), ("health", 2), ("poison", -1))
+    assert standing_resources(load_program("dueling_runes")) == (("health", 1),)
+    assert standing_resources(load_program("urban_dead")) == ()
+
+
+def test_a_game_cut_short_is_valued_by_each_seat_s_standing_against_the_best_other():
+    from dsl.engine import Game
+    from dsl.search.bots import standing
+    g = Game(load_program("dueling_runes"), seed=1, players=3, log=False)
+    for p, health in zip(g.state.players, (9, 3, 9)):
+        p.res["health"] = health
+    assert standing(g, (("health", 1),)) == [0.0, -0.5, 0.0]
+    g.state.players[2].res["health"] = 0
+    assert standing(g, (("health", 1),)) == [0.5, -0.5, -1.0]
+
+
+def test_a_playout_of_a_deck_with_scores_is_cut_after_two_turns_and_valued_by_them():
+    from dsl.rng import Rng
+    from dsl.search.bots import SCORED_ROLLOUT_TURNS, PlayoutEvaluator
+    state = dealt("dueling_runes")
+    start = state.engine.state.turn
+    value = PlayoutEvaluator(Rng(4), SCORED_ROLLOUT_TURNS, (("health", 1),)).evaluate(state)
+    g = state.engine
+    assert g.state.result["reason"] == "turn limit"
+    assert g.state.turn == start + SCORED_ROLLOUT_TURNS
+    health = [p.res["health"] for p in g.state.players]
+    assert health == [12, 11]                          # the seed was chosen for this
+    lead = (health[0] - health[1]) / (health[0] + health[1])
+    assert list(value) == [lead, -lead]
+
+
+def test_a_playout_of_a_deck_without_scores_cut_short_is_a_draw():
+    from dsl.rng import Rng
+    from dsl.search.bots import PlayoutEvaluator
+    state = dealt("dueling_runes")
+    value = PlayoutEvaluator(Rng(2), 2, ()).evaluate(state)
+    assert state.engine.state.result["reason"] == "turn limit"
+    assert list(value) == [0.0, 0.0]
+
+
 def test_the_repl_seats_a_search_bot_by_name_and_budget():
     from repl.commands import Processor
     proc = Processor("example", seed=5)

@@ -136,7 +136,8 @@ class Checker(ExprChecker, StmtChecker):
                                              item.unowned)
             elif isinstance(item, A.Resource):
                 p.resources[item.name] = ResourceDef(item.name, None, None, None, item.shared,
-                                                     item.pos, item.score, item.per_side)
+                                                     item.pos, item.score, item.per_side,
+                                                     item.worth)
             elif isinstance(item, A.Var):
                 p.vars[item.name] = (item.per_player, None)
                 if item.shown:

@@ -6,9 +6,17 @@
 * ``ismcts:N``: OpenSpiel's information-set MCTS, which deals a new world for every
   simulation and keys its tree by the seat's information state.
 
-Both evaluate a position by one random playout to the end (the engine's own random bot,
-inline, which is many times faster than stepping OpenSpiel actions), or to
-``rollout_turns`` more turns, a draw if the game has not ended by then.
+Both evaluate a position by one random playout (the engine's own random bot, inline,
+which is many times faster than stepping OpenSpiel actions):
+
+* in a deck that weighs resources (a score, `resource vp: ..., score`, or
+  `resource health: ..., worth 1`), the playout is cut after
+  :data:`SCORED_ROLLOUT_TURNS` more turns, and a game not over by then is valued by the
+  players' standing (:func:`standing`);
+* in a deck that weighs none, it plays to the end, or to :data:`ROLLOUT_TURNS` more
+  turns, a draw if the game has not ended by then.
+
+``rollout_turns`` sets the cut for either kind of deck.
 
 A search agent needs a game it can clone: one that keeps checkpoints and is played from
 outside (:func:`dsl.sim.play_one` builds such a game when a seat searches).
@@ -34,6 +42,7 @@ from . import spiel
 
 UCT_C = 2.0                 # exploration: returns lie in [-1, 1]
 ROLLOUT_TURNS = 200         # a playout longer than this is scored a draw
+SCORED_ROLLOUT_TURNS = 2    # with weighed resources: a playout is cut here
 
 _GAMES: dict = {}           # (program, seats, options, max turns) → its DeckGame
 
@@ -50,21 +59,51 @@ def spiel_game(game) -> spiel.DeckGame:
     return found
 
 
-class PlayoutEvaluator(mcts.Evaluator):
-    """The value of a position: one playout by the engine's random bots. OpenSpiel's MCTS
-    and IS-MCTS discard the state they hand an evaluator, so the playout runs in that
-    state's game itself rather than in a copy."""
+def standing_resources(program) -> tuple:
+    """(name, worth) of each resource that counts toward a player's standing: marked
+    `worth N`, or a score (worth 1), and each player's own."""
+    return tuple((r.name, r.weight) for r in program.resources.values()
+                 if r.weight and not r.shared)
 
-    def __init__(self, rng: Rng, rollout_turns: int = ROLLOUT_TURNS):
+
+def standing(g, weights: tuple) -> list:
+    """Each seat's value of a game cut short: its standing (the worth of its resources)
+    against the best standing of another side's seat, as a share of the two: in
+    [-1, 1], 0 when level (a win or a loss is worth 1 or -1)."""
+    players = g.state.players
+    sums = [sum(p.res[name] * worth for name, worth in weights) for p in players]
+    out = []
+    for p, mine in zip(players, sums):
+        theirs = max((v for q, v in zip(players, sums)
+                      if q is not p and (p.side is None or q.side != p.side)), default=mine)
+        total = abs(mine) + abs(theirs)
+        out.append(0.0 if total == 0 else (mine - theirs) / total)
+    return out
+
+
+class PlayoutEvaluator(mcts.Evaluator):
+    """The value of a position: one playout by the engine's random bots, cut after
+    ``rollout_turns`` more turns (valued by the players' standing if the deck weighs
+    resources, else a draw).
+    OpenSpiel's MCTS and IS-MCTS discard the state they hand an evaluator, so the playout
+    runs in that state's game itself rather than in a copy."""
+
+    def __init__(self, rng: Rng, rollout_turns: int = ROLLOUT_TURNS, weights: tuple = ()):
         self.rng = rng
         self.rollout_turns = rollout_turns
+        self.weights = weights
 
     def evaluate(self, state):
         g = state.engine
+        cut = None
         if g.state.result is None:
             below = self.rng.below
             g.agents = [RandomAgent(below(1 << 30)) for _ in g.state.players]
-            g.max_turns = min(g.max_turns, g.state.turn + self.rollout_turns)
+            cut = g.state.turn + self.rollout_turns
+            if cut < g.max_turns:
+                g.max_turns = cut
+            else:
+                cut = None                          # the game's own limit comes first
             g.keep = False                          # a playout is never cloned
             d = g.decision
             choice = g.agents[d.player.index].choose(g, d)
@@ -72,6 +111,10 @@ class PlayoutEvaluator(mcts.Evaluator):
                 rest = [i for i in choice if i not in state._picks]
                 choice = tuple(sorted(state._picks + rest)[:d.max_count])
             g.apply(choice)
+        result = g.state.result
+        if cut is not None and self.weights and result["draw"] and not result["winners"] \
+                and result["turns"] >= cut:
+            return np.array(standing(g, self.weights))
         return np.array(spiel.returns_of(g, len(g.state.players)))
 
     def prior(self, state):
@@ -91,7 +134,7 @@ class SearchAgent(Agent):
         self.name = f"{kind}:{simulations}"
         self.kind = kind
         self.simulations = simulations
-        self.rollout_turns = ROLLOUT_TURNS if rollout_turns is None else rollout_turns
+        self.rollout_turns = rollout_turns          # None: by the deck (see the module)
         self.seed = seed
         self.rng = Rng(seed)
 
@@ -110,7 +153,11 @@ class SearchAgent(Agent):
         sgame = spiel_game(game)
         seat = decision.player.index
         numpy_rng = np.random.RandomState(self.rng.below(1 << 30))
-        evaluator = PlayoutEvaluator(Rng(self.rng.below(1 << 30)), self.rollout_turns)
+        weights = standing_resources(game.program)
+        turns = self.rollout_turns
+        if turns is None:
+            turns = SCORED_ROLLOUT_TURNS if weights else ROLLOUT_TURNS
+        evaluator = PlayoutEvaluator(Rng(self.rng.below(1 << 30)), turns, weights)
         if self.kind == "mcts":
             root = sgame.state_of(*spiel.determinize(game, seat, self.rng))
             bot = mcts.MCTSBot(sgame, UCT_C, self.simulations, evaluator, solve=True,

@@ -28,7 +28,7 @@ syntax keyword deckwrightKeyword start static substitute subtype target text the
 syntax keyword deckwrightKeyword time to token top transform true turn turns
 syntax keyword deckwrightKeyword type unmark unowned until up upright upside usable
 syntax keyword deckwrightKeyword use uses var when whenever where while winner
-syntax keyword deckwrightKeyword winners with x you your zone
+syntax keyword deckwrightKeyword winners with worth x you your zone
 syntax match deckwrightType /\<[A-Z][a-zA-Z0-9_]*\>/
 syntax match deckwrightNumber /\<[0-9]\+\>/
 syntax region deckwrightString start=/"/ skip=/\\./ end=/"\|$/ oneline
