@@ -79,6 +79,10 @@ class Code:
         self.resource_start = pick(inits["resource_start"])
         self.resource_min = pick(inits["resource_min"])
         self.resource_max = pick(inits["resource_max"])
+        # each resource's (min, max): a number when the deck wrote one, else its function
+        self.bounds = {r.name: (_const_or(r.min, self.resource_min.get(r.name)),
+                                _const_or(r.max, self.resource_max.get(r.name)))
+                       for r in program.resources.values()}
         self.var_init = pick(inits["var_init"])
         self.var_const = {name: (None if init is None else init.value)
                           for name, (_, init) in program.vars.items()
@@ -105,6 +109,13 @@ class Code:
                 fns[kind][index] = ns[name]
         self.where, self.amount = fns["where"], fns["amount"]
         self.target, self.source_of, self.instead = fns["target"], fns["source"], fns["body"]
+
+
+def _const_or(node, fn):
+    """A whole number written as such in the deck, else the function that works it out."""
+    if type(node).__name__ == "Const" and type(node.value) is int:
+        return node.value
+    return fn
 
 
 def generate(program, resumable: bool, notes: bool = False) -> tuple:

@@ -166,6 +166,7 @@ class Game:
         self.by_name: dict = {}
         self.by_name_key = -1
         self.copy_cache = (None, [])
+        self.zone_names: dict = {}        # zone name → (moved, names of the cards there)
         self.copiers_in_play = 0          # cards in play with `copy text`: 0 skips a scan
         self.prop_busy: set = set()       # property modifiers being worked out (statics.py)
         self.in_play_n = [0] * len(self.program.cards)    # cards in play, by definition

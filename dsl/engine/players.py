@@ -9,13 +9,19 @@ from .values import check_int, next_player
 
 # --- players and resources -------------------------------------------------------------------
 def clamp(g, player: Player, name: str, value: int) -> int:
-    code = g.code
-    lo, hi = code.resource_min.get(name), code.resource_max.get(name)
+    lo, hi = g.code.bounds.get(name, NO_BOUNDS)   # each a number, a function or None
     if lo is not None:
-        value = max(value, lo(g, player, None, None))
+        if type(lo) is not int:
+            lo = lo(g, player, None, None)
+        value = max(value, lo)
     if hi is not None:
-        value = min(value, hi(g, player, None, None))
+        if type(hi) is not int:
+            hi = hi(g, player, None, None)
+        value = min(value, hi)
     return check_int(g, value)
+
+
+NO_BOUNDS = (None, None)
 
 
 def share(g, player, name: str):

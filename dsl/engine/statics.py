@@ -248,8 +248,13 @@ def instances(g, card_name: str, from_zone: Optional[str]):
                     by_name.setdefault(c.name, []).append(c)
             g.by_name, g.by_name_key = by_name, g.playing
         return g.by_name.get(card_name, ())   # rebuilt, never changed in place
-    return [c for z in g.state.zn[g.zone_index[from_zone]] for c in z.cards
-            if c.name == card_name]
+    zones = g.state.zn[g.zone_index[from_zone]]
+    names = g.zone_names.get(from_zone)
+    if names is None or names[0] != g.moved:   # the names there, made again after a move
+        names = g.zone_names[from_zone] = (g.moved, {c.name for z in zones for c in z.cards})
+    if card_name not in names[1]:
+        return ()                         # most often: none of them is there
+    return [c for z in zones for c in z.cards if c.name == card_name]
 
 
 def hearing(g, card_name: str, ev):
