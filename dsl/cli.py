@@ -360,6 +360,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "(default: 0, none)")
     lint.add_argument("--seed", type=_whole(-2**63, "the seed"), default=0, metavar="S",
                       help="seed of the --sim games (default: 0)")
+    lint.add_argument("--bots", type=_bot_names, default="random", metavar="NAMES",
+                      help="the bots that play the --sim games, one per seat, comma-separated "
+                           f"and cycling, each one of: {bots} (default: random)")
     lint.add_argument("--audit-hidden", action="store_true",
                       help="play the --sim games under the hidden-information audit "
                            "(default: off)")
