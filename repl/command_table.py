@@ -107,6 +107,9 @@ def command_table(proc) -> dict:
         C("bot", "bot SEAT [random|first]", "a bot takes this seat", proc.cmd_bot, "seat", True),
         C("human", "human SEAT", "you play this seat", proc.cmd_human, "seat", True),
         C("seats", "seats", "who plays each seat", proc.cmd_seats),
+        C("autopass", "autopass [on|off]", "pass for you when you are offered only "
+          "any-time moves (a response to an event is still asked); alone, says which",
+          proc.cmd_autopass, "onoff", True),
         C("undo", "undo [N]", "take back your last N decisions (and the bots' since)",
           proc.cmd_undo, "", True),
         C("redo", "redo [N]", "redo what undo took back", proc.cmd_redo, "", True),

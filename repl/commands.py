@@ -60,6 +60,8 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
         self.dealt_before: set = set()      # typed cards the current game was dealt without
         self.shown = 0                      # log entries already shown
         self.bot_kind = bot_kind
+        self.autopass = False               # `autopass on`: pass any-time offers for people
+        self.passed_for_you = 0             # ... passes taken so since the last news
         self.commands = self._commands()
         if deck is not None:
             self.open(deck, seed=seed, players=players, bots=bots, options=options)
@@ -280,6 +282,10 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
         self.shown = len(game.log)
         if lines:
             out.add("\n".join(lines))
+        if self.passed_for_you:
+            n, self.passed_for_you = self.passed_for_you, 0
+            out.add(f"(autopass passed {'an any-time offer' if n == 1 else f'{n} any-time offers'}"
+                    " for you: `autopass off` to be asked)")
         d = self.session.decision
         if d is not None:
             out.add(render.decision_view(d, self.viewer(), self.game))
