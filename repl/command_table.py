@@ -24,11 +24,12 @@ class ReplError(Exception):
 class Output:
     """What a command shows: (kind, text) chunks. Kinds: ``text``, ``source`` (deck
     text, highlighted by the app), ``error``. ``changed``: a command that changes the game
-    succeeded."""
+    succeeded. ``page``: a look that may be paged on a terminal (:mod:`repl.pager`)."""
     chunks: list = field(default_factory=list)
     ok: bool = True
     quit: bool = False
     changed: bool = False
+    page: bool = False
 
     def add(self, text: str, kind: str = "text") -> "Output":
         if text:

@@ -35,6 +35,7 @@ from .commands_game import GameCommands
 from .commands_look import LookCommands
 from .commands_seats import SeatCommands
 from .evaluate import Evaluator
+from .pager import PAGED
 
 __all__ = ["Processor", "Output", "Command", "ReplError", "needs_more", "braces_open",
            "bundled_with_cards", "deck_reference", "save_text", "source_hashes",
@@ -93,7 +94,9 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             if why is not None:
                 return Output([("error", "error: " + why)], ok=False)
             cmd, rest = self.commands["choose"], text
-        return self.run_guarded(lambda out: cmd.run(rest.strip(), out), cmd.changes_game)
+        out = self.run_guarded(lambda out: cmd.run(rest.strip(), out), cmd.changes_game)
+        out.page = cmd.name in PAGED
+        return out
 
     def run_guarded(self, run, changes_game: bool = True) -> Output:
         """``run(out)`` as a command runs: its errors become one message, and if it changes

@@ -78,3 +78,76 @@ def test_autopass_takes_on_or_off(waves):
     out = Processor(str(waves), seed=1).execute("autopass yes")
     assert (out.ok, out.text()) == (
         False, "error: autopass on, autopass off, or autopass alone to see which; not `yes`")
+
+
+# --- paging long looks -------------------------------------------------------------------
+
+def test_the_pager_shows_a_screenful_then_asks():
+    from repl import pager
+    shown, asked, keys = [], [], iter(" \rq")
+    pager.page([f"line {i}" for i in range(12)], 5, shown.append, lambda: next(keys),
+               asked.append)
+    # 4 lines and the question; Space: 4 more; Enter: one more; q: stop
+    assert shown == [f"line {i}" for i in range(9)] + [
+        "(3 more lines not shown: q stopped the pager)"]
+    assert asked == ["-- more: Space a page, Enter a line, q stops --"] * 3
+
+
+def test_output_that_fits_is_not_paged():
+    from repl import pager
+    shown = []
+    pager.page(["a", "b"], 5, shown.append, lambda: pytest.fail("asked for a key"))
+    assert shown == ["a", "b"]
+
+
+def test_only_the_looks_are_marked_for_paging():
+    p = Processor("example", seed=1)
+    assert [p.execute(c).page for c in ("state", "s all", "log", "cards", "help", "why 3")] \
+        == [True] * 6
+    assert [p.execute(c).page for c in ("options", "seats", "card magnet")] == [False] * 3
+
+
+def test_no_pager_when_the_output_is_not_a_terminal():
+    from prompt_toolkit.output import DummyOutput
+    from repl import pager
+    assert not pager.wanted(DummyOutput())        # the tests' headless REPL
+    assert not pager.wanted(None)                 # pytest's captured standard output
+
+
+def test_a_script_prints_a_long_state_whole(tmp_path):
+    import subprocess
+    import sys
+    script = tmp_path / "look.txt"
+    script.write_text("state all\n")
+    done = subprocess.run([sys.executable, "-m", "dsl.cli", "play", "dveck_builder", "--script",
+                           str(script)], capture_output=True, text=True, timeout=300,
+                          cwd=Path(__file__).resolve().parent.parent,
+                          env={**__import__("os").environ, "LINES": "10"})
+    assert done.returncode == 0, done.stderr
+    assert "-- more" not in done.stdout
+    assert "  gold_slabs: Gold Slab ×8 (top last)" in done.stdout
+
+
+def test_state_is_paged_in_a_real_terminal(tmp_path):
+    """In a terminal of 30 rows, `state all` of a Dveck Builder game (38 lines) stops
+    after 29 and asks; Space shows the rest and the prompt comes back; q stops early."""
+    from pty_repl import PtyRepl
+    repl = PtyRepl("dveck_builder", env={"XDG_DATA_HOME": str(tmp_path / "data"),
+                                         "XDG_CACHE_HOME": str(tmp_path / "cache")})
+    try:
+        repl.read_until("P1 main>")
+        repl.send("state all\r")
+        first = repl.read_until("-- more: Space a page, Enter a line, q stops --")
+        assert "  gold_slabs: Gold Slab ×8 (top last)" in first
+        assert "[7] pass" not in first
+        repl.send(" ")
+        assert "  [7] pass\nP1 main>" in repl.read_until("P1 main>")
+        repl.send("state all\r")
+        repl.read_until("-- more")
+        repl.send("q")
+        assert "(9 more lines not shown: q stopped the pager)\nP1 main>" in \
+            repl.read_until("P1 main>")
+        repl.send("\x04")
+        assert repl.wait() == 0
+    finally:
+        repl.close()
