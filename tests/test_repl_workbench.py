@@ -135,7 +135,7 @@ def test_state_is_paged_in_a_real_terminal(tmp_path):
     repl = PtyRepl("dveck_builder", env={"XDG_DATA_HOME": str(tmp_path / "data"),
                                          "XDG_CACHE_HOME": str(tmp_path / "cache")})
     try:
-        repl.read_until("P1 main>")
+        repl.read_until("P1 main>", timeout=300)     # a fresh cache: the deck is compiled
         repl.send("state all\r")
         first = repl.read_until("-- more: Space a page, Enter a line, q stops --")
         assert "  gold_slabs: Gold Slab ×8 (top last)" in first
@@ -151,3 +151,66 @@ def test_state_is_paged_in_a_real_terminal(tmp_path):
         assert repl.wait() == 0
     finally:
         repl.close()
+
+
+# --- decisions with one answer are said in the log ---------------------------------------
+
+PURGE = '''game "Purge" extends "dvorak"
+resource gears: start 0
+card "Cog": Thing x 12 {
+  text "A cog."
+}
+card "Purge": Action {
+  text "Discard a card. Then gain a gear, or two if you have none."
+  effect {
+    choose c from cards in your hand prompt "Discard a card" { discard c }
+    choose one {
+      "Gain 1 gear" if gears > 0 { gain 1 gears }
+      "Gain 2 gears" if gears == 0 { gain 2 gears }
+    }
+  }
+}
+'''
+
+
+def test_a_turn_that_ends_because_only_pass_is_left_says_so():
+    """P2 plays its one Thing and its one Action; nothing else is allowed, so its turn
+    goes on without a question, and the log says why."""
+    shown = Processor("example", seed=1).banner().text().splitlines()
+    at = shown.index("Recycle: P2's resolving → discard_pile")
+    assert shown[at + 1:at + 3] == ["P2 passes: nothing else can be done now — your move",
+                                    "— turn 2: P1 —"]
+
+
+def test_a_choice_with_one_card_and_a_choose_one_with_one_open_case_are_logged(tmp_path):
+    deck = tmp_path / "purge.deck"
+    deck.write_text(PURGE)
+    p = Processor(str(deck), seed=1)
+    p.banner()
+    for line in ('eval move cards in your hand to discard_pile',
+                 'eval create 1 "Cog" in your hand', 'eval create 1 "Purge" in your hand'):
+        assert p.execute(line).ok
+    shown = p.execute("play_action: Purge").text().splitlines()
+    assert shown[:8] == [
+        "P1 chooses play_action: Purge — your move",
+        "Purge: P1's hand → P1's resolving",
+        "P1 has only one choice: Cog — Discard a card (Purge)",
+        "Cog: P1's hand → discard_pile",
+        "P1 has only one choice: Gain 2 gears — choose one (Purge)",
+        "P1 gains 2 gears (2)",
+        "Purge: P1's resolving → discard_pile",
+        "P1 passes: nothing else can be done now — your move"]
+    # what P2 reads of P1's only choice: not the card in P1's hand
+    p.execute("bot P1")
+    p.execute("human P2")
+    assert "P1 has only one choice: a card in P1's hand — Discard a card (Purge)" in \
+        p.execute("log all").text()
+
+
+def test_a_game_that_logs_nothing_writes_no_forced_lines():
+    """Bots playing as plain functions keep no log: the forced choices cost them nothing
+    and leave nothing behind."""
+    from dsl.loader import load_program
+    from dsl.sim import play_one
+    game = play_one(load_program("example"), 0, 0, 2, ["random"])
+    assert game.log == [] and not game.logging

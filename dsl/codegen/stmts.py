@@ -447,18 +447,23 @@ class StmtWriter:
         if exactly is None and up_to is None and at_least is None and not optional \
                 and n.by is None and selected:
             # One of a selector's elements (never none), chosen by `you`: the common case.
-            d = f"DECISION({f.you}, 'choose', {literal(n.prompt)}, None, {options}, 1, 1, " \
+            plain = f"DECISION({f.you}, 'choose', {literal(n.prompt)}, None, {options}, 1, 1, " \
                 f"{n.secret}, {source}, None, g.labels_of, {f.this})"
             rule = self.choice_rule(n)
-            if rule:
-                d = f"RULED({d}{rule})"
+            d = f"RULED({plain}{rule})" if rule else plain
             self.writeline(f"if len({options}) > 1:")
             self.indent()
             asked = self.ask_one(f, f.you, "choose", f"len({options})", d)
             self.writeline(f"{picks} = [{options}[0]] if {f.you} is None else "
                            f"[{options}[{asked}]]")
             self.outdent()
-            self.writeline(f"else: {picks} = {options}")
+            self.writeline("else:")
+            self.indent()
+            self.writeline(f"{picks} = {options}")
+            # the only card there is: a game that logs says it was the only choice
+            self.writeline(f"if g.logging and {options} and {f.you} is not None: "
+                           f"g.log_forced({plain}, 0)")
+            self.outdent()
         else:
             lo, hi = f.temp(), f.temp()
             if exactly is not None:
@@ -501,11 +506,16 @@ class StmtWriter:
         labels = "[" + ", ".join(literal(c[0]) for c in n.cases) + "]"
         self.writeline(f"if {open_}:")
         self.indent()
-        self.writeline(f"if len({open_}) == 1: {i} = {open_}[0]")
-        self.writeline("else:")
-        self.indent()
         d = (f"LABELS(g, {who}, [{labels}[k] for k in {open_}], 'choose one', "
              f"False, {f.this})")
+        self.writeline(f"if len({open_}) == 1:")
+        self.indent()
+        self.writeline(f"{i} = {open_}[0]")
+        # the one open case: a game that logs says it was the only choice
+        self.writeline(f"if g.logging and {who} is not None: g.log_forced({d}, 0)")
+        self.outdent()
+        self.writeline("else:")
+        self.indent()
         self.writeline(f"{i} = {open_}[{self.ask_one(f, who, 'one', f'len({open_})', d)}]")
         self.outdent()
         for k, (_, _, body) in enumerate(n.cases):

@@ -263,8 +263,12 @@ def choice_of(g, chooser, options, lo, hi, prompt, secret, this):
         lo = hi
     if hi <= 0:
         return []
-    if lo == hi == len(options):
-        return options                       # nothing to decide
+    if lo == hi == len(options):             # nothing to decide: said where it is read
+        if g.logging and chooser is not None:
+            g.log_forced(Decision(chooser, "choose", prompt, None, options, lo, hi, secret,
+                                  this.name if this is not None else None, None, g.labels_of,
+                                  this), 0 if lo == hi == 1 else tuple(range(lo)))
+        return options
     if chooser is None:
         return options[:lo]
     if g.quick:                              # a quick bot needs no Decision
