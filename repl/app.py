@@ -137,8 +137,10 @@ def emit(out: Output, output=None) -> None:
         lines = visible(out.text()).split("\n")
         height = pager.rows()
         if len(lines) >= height:
-            pager.page(lines, height, lambda line: print_formatted_text(line, output=output),
-                       pager.read_key, pager.terminal_prompt, pager.terminal_unprompt)
+            with pager.keys() as read_key:
+                pager.page(lines, height,
+                           lambda line: print_formatted_text(line, output=output),
+                           read_key, pager.terminal_prompt, pager.terminal_unprompt)
             return
     for kind, text in out.chunks:
         text = visible(text)

@@ -13,6 +13,7 @@ place, without switching screens, so what was shown stays above the next prompt:
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import sys
@@ -62,22 +63,26 @@ def page(lines: list, height: int, show: Callable[[str], None], read_key: Callab
         step = 1 if key in ("\r", "\n") else max(1, height - 1)
 
 
-def read_key() -> str:
-    """One key from the terminal, without waiting for Enter (Ctrl-C still interrupts)."""
+@contextlib.contextmanager
+def keys():
+    """The terminal's keys, one at a time without Enter (Ctrl-C still interrupts), for the
+    whole of one paging: the terminal is put in that mode before the first question is
+    shown, so a key pressed at once is neither echoed nor lost."""
     try:
         import termios
         import tty
     except ImportError:                         # not POSIX
         try:
             import msvcrt
-            return msvcrt.getwch()
+            yield msvcrt.getwch
         except ImportError:
-            return sys.stdin.readline()[:1] or "q"
+            yield lambda: sys.stdin.readline()[:1] or "q"
+        return
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
     try:
         tty.setcbreak(fd)
-        return os.read(fd, 1).decode("utf-8", "replace") or "q"
+        yield lambda: os.read(fd, 1).decode("utf-8", "replace") or "q"
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 

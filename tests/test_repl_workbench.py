@@ -214,3 +214,44 @@ def test_a_game_that_logs_nothing_writes_no_forced_lines():
     from dsl.sim import play_one
     game = play_one(load_program("example"), 0, 0, 2, ["random"])
     assert game.log == [] and not game.logging
+
+
+# --- game over names the end condition -------------------------------------------------
+
+@pytest.mark.parametrize("deck, seed, line", [
+    ("example", 3, "game over: P1 wins (12 gears)"),
+    ("urban_dead", 3, "game over: P2 wins (overrun)"),
+])
+def test_game_over_names_the_end_condition_the_deck_names(deck, seed, line):
+    p = Processor(deck, seed=seed)
+    out = p.execute("auto")
+    assert out.text().splitlines()[-1] == line
+    assert p.prompt() == "game over> "
+
+
+def test_sim_counts_the_games_by_their_named_end_conditions(capsys):
+    from dsl.cli import main
+    assert main(["sim", "dveck_builder", "--games", "4", "--seed", "1"]) == 0
+    assert "end reasons: {'50 VP': 3, 'decks empty': 1}" in capsys.readouterr().out.splitlines()
+
+
+def test_an_end_condition_without_a_name_keeps_the_kind_of_ending(tmp_path):
+    from dsl.loader import load_program
+    from dsl.sim import play_one
+    deck = tmp_path / "plain.deck"
+    deck.write_text(WAVES.replace('resource gears: start 0\n', 'resource gears: start 0\n'
+                                  'whenever count (players where it.gears >= 1) > 0 {\n'
+                                  '  end game by most gears\n}\n'))
+    game = play_one(load_program(str(deck)), 0, 0, 2, ["first"])
+    assert game.state.result["reason"] in ("most gears", "tied on gears")
+
+
+def test_an_empty_end_condition_name_is_refused_where_it_is_written(tmp_path, capsys):
+    from dsl.cli import main
+    deck = tmp_path / "e.deck"
+    deck.write_text('game "E" extends "dvorak"\nwhenever turn_number > 3 { end game "" draw }\n'
+                    'card "X": Thing\n')
+    assert main(["check", str(deck)]) == 1
+    assert capsys.readouterr().err.splitlines()[0].endswith(
+        "e.deck:2:28: error: the end condition's name is empty: say how the game ended, as "
+        "players would (`end game \"50 VP\" by most vp`)")

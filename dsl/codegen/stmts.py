@@ -308,16 +308,19 @@ class StmtWriter:
         self.offer(n, f)
 
     def s_EndGame(self, n, f):
+        # a named end condition is the game's reason, whoever wins (`end game "50 VP" ...`)
+        named = "" if n.name is None else f", {literal(n.name)}"
         if n.kind == "draw":
-            self.writeline("END([], True, 'draw')")
+            self.writeline(f"END([], True, 'draw'{named})")
         elif n.kind == "most":
-            self.writeline(f"END_MOST(g, {literal(n.resource)})")
+            self.writeline(f"END_MOST(g, {literal(n.resource)}{named})")
         elif "win" not in self.a.listened:
-            self.writeline(f"END(ASLIST({self.expr(n.winner, f)}), False, 'winner')")
+            self.writeline(f"END(ASLIST({self.expr(n.winner, f)}), False, 'winner'{named})")
         else:
             # Each winner's `win` is an event `before`, `prevent` and `instead` may answer;
             # the game ends with the wins that stood (a draw if none was named). When every
             # named win was replaced, the game goes on.
+            reason = named
             named, kept, p = f.temp(), f.temp(), f.gen.fresh("p")
             self.writeline(f"{named} = [{p} for {p} in ASLIST({self.expr(n.winner, f)}) "
                            f"if type({p}) is PLAYER]")
@@ -327,7 +330,7 @@ class StmtWriter:
             self.emit(f, "win", f"{{'player': {p}}}", f.you,
                       lambda f, ev: self.writeline(f"{kept}.append({p})"))
             self.outdent()
-            self.writeline(f"if {kept} or not {named}: END({kept}, False, 'winner')")
+            self.writeline(f"if {kept} or not {named}: END({kept}, False, 'winner'{reason})")
 
     def s_Eliminate(self, n, f):
         who = self.expr(n.players, f)
