@@ -419,6 +419,7 @@ class EndGame(Stmt):
     kind: str                 # winner | draw | most
     winner: Optional[Expr] = None
     resource: Optional[str] = None
+    name: Optional[str] = None    # the end condition, `end game "overrun" ...`
 
 
 @node

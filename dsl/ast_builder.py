@@ -443,9 +443,16 @@ class Builder(ScenarioBuilder):
     def negate_stmt(self, pos, ch): return A.Negate(pos=pos)
     def use_stmt(self, pos, ch): return A.Use(str(ch[0]), pos=pos)
     def offer_stmt(self, pos, ch): return A.Offer(tuple(map(str, ch)), pos=pos)
-    def end_winner(self, pos, ch): return A.EndGame("winner", ch[0], pos=pos)
-    def end_draw(self, pos, ch): return A.EndGame("draw", pos=pos)
-    def end_by_most(self, pos, ch): return A.EndGame("most", resource=str(ch[0]), pos=pos)
+    def end_winner(self, pos, ch):
+        name, ch = _end_name(ch)
+        return A.EndGame("winner", ch[0], pos=pos, name=name)
+
+    def end_draw(self, pos, ch):
+        return A.EndGame("draw", pos=pos, name=_end_name(ch)[0])
+
+    def end_by_most(self, pos, ch):
+        name, ch = _end_name(ch)
+        return A.EndGame("most", resource=str(ch[0]), pos=pos, name=name)
     def eliminate_stmt(self, pos, ch): return A.Eliminate(ch[0], pos=pos)
     def extra_turn(self, pos, ch): return A.ExtraTurn(ch[0] if ch else None, pos=pos)
     def skip_turn(self, pos, ch): return A.SkipTurn(ch[0] if ch else None, pos=pos)
@@ -597,3 +604,10 @@ def _conjunction(conds: list):
     for c in conds[1:]:
         out = A.And(out, c, pos=out.pos)
     return out
+
+
+def _end_name(ch):
+    """The name of an `end game "NAME" ...` (or None), and the children after it."""
+    if ch and isinstance(ch[0], Token) and ch[0].type == "STRING":
+        return _unquote(ch[0]), ch[1:]
+    return None, ch

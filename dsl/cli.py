@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 
 from .errors import DeckError, EngineError
 from .terminal import colour_wanted, paint, visible
@@ -43,6 +44,11 @@ def cmd_check(args) -> int:
         try:
             program = load_program(deck)
         except DeckError as err:
+            if any(d.code == "no-turn" for d in err.diagnostics):
+                ok = _check_included(deck)
+                if ok is not None:
+                    status |= not ok
+                    continue
             say(err.render(), err=True)
             status = 1
             continue
@@ -51,6 +57,53 @@ def cmd_check(args) -> int:
         say(f"{deck}: ok ({len(program.library())} cards, "
             f"{sum(c.copies for c in program.library())} with copies)")
     return status
+
+
+def _check_included(deck: str):
+    """A deck with no turn rules of its own is a file for `include` (its cards), not a
+    game: rather than every name its cards use and it does not declare, one line says so,
+    and the decks beside it (or bundled) that include it are checked in its place. True
+    or False: whether they are all fine; None if it is not such a file."""
+    import re
+    from decks import DECKS_DIR
+    from .loader import _display_path, load_program, resolve_deck
+    try:
+        path = resolve_deck(deck).resolve()
+        head = path.read_text("utf-8", "replace").lstrip().split("\n", 1)[0]
+    except (DeckError, OSError):
+        return None
+    if " extends " in f" {head} ":
+        return None                       # a game whose base has no turn: a real error
+    includers = []
+    for folder in dict.fromkeys((path.parent, DECKS_DIR.resolve())):
+        for other in sorted(folder.glob("*.deck")):
+            if other.resolve() == path or other.name.endswith(".test.deck"):
+                continue
+            try:
+                text = other.read_text("utf-8", "replace")
+            except OSError:
+                continue
+            named = re.findall(r'^\s*include\s+"([^"]*)"', text, re.M)
+            if any(Path(n if n.endswith(".deck") else n + ".deck").name == path.name
+                   for n in named):
+                includers.append(other)
+    shown = _display_path(path)
+    if not includers:
+        say(f"{shown}: not a game on its own: it has no turn rules and extends no deck; "
+            f"`include \"{path.stem}\"` it from a game, or give it `extends \"dvorak\"`",
+            err=True)
+        return False
+    ok = True
+    for other in includers:
+        try:
+            load_program(str(other))
+        except DeckError as err:
+            say(err.render(), err=True)
+            ok = False
+    names = ", ".join(_display_path(o) for o in includers)
+    say(f"{shown}: cards for `include`, not a game on its own: checked as part of {names} "
+        f"({'ok' if ok else 'errors above'})")
+    return ok
 
 
 def cmd_compile(args) -> int:
@@ -360,6 +413,9 @@ def build_parser() -> argparse.ArgumentParser:
                            "(default: 0, none)")
     lint.add_argument("--seed", type=_whole(-2**63, "the seed"), default=0, metavar="S",
                       help="seed of the --sim games (default: 0)")
+    lint.add_argument("--bots", type=_bot_names, default="random", metavar="NAMES",
+                      help="the bots that play the --sim games, one per seat, comma-separated "
+                           f"and cycling, each one of: {bots} (default: random)")
     lint.add_argument("--audit-hidden", action="store_true",
                       help="play the --sim games under the hidden-information audit "
                            "(default: off)")

@@ -353,11 +353,12 @@ class Explainer:
         return f"offer {join([words(m) for m in n.moves], 'or')}"
 
     def s_EndGame(self, n):
+        ends = "the game ends" + (f" ({n.name})" if getattr(n, "name", None) else "")
         if n.kind == "draw":
-            return "the game ends in a draw"
+            return f"{ends} in a draw"
         if n.kind == "most":
-            return f"the game ends: the player with the most {words(n.resource)} wins"
-        return f"the game ends and {self.e(n.winner)} wins"
+            return f"{ends}: the player with the most {words(n.resource)} wins"
+        return f"{ends} and {self.e(n.winner)} wins"
 
     def s_Eliminate(self, n):
         return f"eliminate {self.e(n.players)}"

@@ -404,9 +404,10 @@ class Offer(Stmt):
     pass
 
 
-@_node("kind", "winner", "resource")
+@_node("kind", "winner", "resource", "name")
 class EndGame(Stmt):
-    """kind draw, most (``resource``) or winner (``winner`` an expression)."""
+    """kind draw, most (``resource``) or winner (``winner`` an expression); ``name`` the
+    end condition the deck names, or None."""
 
 
 @_node("players",)

@@ -18,6 +18,7 @@ from typing import Callable, Iterable, Optional
 
 from dsl.terminal import visible
 
+from . import pager
 from .commands import Output, Processor, needs_more
 
 PROMPT_STYLE = {
@@ -132,6 +133,15 @@ def emit(out: Output, output=None) -> None:
 
     from .lexer import DeckwrightLexer
     style = Style.from_dict(PROMPT_STYLE)
+    if out.page and all(kind == "text" for kind, _ in out.chunks) and pager.wanted(output):
+        lines = visible(out.text()).split("\n")
+        height = pager.rows()
+        if len(lines) >= height:
+            with pager.keys() as read_key:
+                pager.page(lines, height,
+                           lambda line: print_formatted_text(line, output=output),
+                           read_key, pager.terminal_prompt, pager.terminal_unprompt)
+            return
     for kind, text in out.chunks:
         text = visible(text)
         if kind == "source":

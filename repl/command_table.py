@@ -24,11 +24,12 @@ class ReplError(Exception):
 class Output:
     """What a command shows: (kind, text) chunks. Kinds: ``text``, ``source`` (deck
     text, highlighted by the app), ``error``. ``changed``: a command that changes the game
-    succeeded."""
+    succeeded. ``page``: a look that may be paged on a terminal (:mod:`repl.pager`)."""
     chunks: list = field(default_factory=list)
     ok: bool = True
     quit: bool = False
     changed: bool = False
+    page: bool = False
 
     def add(self, text: str, kind: str = "text") -> "Output":
         if text:
@@ -107,6 +108,9 @@ def command_table(proc) -> dict:
         C("bot", "bot SEAT [random|first]", "a bot takes this seat", proc.cmd_bot, "seat", True),
         C("human", "human SEAT", "you play this seat", proc.cmd_human, "seat", True),
         C("seats", "seats", "who plays each seat", proc.cmd_seats),
+        C("autopass", "autopass [on|off]", "pass for you when you are offered only "
+          "any-time moves (a response to an event is still asked); alone, says which",
+          proc.cmd_autopass, "onoff", True),
         C("undo", "undo [N]", "take back your last N decisions (and the bots' since)",
           proc.cmd_undo, "", True),
         C("redo", "redo [N]", "redo what undo took back", proc.cmd_redo, "", True),

@@ -35,6 +35,7 @@ from .commands_game import GameCommands
 from .commands_look import LookCommands
 from .commands_seats import SeatCommands
 from .evaluate import Evaluator
+from .pager import PAGED
 
 __all__ = ["Processor", "Output", "Command", "ReplError", "needs_more", "braces_open",
            "bundled_with_cards", "deck_reference", "save_text", "source_hashes",
@@ -60,6 +61,8 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
         self.dealt_before: set = set()      # typed cards the current game was dealt without
         self.shown = 0                      # log entries already shown
         self.bot_kind = bot_kind
+        self.autopass = False               # `autopass on`: pass any-time offers for people
+        self.passed_for_you = 0             # ... passes taken so since the last news
         self.commands = self._commands()
         if deck is not None:
             self.open(deck, seed=seed, players=players, bots=bots, options=options)
@@ -91,7 +94,9 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             if why is not None:
                 return Output([("error", "error: " + why)], ok=False)
             cmd, rest = self.commands["choose"], text
-        return self.run_guarded(lambda out: cmd.run(rest.strip(), out), cmd.changes_game)
+        out = self.run_guarded(lambda out: cmd.run(rest.strip(), out), cmd.changes_game)
+        out.page = cmd.name in PAGED
+        return out
 
     def run_guarded(self, run, changes_game: bool = True) -> Output:
         """``run(out)`` as a command runs: its errors become one message, and if it changes
@@ -280,6 +285,10 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
         self.shown = len(game.log)
         if lines:
             out.add("\n".join(lines))
+        if self.passed_for_you:
+            n, self.passed_for_you = self.passed_for_you, 0
+            out.add(f"(autopass passed {'an any-time offer' if n == 1 else f'{n} any-time offers'}"
+                    " for you: `autopass off` to be asked)")
         d = self.session.decision
         if d is not None:
             out.add(render.decision_view(d, self.viewer(), self.game))

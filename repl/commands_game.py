@@ -8,6 +8,7 @@ from dsl.loader import resolve_deck
 from . import render
 from .command_table import (ReplError, _seat_index, bundled_with_cards, is_number,
                             setting_value, split_words)
+from .commands_seats import by_bot
 from .evaluate import build_program
 
 
@@ -131,11 +132,11 @@ class GameCommands:
         undone = 0
         while k > 0 and undone < n:
             k -= 1
-            if self.who[k] == "eval" or self.who[k] not in self.seats:
+            if not by_bot(self, self.who[k]):
                 undone += 1
         # Stop only at a decision of a seat the user plays: before the first of theirs
         # (k = 0, a bot to open the game) there is nothing of theirs to take back.
-        while k < len(self.who) and self.who[k] != "eval" and self.who[k] in self.seats:
+        while k < len(self.who) and by_bot(self, self.who[k]):
             k += 1
         if undone == 0 or k == len(self.who):
             raise ReplError("nothing to undo")
@@ -158,11 +159,10 @@ class GameCommands:
         while self.redo_steps and done < n:
             choice, who = self.redo_steps.pop()
             steps.append((choice, who))
-            if who == "eval" or who not in self.seats:
+            if not by_bot(self, who):
                 done += 1
         # bots' steps right after the last redone one belong with it
-        while self.redo_steps and self.redo_steps[-1][1] != "eval" \
-                and self.redo_steps[-1][1] in self.seats:
+        while self.redo_steps and by_bot(self, self.redo_steps[-1][1]):
             steps.append(self.redo_steps.pop())
         before = len(self.game.log)
         s.replay(s.choices + [c for c, _ in steps])

@@ -9,6 +9,28 @@ from dsl.agents import check_bot, make_bot
 from .command_table import ReplError, _seat_index, is_number
 
 
+class Passed(int):
+    """In ``Processor.who``: the seat whose `pass` the REPL took for it (`autopass`).
+    It is that seat's index (a save file keeps it so), but undo and redo go past it as
+    they go past a bot's step."""
+
+
+def any_time_offer(d) -> bool:
+    """A window that offers only any-time moves and abilities (and `pass`): at a phase
+    start, or after an event when nothing the player holds answers that event."""
+    return d.kind == "respond" and all(v[0] != RESPONSE for v in d.values)
+
+
+RESPONSE = -3           # the first of an option's value: a `respond to` (dsl.codegen)
+PASS_CODE = -2          # ... `pass`
+
+
+def by_bot(proc, who) -> bool:
+    """A recorded step that undo and redo go past: a bot's, or, while autopass is on, a
+    pass it took (with autopass off, undo takes those back one by one)."""
+    return who != "eval" and (who in proc.seats or (proc.autopass and isinstance(who, Passed)))
+
+
 class SeatCommands:
     """Mixed into ``Processor``: ``self.seats`` maps seat index → bot name, ``self.agents``
     seat index → bot agent."""
@@ -28,6 +50,10 @@ class SeatCommands:
                 agent = self.agents[seat]
             elif everyone:
                 agent = self._auto_agent(seat)
+            elif self.autopass and any_time_offer(d) and d.values[-1][0] == PASS_CODE:
+                self._apply(len(d.values) - 1, Passed(seat))
+                self.passed_for_you += 1
+                continue
             else:
                 return
             self._apply(agent.choose(self.game, d), seat)
@@ -71,6 +97,20 @@ class SeatCommands:
         self.seats.pop(seat, None)
         self.agents.pop(seat, None)
         out.add(f"seats: {self._seats_text()}")
+
+    def cmd_autopass(self, rest, out):
+        self.need_game()
+        word = rest.strip().lower()
+        if word not in ("", "on", "off"):
+            raise ReplError(f"autopass on, autopass off, or autopass alone to see which; "
+                            f"not `{rest.strip()}`")
+        if word:
+            self.autopass = word == "on"
+        out.add("autopass is on: you are not asked when only any-time moves are offered"
+                if self.autopass else
+                "autopass is off: you are asked at every any-time offer")
+        self._bots_play()
+        self._news(out)
 
     def cmd_seats(self, rest, out):
         self.need_game()

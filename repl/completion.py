@@ -98,6 +98,8 @@ def suggest(text: str, ctx: Context) -> list:
         return _match(arg, seats, "seat")
     if kind == "state":
         return _match(arg, ["all"] + seats, "view")
+    if kind == "onoff":
+        return _match(arg, ["on", "off"], "setting")
     if kind == "new":
         last = arg.split(" ")[-1]
         return _match(last, [f"{s}=" for s in ctx.settings], "setting")

@@ -94,3 +94,36 @@ def test_an_option_of_the_wrong_kind_is_refused_before_any_game(capsys, option, 
 def test_players_outside_the_decks_range_is_one_line(capsys):
     assert run(capsys, "sim", "example", "--players", "99") == (
         1, "", "error: Tinker's Fair is for 2 to 6 players, not 99\n")
+
+
+# --- check: a file of cards for `include` ---------------------------------------------
+
+def test_checking_a_bundled_file_of_cards_checks_the_game_that_includes_it(capsys):
+    assert run(capsys, "check", "dveck_cards") == (
+        0, "decks/dveck_cards.deck: cards for `include`, not a game on its own: checked as "
+           "part of decks/dveck_builder.deck (ok)\n", "")
+
+
+def test_a_file_of_cards_is_checked_as_part_of_the_deck_beside_it_that_includes_it(
+        capsys, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards.deck").write_text('game "Cards"\ncard "Anvil": Thing\n')
+    (tmp_path / "game.deck").write_text('game "G" extends "dvorak"\ninclude "cards"\n')
+    assert run(capsys, "check", "cards.deck") == (
+        0, "cards.deck: cards for `include`, not a game on its own: checked as part of "
+           "game.deck (ok)\n", "")
+    (tmp_path / "game.deck").write_text('game "G" extends "dvorak"\ninclude "cards"\n'
+                                        'card "Hammer": Thing {\n  effect { draw "two" }\n}\n')
+    status, out, err = run(capsys, "check", "cards.deck")
+    assert (status, out) == (1, "cards.deck: cards for `include`, not a game on its own: "
+                                "checked as part of game.deck (errors above)\n")
+    assert err.startswith("game.deck:4:17: error: the argument `n` of `draw` must be a number")
+
+
+def test_a_file_with_no_turn_rules_that_nothing_includes_is_one_line(capsys, tmp_path,
+                                                                       monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "loose.deck").write_text('game "Loose"\ncard "Anvil": Thing\n')
+    assert run(capsys, "check", "loose.deck") == (
+        1, "", "loose.deck: not a game on its own: it has no turn rules and extends no deck; "
+               "`include \"loose\"` it from a game, or give it `extends \"dvorak\"`\n")

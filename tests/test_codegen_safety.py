@@ -191,6 +191,9 @@ card "{other}": Thing {{
   }}
 }}
 property {var}_n = 0
+whenever count (players where it.{var} < 0) > 0 {{
+  end game "{card}" by most {var}
+}}
 '''
 
 

@@ -138,7 +138,7 @@ def test_an_empty_deck_is_replaced_by_the_other_so_the_shop_keeps_eight_cards():
     assert "Heist" in names(s, "booster_shop")
     # ...and with both decks empty the game ended at once
     assert s.is_over
-    assert s.game.state.globals["end_condition"] == "decks empty"
+    assert s.result["reason"] == "decks empty, tied on vp"    # named by the deck; a draw
 
 
 def test_the_game_ends_at_once_when_both_decks_are_empty():
@@ -284,7 +284,7 @@ def test_fifty_vp_ends_the_game_and_most_vp_wins():
     play(s, "play_action: Quick Study")
     assert s.is_over
     assert s.result["winners"] == ["P1"]
-    assert s.game.state.globals["end_condition"] == "50 VP"
+    assert s.result["reason"] == "50 VP"
 
 
 def test_equal_vp_at_the_end_is_a_draw():
@@ -605,7 +605,8 @@ def _bot_games(n, bots, players=2, seed=0):
                                           (["greedy", "random"], 3)])
 def test_bot_games_finish_by_a_rule_with_invariants_checked(bots, players):
     for g in _bot_games(12, bots, players):
-        assert g.state.globals["end_condition"] in ("decks empty", "50 VP")
+        assert g.state.result["reason"] in ("decks empty", "50 VP", "decks empty, tied on vp",
+                                            "50 VP, tied on vp")
 
 
 @pytest.mark.slow
@@ -613,7 +614,8 @@ def test_a_thousand_seeded_bot_games_finish_by_a_rule():
     games = _bot_games(500, ["random"], seed=10_000) + _bot_games(500, ["greedy"], seed=20_000)
     ends = {}
     for g in games:
-        ends[g.state.globals["end_condition"]] = ends.get(g.state.globals["end_condition"], 0) + 1
+        end = g.state.result["reason"].split(",")[0]        # "decks empty, tied on vp"
+        ends[end] = ends.get(end, 0) + 1
     assert sum(ends.values()) == 1000 and set(ends) <= {"decks empty", "50 VP"}
 
 

@@ -222,3 +222,53 @@ def test_exclusive_conditions_are_those_whose_text_says_so(a, b, apart):
     assert exclusive(_where(a), _where(b)) is apart
     assert exclusive(_where(b), _where(a)) is apart
     assert exclusive(_where(a), None) is False
+
+
+# --- `lint --sim N --bots NAMES` ------------------------------------------------------
+
+def test_lint_sim_bots_play_the_games_and_the_reproduction_names_them(capsys):
+    assert cli_main(["lint", str(CORPUS / "sim_error.deck"), "--bots", "first,random"]) == 0
+    capsys.readouterr()
+    r = lint(str(CORPUS / "sim_error.deck"), sim=1, bots=["first", "random"])
+    (d,) = [d for d in r.diagnostics if d.code == "sim-error"]
+    assert d.hint.endswith("--seed 0 --game 0 --players 2 --bots first,random")
+
+
+def test_lint_sim_with_random_bots_names_no_bots_in_the_reproduction():
+    (d,) = [d for d in lint(str(CORPUS / "sim_error.deck"), sim=1).diagnostics
+            if d.code == "sim-error"]
+    assert d.hint.endswith("--seed 0 --game 0 --players 2")
+
+
+def test_lint_bots_refuses_an_unknown_bot_in_the_words_of_sim(capsys):
+    with pytest.raises(SystemExit):
+        cli_main(["lint", "example", "--sim", "1", "--bots", "mcts:x"])
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "deckwright lint: error: argument --bots: the budget in 'mcts:x' must be a whole "
+        "number of simulations, 1 or more")
+
+
+SEARCHED = '''game "Searched" extends "dvorak"
+resource gears: start 0
+when turn_start { gain 1 gears }
+when create { gain 1 gears }
+whenever count (players where it.gears >= 3) > 0 {
+  end game by most gears
+}
+card "Cog": Action x 8 {
+  text "Gain 1 gear."
+  effect { gain 1 gears }
+}
+'''
+
+
+def test_lint_sim_with_a_search_bot_counts_what_the_game_did(tmp_path):
+    """A searching seat plays a stepped game: the Cog it plays and the turn-start trigger
+    count; what never happens (a `create`) is still reported."""
+    pytest.importorskip("pyspiel", reason="OpenSpiel (deckwright[search]) is not installed")
+    deck = tmp_path / "searched.deck"
+    deck.write_text(SEARCHED)
+    r = lint(str(deck), sim=2, bots=["mcts:3", "random"])
+    mine = sorted((d.code, d.pos.line) for d in r.diagnostics
+                  if d.pos is not None and d.pos.file.endswith("searched.deck"))
+    assert mine == [("sim-never-fired", 4)]

@@ -79,7 +79,7 @@ def test_bots_may_name_a_seat_that_players_adds_later_in_the_line():
     ("undo two", "error: undo takes a number of decisions (`undo 2`), not `two`"),
     ("redo ²", "error: redo takes a number of decisions (`redo 2`), not `²`"),
     ("log ²", "error: log takes a number of entries or `all` (`log 5`), not `²`"),
-    ("why ²", "error: why N: N is a log entry number (0 to 19), as `log` shows"),
+    ("why ²", "error: why N: N is a log entry number (0 to 20), as `log` shows"),  # P2 passes: entry 20
     ("auto ²", "error: auto takes a number of turns"),
     ("bot P²", "error: no seat `P²` (seats are P1 to P2)"),
 ])

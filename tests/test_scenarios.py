@@ -567,7 +567,7 @@ def test_a_step_that_no_decision_fits_fails_instead_of_playing_on_forever():
     # They pass until the deck's own end (empty piles) comes, which the step reports.
     assert out[0].splitlines()[0] == (
         "t.deck:3:10: failed: the game is over: there is no decision to take "
-        "(draw (tied on gears))")
+        "(draw (30 turns, tied on gears))")
 
 
 def test_failures_name_zones_and_decisions_as_the_scenario_wrote_them():

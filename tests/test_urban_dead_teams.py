@@ -125,7 +125,7 @@ def test_the_overrun_grace_is_the_zombie_teams_three_turns():
     assert not s.is_over                          # P2's second turn, the team's third:
     answer_turn(s)
     assert s.is_over and s.result["winners"] == ["P2", "P4"]
-    assert s.state.globals["ending"] == "overrun"
+    assert s.result["reason"] == "overrun"
     assert s.state.players[1].turns == 2
 
 

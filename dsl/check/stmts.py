@@ -244,13 +244,17 @@ class StmtChecker:
         return I.Offer(tuple(n.moves))
 
     def s_EndGame(self, n, scope):
+        name = getattr(n, "name", None)
+        if name is not None and not name.strip():
+            self.error("end-name", "the end condition's name is empty: say how the game "
+                       "ended, as players would (`end game \"50 VP\" by most vp`)", n.pos)
         if n.kind == "draw":
-            return I.EndGame("draw", None, None)
+            return I.EndGame("draw", None, None, name)
         if n.kind == "most":
             self._resource(n.resource, n.pos)
-            return I.EndGame("most", None, n.resource)
+            return I.EndGame("most", None, n.resource, name)
         winner = self.typed(n.winner, scope, (PLAYER, PLAYERS), "the winner")
-        return I.EndGame("winner", winner, None)
+        return I.EndGame("winner", winner, None, name)
 
     def s_Eliminate(self, n, scope):
         return I.Eliminate(self.typed(n.player, scope, (PLAYER, PLAYERS), "who is eliminated"))

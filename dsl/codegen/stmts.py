@@ -308,16 +308,19 @@ class StmtWriter:
         self.offer(n, f)
 
     def s_EndGame(self, n, f):
+        # a named end condition is the game's reason, whoever wins (`end game "50 VP" ...`)
+        named = "" if n.name is None else f", {literal(n.name)}"
         if n.kind == "draw":
-            self.writeline("END([], True, 'draw')")
+            self.writeline(f"END([], True, 'draw'{named})")
         elif n.kind == "most":
-            self.writeline(f"END_MOST(g, {literal(n.resource)})")
+            self.writeline(f"END_MOST(g, {literal(n.resource)}{named})")
         elif "win" not in self.a.listened:
-            self.writeline(f"END(ASLIST({self.expr(n.winner, f)}), False, 'winner')")
+            self.writeline(f"END(ASLIST({self.expr(n.winner, f)}), False, 'winner'{named})")
         else:
             # Each winner's `win` is an event `before`, `prevent` and `instead` may answer;
             # the game ends with the wins that stood (a draw if none was named). When every
             # named win was replaced, the game goes on.
+            reason = named
             named, kept, p = f.temp(), f.temp(), f.gen.fresh("p")
             self.writeline(f"{named} = [{p} for {p} in ASLIST({self.expr(n.winner, f)}) "
                            f"if type({p}) is PLAYER]")
@@ -327,7 +330,7 @@ class StmtWriter:
             self.emit(f, "win", f"{{'player': {p}}}", f.you,
                       lambda f, ev: self.writeline(f"{kept}.append({p})"))
             self.outdent()
-            self.writeline(f"if {kept} or not {named}: END({kept}, False, 'winner')")
+            self.writeline(f"if {kept} or not {named}: END({kept}, False, 'winner'{reason})")
 
     def s_Eliminate(self, n, f):
         who = self.expr(n.players, f)
@@ -447,18 +450,23 @@ class StmtWriter:
         if exactly is None and up_to is None and at_least is None and not optional \
                 and n.by is None and selected:
             # One of a selector's elements (never none), chosen by `you`: the common case.
-            d = f"DECISION({f.you}, 'choose', {literal(n.prompt)}, None, {options}, 1, 1, " \
+            plain = f"DECISION({f.you}, 'choose', {literal(n.prompt)}, None, {options}, 1, 1, " \
                 f"{n.secret}, {source}, None, g.labels_of, {f.this})"
             rule = self.choice_rule(n)
-            if rule:
-                d = f"RULED({d}{rule})"
+            d = f"RULED({plain}{rule})" if rule else plain
             self.writeline(f"if len({options}) > 1:")
             self.indent()
             asked = self.ask_one(f, f.you, "choose", f"len({options})", d)
             self.writeline(f"{picks} = [{options}[0]] if {f.you} is None else "
                            f"[{options}[{asked}]]")
             self.outdent()
-            self.writeline(f"else: {picks} = {options}")
+            self.writeline("else:")
+            self.indent()
+            self.writeline(f"{picks} = {options}")
+            # the only card there is: a game that logs says it was the only choice
+            self.writeline(f"if g.logging and {options} and {f.you} is not None: "
+                           f"g.log_forced({plain}, 0)")
+            self.outdent()
         else:
             lo, hi = f.temp(), f.temp()
             if exactly is not None:
@@ -501,11 +509,16 @@ class StmtWriter:
         labels = "[" + ", ".join(literal(c[0]) for c in n.cases) + "]"
         self.writeline(f"if {open_}:")
         self.indent()
-        self.writeline(f"if len({open_}) == 1: {i} = {open_}[0]")
-        self.writeline("else:")
-        self.indent()
         d = (f"LABELS(g, {who}, [{labels}[k] for k in {open_}], 'choose one', "
              f"False, {f.this})")
+        self.writeline(f"if len({open_}) == 1:")
+        self.indent()
+        self.writeline(f"{i} = {open_}[0]")
+        # the one open case: a game that logs says it was the only choice
+        self.writeline(f"if g.logging and {who} is not None: g.log_forced({d}, 0)")
+        self.outdent()
+        self.writeline("else:")
+        self.indent()
         self.writeline(f"{i} = {open_}[{self.ask_one(f, who, 'one', f'len({open_})', d)}]")
         self.outdent()
         for k, (_, _, body) in enumerate(n.cases):

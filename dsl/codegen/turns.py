@@ -82,9 +82,15 @@ class TurnWriter:
         self.indent()
         self.writeline(f"{opts} = {lister}(g, {f.you})")
         # An eliminated player makes no more moves, even in the turn they went out in.
-        self.writeline(f"if len({opts}) == 1 or not ({f.you} is None or {f.you}.alive): break")
         made = (f"DECISION({f.you}, 'move', 'your move', None, {opts}, 1, 1, False, "
                 f"None, ({lister}, {f.you}), MOVE_LABELS)")
+        self.writeline(f"if len({opts}) == 1 or not ({f.you} is None or {f.you}.alive):")
+        self.indent()
+        # only `pass` is left: a game that logs says so (the turn goes on without a question)
+        self.writeline(f"if g.logging and len({opts}) == 1 and {f.you} is not None: "
+                       f"g.log_forced({made}, 0)")
+        self.writeline("break")
+        self.outdent()
         if f.resumable:        # the options may be listed again while the decision waits
             self.writeline(f"{d} = {made}")
             self.writeline(f"{c} = {d}.values[{self.ask(f, d)}]")

@@ -530,35 +530,49 @@ class Game:
                         break
         return tuple(out)
 
-    def _log_choice(self, d: Decision, choice):
+    def log_forced(self, d: Decision, choice):
+        """Log a decision that has one possible answer, taken without asking anyone (a
+        turn's moves when only `pass` is left, every card of a choice that must take them
+        all, the one open case of a `choose one`), so that a player sees why play went
+        on. Only a game that logs calls this; it is not a decision of the game's record."""
+        if d.kind == "move" and d.labels == ["pass"]:
+            self.write(f"{d.player.name} passes: nothing else can be done now — {d.prompt}")
+            return
+        self._log_choice(d, choice, True)
+
+    def _log_choice(self, d: Decision, choice, forced: bool = False):
         """Log a choice with its question. What was chosen is written as everyone may read
-        it; a seat that may read more (the chooser, a card's holder) gets its own line."""
+        it; a seat that may read more (the chooser, a card's holder) gets its own line.
+        ``forced``: it was the only choice (:meth:`log_forced`)."""
         name = d.player.name
         ask = f" — {d.prompt}" + (f" ({d.source})" if d.source else "")
+        does, did = ("has only one choice:", "had only one choice:") if forced else \
+            ("chooses", "chose")
         if d.card is not None and not d.card.face_up:
             from ..visibility import source_seen
             if not all(source_seen(d, p) for p in self.state.players):
                 # Asked by a card others may not read (a reaction in a hand): the question
                 # and the answer are the chooser's; what follows from them is logged as it
                 # happens.
-                self.write(f"{name} chose {_choice_text(d, choice, d.player)}{ask}",
+                self.write(f"{name} {did} {_choice_text(d, choice, d.player)}{ask}",
                            secret_for=d.player)
                 return
         if d.secret:
-            self.write(f"{name} chooses secretly{ask}")
-            self.write(f"{name} chose {_choice_text(d, choice, d.player)}{ask}",
+            self.write(f"{name} {'has only one choice, made' if forced else 'chooses'} "
+                       f"secretly{ask}")
+            self.write(f"{name} {did} {_choice_text(d, choice, d.player)}{ask}",
                        secret_for=d.player)
             return
-        text = f"{name} chooses {_choice_text(d, choice, None)}{ask}"
+        text = f"{name} {does} {_choice_text(d, choice, None)}{ask}"
         views = None
         if d._labeler is not None:
-            mine = {p.index: f"{name} chooses {_choice_text(d, choice, p)}{ask}"
+            mine = {p.index: f"{name} {does} {_choice_text(d, choice, p)}{ask}"
                     for p in self.state.players}
             if any(line != text for line in mine.values()):
                 views = mine              # every seat its own line, the chooser's too
         if views is not None:
             # The line everyone else reads hides what only some may read.
-            everyone = f"{name} chooses {_choice_text(d, choice, _NOBODY)}{ask}"
+            everyone = f"{name} {does} {_choice_text(d, choice, _NOBODY)}{ask}"
             views[-1] = everyone
         self.write(text, extra={"views": views} if views else None)
 

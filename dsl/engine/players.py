@@ -1,6 +1,8 @@
 """Players' resources and marks, the end of the game, turns, and decisions to ask."""
 from __future__ import annotations
 
+from typing import Optional
+
 from .events import Decision, GameOver
 from .state import Player, new_order
 from .statics import expiry
@@ -123,18 +125,21 @@ def eliminate_one(g, p) -> bool:
     return False
 
 
-def end_game(winners, draw: bool, reason: str):
+def end_game(winners, draw: bool, reason: str, name: Optional[str] = None):
+    """``name``: the end condition the deck named, the game's reason whoever wins."""
     winners = [w for w in winners if isinstance(w, Player)]
-    raise GameOver(winners, draw or not winners, reason if not winners else "winner")
+    raise GameOver(winners, draw or not winners,
+                   name if name is not None else reason if not winners else "winner")
 
 
-def end_by_most(g, resource: str):
+def end_by_most(g, resource: str, name: Optional[str] = None):
     players = [p for p in g.state.players if p.alive] or g.state.players
     best = max(p.res.get(resource, 0) for p in players)
     winners = [p for p in players if p.res.get(resource, 0) == best]
     if len(winners) == len(players) and len(players) > 1:
-        raise GameOver([], True, f"tied on {resource}")
-    raise GameOver(winners, False, f"most {resource}")
+        raise GameOver([], True, f"{name}, tied on {resource}" if name is not None
+                       else f"tied on {resource}")
+    raise GameOver(winners, False, name if name is not None else f"most {resource}")
 
 
 # --- turns -----------------------------------------------------------------------------
@@ -269,8 +274,12 @@ def choice_of(g, chooser, options, lo, hi, prompt, secret, this):
         lo = hi
     if hi <= 0:
         return []
-    if lo == hi == len(options):
-        return options                       # nothing to decide
+    if lo == hi == len(options):             # nothing to decide: said where it is read
+        if g.logging and chooser is not None:
+            g.log_forced(Decision(chooser, "choose", prompt, None, options, lo, hi, secret,
+                                  this.name if this is not None else None, None, g.labels_of,
+                                  this), 0 if lo == hi == 1 else tuple(range(lo)))
+        return options
     if chooser is None:
         return options[:lo]
     if g.quick:                              # a quick bot needs no Decision

@@ -113,6 +113,7 @@ class LintContext:
     program: object = None                              # compiled Program, or None
     sim_games: int = 0
     sim_seed: int = 0
+    sim_bots: Optional[list] = None                     # `--sim N --bots NAMES` (random)
     sim: Optional[dict] = None
     audit_hidden: bool = False        # `--sim N --audit-hidden`
     _facts: object = None

@@ -55,18 +55,22 @@ def _silenced(d: Diagnostic, table: dict) -> bool:
 
 def lint(deck: str, *, text: Optional[str] = None, file: str = "<deck>", sim: int = 0,
          seed: int = 0, rules: Optional[Iterable[str]] = None,
-         audit_hidden: bool = False) -> LintResult:
+         audit_hidden: bool = False, bots: Optional[list] = None) -> LintResult:
     """Lint one deck (a bundled name or a path, or ``text`` given directly); with ``sim``
-    games, ``audit_hidden`` plays them under the hidden-information audit."""
+    games, ``audit_hidden`` plays them under the hidden-information audit, and ``bots``
+    (bot names, one per seat, cycling; default random) play them."""
     ctx = load_for_lint(deck, text, file)
-    return lint_context(ctx, sim=sim, seed=seed, rules=rules, audit_hidden=audit_hidden)
+    return lint_context(ctx, sim=sim, seed=seed, rules=rules, audit_hidden=audit_hidden,
+                        bots=bots)
 
 
 def lint_context(ctx: LintContext, *, sim: int = 0, seed: int = 0,
-                 rules: Optional[Iterable[str]] = None, audit_hidden: bool = False) -> LintResult:
+                 rules: Optional[Iterable[str]] = None, audit_hidden: bool = False,
+                 bots: Optional[list] = None) -> LintResult:
     """Run the rules over a deck already loaded by :func:`load_for_lint` (the language
     server keeps the context for hover, completion and definitions)."""
     ctx.sim_games, ctx.sim_seed, ctx.audit_hidden = sim, seed, audit_hidden
+    ctx.sim_bots = list(bots) if bots else None
     chosen = [Check()] + [cls() for code, cls in REGISTRY.items()
                           if rules is None or code in rules]
     if sim and ctx.program is not None:
@@ -189,7 +193,8 @@ def main(args) -> int:
             return 2
         try:
             r = lint(deck, sim=args.sim, seed=args.seed, rules=rules,
-                     audit_hidden=getattr(args, "audit_hidden", False))
+                     audit_hidden=getattr(args, "audit_hidden", False),
+                     bots=getattr(args, "bots", "random").split(","))
         except DeckError as err:                     # no such deck
             r = LintResult(err.diagnostics, err.sources)
         if not getattr(args, "include_base", False):

@@ -10,11 +10,10 @@ def run_sim(ctx: LintContext) -> dict:
     """Play ``ctx.sim_games`` seeded bot games, counting what each card and trigger did."""
     from ..errors import EngineError
     from ..codegen import counting
-    from ..sim import play_one
+    from ..sim import bots_for, play_one
     p = ctx.program
     used: Counter = Counter()
     fired: Counter = Counter()
-    code = counting(p, lambda name: used.update((name,)), lambda k: fired.update((k,)))
     played: set = set()
 
     def observe(game):
@@ -23,25 +22,43 @@ def run_sim(ctx: LintContext) -> dict:
 
     errors, unfinished, leaks = [], [], []
     players = max(p.min_players, 2)
-    for i in range(ctx.sim_games):
-        try:
-            game = play_one(p, ctx.sim_seed, i, players, ["random"], log=False, observer=observe,
-                            code=code, audit=ctx.audit_hidden)
-            observe(game)
-        except EngineError as err:
-            errors.append((i, err.message))
-            continue
-        for leak in getattr(game, "hidden_leaks", ())[:3]:
-            leaks.append((i, str(leak)))
-        if game.state.result and game.state.result.get("reason") == "turn limit":
-            unfinished.append(i)
+    bots = ctx.sim_bots or ["random"]
+    searching = any(getattr(a, "searches", False) for a in bots_for(bots, 0, players))
+    if not searching:
+        code = counting(p, lambda name: used.update((name,)), lambda k: fired.update((k,)))
+    else:
+        # A searching seat plays a game that is stepped from outside; the records' counting
+        # load has a stepped twin, and it counts nothing while a bot searches.
+        from .. import records
+        from ..sim import _counting_code
+        code, watch = _counting_code(p), records.Recorder()
+        watch.used, watch.fired = used, fired
+        records.current, before = watch, records.current
+    try:
+        for i in range(ctx.sim_games):
+            try:
+                game = play_one(p, ctx.sim_seed, i, players, bots, log=False,
+                                observer=observe, code=code, audit=ctx.audit_hidden)
+                observe(game)
+            except EngineError as err:
+                errors.append((i, err.message))
+                continue
+            for leak in getattr(game, "hidden_leaks", ())[:3]:
+                leaks.append((i, str(leak)))
+            if game.state.result and game.state.result.get("reason") == "turn limit":
+                unfinished.append(i)
+    finally:
+        if searching:
+            records.current = before
     return {"used": used, "fired": fired, "played": played, "errors": errors,
             "unfinished": unfinished, "players": players, "leaks": leaks}
 
 
 def _repro(ctx, i) -> str:
+    bots = ctx.sim_bots or ["random"]
     return (f"deckwright sim {ctx.deck} --seed {ctx.sim_seed} --game {i} "
-            f"--players {ctx.sim['players']}")
+            f"--players {ctx.sim['players']}"
+            + (f" --bots {','.join(bots)}" if bots != ["random"] else ""))
 
 
 class SimError(Rule):
