@@ -229,6 +229,13 @@ class _Names:
         for t in line.args[1:]:
             self.card(t)
 
+    def g_pick(self, line):
+        for v in line.args:
+            if v.kind == "none":
+                self.error("a random pick is of something: `none` is what an empty "
+                           "collection gives without a draw", v.pos)
+            self.value(v)
+
     # when
     def w_choose(self, line):
         seat, labels, refused = line.args

@@ -24,9 +24,9 @@ from typing import Optional
 
 from ..agents import ambiguous, matching
 from ..errors import EngineError
-from ..rng import Rng
-from .expect import Expect
-from .names import check, with_background
+from ..rng import ArrangedRng
+from .expect import Expect, _show
+from .names import _place_text, check, with_background
 from .syntax import Line, Place, Scenario, Text, Value
 
 __all__ = ["Failure", "arranged", "check", "run", "with_background"]
@@ -58,39 +58,6 @@ class _Stop(Exception):
 
 
 # --- running -------------------------------------------------------------------------------
-
-class _RiggedRng(Rng):
-    """The game's generator, which after the next shuffle of a zone puts named cards on
-    top (`next shuffle of deck leaves "X" on top`). Copies (checkpoints) are plain."""
-    __slots__ = ("rigs",)
-
-    def shuffle(self, items: list) -> None:
-        super().shuffle(items)
-        for rig in list(self.rigs):
-            zone, names, line, failures = rig
-            if items is not zone.cards:
-                continue
-            self.rigs.remove(rig)
-            moved = 0
-            for name in reversed(names):      # the last named ends on top
-                at = next((i for i in range(len(items) - 1 - moved, -1, -1)
-                           if items[i].name == name), None)
-                if at is None:
-                    failures.append(Failure(line.pos, f"the shuffle of {zone.key} could not "
-                                            f"leave `{name}` on top: it is not there"))
-                    continue
-                moved += 1
-                items.append(items.pop(at))
-
-
-def _rig(rng: Rng) -> _RiggedRng:
-    if isinstance(rng, _RiggedRng):
-        return rng
-    r = _RiggedRng.__new__(_RiggedRng)
-    r._random, r._bits, r._frozen = rng._random, rng._bits, None
-    r.rigs = []
-    return r
-
 
 class _Point:
     """The state as it was at a point of the steps (end of turn, a log line)."""
@@ -148,6 +115,7 @@ class _Run:
         self.failures: list = []
         self.session = None
         self.log_mark = 0              # the log's length when the last step was taken
+        self.unused: list = []         # arranged random draws the game has not made yet
 
     def fail(self, pos, message, expected=None, actual=None):
         self.failures.append(Failure(pos, message, expected, actual))
@@ -174,7 +142,14 @@ class _Run:
                     self.then(part)
             except _Stop as stop:
                 self.failures.append(stop.failure)
-                break
+                return self.failures
+        for what in self.unused:
+            if isinstance(what, Line):
+                self.fail(what.pos, f"`{_place_text(what.args[0])}` was not shuffled: "
+                                    "this arranged shuffle was never used")
+            else:
+                self.fail(what.pos, "no random pick was left for this: the rules made "
+                                    "fewer random picks than the scenario arranges")
         return self.failures
 
     def start(self, lines):
@@ -191,24 +166,19 @@ class _Run:
             elif line.kind == "g_setup":
                 setup = True
         self.players = players
-        rigs = [line for line in lines if line.kind == "g_rig"]
+        draws = [line for line in lines if line.kind in ("g_rig", "g_pick")]
 
         def arrange(game):
             self.arrange(game, lines)
-            self.rig(game, rigs)
+
+        def prepare(game):        # before the setup or the arrangement: it may draw
+            self.arrange_draws(game.state, draws)
 
         pos = lines[0].pos if lines else self.sc.pos
         try:
-            if setup:
-                # The deck's own setup runs; a shuffle rigged for it must be in place first.
-                session = Session(self.p, seed=seed, players=players, options=options,
-                                  arrange=None, choices=[])
-                if rigs:
-                    self.fail(rigs[0].pos, "a shuffle can be rigged only in an arranged "
-                                           "game, not in the deck's own setup")
-            else:
-                session = Session(self.p, seed=seed, players=players, options=options,
-                                  arrange=arrange)
+            session = Session(self.p, seed=seed, players=players, options=options,
+                              arrange=None if setup else arrange,
+                              prepare=prepare if draws else None)
         except EngineError as err:
             raise _Stop(Failure(pos, f"the game could not start: {err}"))
         self.session = session
@@ -218,14 +188,67 @@ class _Run:
             raise _Stop(Failure(pos, "the arrangement breaks the game's invariants: "
                                 + "; ".join(broken)))
 
-    def rig(self, game, rigs):
-        if not rigs:
-            return
-        st = game.state
-        st.rng = _rig(st.rng)
-        for line in rigs:
-            zone = st.zones[self.zone_key(st, line.args[0])]
-            st.rng.rigs.append((zone, [t.text for t in line.args[1:]], line, self.failures))
+    # random draws
+    def arrange_draws(self, st, lines):
+        """Put the draws that ``lines`` arrange on the game's generator, after any still
+        waiting: the next shuffles of zones, the next random picks (in order)."""
+        if not isinstance(st.rng, ArrangedRng):
+            st.rng = ArrangedRng.of(st.rng)
+        for line in lines:
+            if line.kind == "g_rig":
+                key = self.zone_key(st, line.args[0])
+                st.rng.shuffles.append((_zone_list(key), self.on_top(line, key)))
+                self.unused.append(line)
+            else:
+                for v in line.args:
+                    st.rng.picks.append(self.pick(st, line, v))
+                    self.unused.append(v)
+
+    def on_top(self, line, key):
+        """What the shuffle that `next shuffle of ZONE leaves "X", "Y" on top` arranges
+        does to the zone's cards once shuffled: X on top, then Y."""
+        names = [t.text for t in line.args[1:]]
+
+        def arrange(items):
+            for i, x in enumerate(self.unused):
+                if x is line:
+                    del self.unused[i]
+                    break
+            moved = 0
+            for name in reversed(names):      # the last named ends on top
+                at = next((i for i in range(len(items) - 1 - moved, -1, -1)
+                           if items[i].name == name), None)
+                if at is None:
+                    self.fail(line.pos, f"the shuffle of {key} could not leave `{name}` on "
+                                        "top: it is not there")
+                    continue
+                moved += 1
+                items.append(items.pop(at))
+        return arrange
+
+    def pick(self, st, line, v: Value):
+        """(wanted, missed) for the random pick ``v`` arranges."""
+        from ..engine.state import CardInst, Player
+        want = v.value
+        unused = self.unused
+
+        def wanted(item) -> bool:
+            for i, x in enumerate(unused):
+                if x is v:
+                    del unused[i]
+                    break
+            if type(item) is CardInst:
+                return v.kind == "str" and item.name == want
+            if type(item) is Player:
+                return v.kind == "seat" and item.name == want
+            return type(item) is type(want) and item == want
+
+        def missed(items):
+            shown = [_show(x) for x in items[:12]] + (["..."] if len(items) > 12 else [])
+            self.fail(v.pos, f"the random pick could not be {_show(want)}: it was drawn "
+                             f"from {', '.join(shown) or 'nothing'}",
+                      [_show(want)], shown)
+        return wanted, missed
 
     def arrange(self, game, lines):
         st = game.state
@@ -466,6 +489,15 @@ class _Run:
             st, log, decision = point.state, s.game.log[:point.log_len], None
         for line in part.lines:
             Expect(self, st, log, decision, part.point is None).check(line)
+
+
+def _zone_list(key: str):
+    """Whether a list being shuffled is the cards of the zone ``key`` (its cards know
+    their zone)."""
+    def fits(items) -> bool:
+        zone = getattr(items[0], "zone", None) if items else None
+        return zone is not None and zone.cards is items and zone.key == key
+    return fits
 
 
 def _invariants(game):

@@ -214,7 +214,7 @@ def _simple(kind):
 
 
 for _kind in ("g_players", "g_seed", "g_option", "g_setup", "g_first", "g_turn",
-              "g_player_mark", "g_zone", "g_zone_empty", "g_zone_top", "g_value", "g_rig",
+              "g_player_mark", "g_zone", "g_zone_empty", "g_zone_top", "g_value", "g_rig", "g_pick",
               "t_is", "t_compare", "t_empty", "t_top", "t_has", "t_has_no", "t_count",
               "t_card", "t_player_mark", "t_player_not_mark", "t_eliminated", "t_sees",
               "t_not_sees", "t_asked", "t_may", "t_may_not", "t_log", "t_log_not",
