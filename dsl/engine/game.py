@@ -486,6 +486,11 @@ class Game:
         from .cards import put
         return put(self, name, zone, owner)
 
+    def take_out(self, card: CardInst) -> None:
+        """Take a card out of the game, with no events (a scenario arranging mid-game)."""
+        from .cards import take_out
+        take_out(self, card)
+
     # --- the log -----------------------------------------------------------------------
     def write(self, text: str, pos=None, source=None, secret_for=None, extra=None):
         if self.logging:

@@ -14,6 +14,9 @@ from .syntax import Attr, Line, Part, Place, Scenario, Text, Value, Word
 # --- a file's background -------------------------------------------------------------------
 
 _PLACED = ("g_zone", "g_zone_top", "g_zone_empty", "g_value")
+# lines that say how the game starts, not what the table holds
+_START = {"g_players": "players", "g_seed": "seed", "g_option": "option", "g_setup": "setup",
+          "g_first": "goes first", "g_turn": "turn"}
 _SINGLE = ("g_players", "g_seed", "g_first", "g_turn", "g_setup")
 
 
@@ -74,20 +77,25 @@ class _Names:
             line = next(l for part in self.sc.parts for l in part.lines if l.kind == "g_players")
             self.error(f"{p.name} is for {p.min_players} to {p.max_players} players, "
                        f"not {self.players}", line.pos)
-        givens = [part for part in self.sc.parts if part.kind == "given"]
-        if len(givens) > 1:
-            self.error("a scenario has one `given`", givens[1].pos)
-        if self.sc.parts and givens and self.sc.parts[0].kind != "given":
-            self.error("`given` comes first in a scenario", givens[0].pos)
-        setup = [l for part in givens for l in part.lines if l.kind == "g_setup"]
+        first = self.sc.parts[0] if self.sc.parts and self.sc.parts[0].kind == "given" \
+            else None
+        setup = [l for l in first.lines if l.kind == "g_setup"] if first else []
         for part in self.sc.parts:
             for line in part.lines:
-                if setup and line.kind in ("g_zone", "g_zone_top", "g_value", "g_first",
-                                           "g_player_mark", "g_turn"):
+                if part.kind == "given" and part is not first and line.kind in _START:
+                    self.error(f"`{_START[line.kind]}` arranges the start of the game: it "
+                               "belongs in the first `given`", line.pos,
+                               hint="a `given` after a `when` arranges the table at the "
+                                    "decision then pending: cards, values, marks and "
+                                    "random draws")
+                elif setup and part is first and line.kind in (
+                        "g_zone", "g_zone_top", "g_value", "g_first", "g_player_mark",
+                        "g_turn"):
                     self.error("a scenario that runs the deck's `setup` cannot also arrange "
                                "the game", line.pos,
-                               hint="arrange everything, or keep `setup` and only set "
-                                    "`players`, `seed`, options and shuffles")
+                               hint="arrange everything, or keep `setup` with only "
+                                    "`players`, `seed`, options and random draws (a `given` "
+                                    "after a `when` may then arrange the table)")
                 getattr(self, line.kind, self.other)(line)
         return self.diags
 

@@ -29,7 +29,7 @@ from .expect import Expect, _show
 from .names import _place_text, check, with_background
 from .syntax import Line, Place, Scenario, Text, Value
 
-__all__ = ["Failure", "arranged", "check", "run", "with_background"]
+__all__ = ["Failure", "arrange_now", "arranged", "check", "run", "with_background"]
 
 MAX_SKIPPED = 200         # single-option decisions taken on their own between two steps
 
@@ -105,7 +105,36 @@ def arranged(program, given: str, file: str = "<given>"):
         r.start(sc.parts[0].lines if sc.parts else ())
     except _Stop as stop:
         raise AssertionError(f"{stop.failure.pos}: {stop.failure.message}") from None
+    r.session.scenario_run = r
     return r.session
+
+
+def arrange_now(session, given: str, file: str = "<given>") -> None:
+    """Arrange the table of a session made by :func:`arranged` at its pending decision,
+    as a `given` after a `when` does (a zone's line says all it holds; values, marks and
+    random draws). DeckError if the lines are wrong; AssertionError if the arrangement
+    cannot be made.
+
+    >>> from dsl.loader import load_program
+    >>> s = arranged(load_program("example"), 'hand of P1: "Invention", "Gearbox"')
+    >>> arrange_now(s, 'hand of P1: "Gearbox", "Windmill"')
+    >>> s.legal()
+    ['play_thing: Gearbox', 'play_thing: Windmill', 'pass']
+    """
+    from ..errors import DeckError
+    from ..parser import parse_text
+    r = getattr(session, "scenario_run", None)
+    if r is None:
+        raise ValueError("arrange_now() arranges a session made by arranged()")
+    text = 'game "arranged"; scenario "arranged" { when { }; given {' + given + '\n}\n}\n'
+    sc = parse_text(text, file).items[0]
+    diags = check(r.p, sc)
+    if diags:
+        raise DeckError(diags, {file: text})
+    try:
+        r.given_now(sc.parts[1])
+    except _Stop as stop:
+        raise AssertionError(f"{stop.failure.pos}: {stop.failure.message}") from None
 
 
 class _Run:
@@ -116,6 +145,8 @@ class _Run:
         self.session = None
         self.log_mark = 0              # the log's length when the last step was taken
         self.unused: list = []         # arranged random draws the game has not made yet
+        self.later: dict = {}          # the `given`s after the start, by their step's text
+        self.adhoc = None
 
     def fail(self, pos, message, expected=None, actual=None):
         self.failures.append(Failure(pos, message, expected, actual))
@@ -130,7 +161,9 @@ class _Run:
             return self.failures + [stop.failure]
         for i, part in enumerate(parts):
             try:
-                if part.kind == "when":
+                if part.kind == "given":
+                    self.given_now(part)
+                elif part.kind == "when":
                     points = []
                     for later in parts[i + 1:]:
                         if later.kind == "when":
@@ -178,7 +211,7 @@ class _Run:
         try:
             session = Session(self.p, seed=seed, players=players, options=options,
                               arrange=None if setup else arrange,
-                              prepare=prepare if draws else None)
+                              prepare=prepare if draws else None, evaluate=self.evaluate)
         except EngineError as err:
             raise _Stop(Failure(pos, f"the game could not start: {err}"))
         self.session = session
@@ -187,6 +220,41 @@ class _Run:
         if broken:
             raise _Stop(Failure(pos, "the arrangement breaks the game's invariants: "
                                 + "; ".join(broken)))
+
+    # arranging in the middle of the game
+    def given_now(self, part):
+        """A `given` after the start: the table arranged at the pending decision, as a step
+        of the game's history (an ad-hoc effect, as the REPL's `eval` is), so that a copy
+        of the game (undo, a rewind) arranges it again at the same point."""
+        from ..invariants import violations
+        s = self.session
+        if s.decision is None:
+            raise _Stop(Failure(part.pos, "the game is over: there is nothing to arrange "
+                                          f"({self.game_result()})"))
+        text = f"given at {part.pos}"
+        self.later[text] = part.lines
+        self.log_mark = len(s.game.log)
+        try:
+            s.run_effect(text)
+        except EngineError as err:
+            raise _Stop(Failure(part.pos, f"the arrangement failed: {err}"))
+        broken = violations(s.game)
+        if broken:
+            raise _Stop(Failure(part.pos, "the arrangement breaks the game's invariants: "
+                                          + "; ".join(broken)))
+
+    def evaluate(self, game, player, text):
+        """The session's runner of ad-hoc effects: a later `given`'s step arranges the
+        table (and lists the pending offer's moves again); any other text is an effect."""
+        lines = self.later.get(text)
+        if lines is None:
+            if self.adhoc is None:
+                from ..adhoc import AdHoc
+                self.adhoc = AdHoc(self.p)
+            return self.adhoc(game, player, text)
+        self.arrange(game, lines, mid=True)
+        self.arrange_draws(game.state, [l for l in lines if l.kind in ("g_rig", "g_pick")])
+        return iter(())
 
     # random draws
     def arrange_draws(self, st, lines):
@@ -198,11 +266,15 @@ class _Run:
             if line.kind == "g_rig":
                 key = self.zone_key(st, line.args[0])
                 st.rng.shuffles.append((_zone_list(key), self.on_top(line, key)))
-                self.unused.append(line)
+                self.waiting_for(line)
             else:
                 for v in line.args:
                     st.rng.picks.append(self.pick(st, line, v))
-                    self.unused.append(v)
+                    self.waiting_for(v)
+
+    def waiting_for(self, what):
+        if not any(x is what for x in self.unused):
+            self.unused.append(what)
 
     def on_top(self, line, key):
         """What the shuffle that `next shuffle of ZONE leaves "X", "Y" on top` arranges
@@ -250,26 +322,41 @@ class _Run:
                       [_show(want)], shown)
         return wanted, missed
 
-    def arrange(self, game, lines):
+    def arrange(self, game, lines, mid: bool = False):
+        """Arrange the table as ``lines`` say: at the start (every zone empty), or in the
+        middle of the game (``mid``), where a zone's line says all it holds: a card it
+        holds already under a name listed stays (the same card, with what lies on it),
+        the others leave the game, and the zone's order becomes the listed one."""
         st = game.state
         placed = []                       # (card, spec) in the order they were put
         for line in lines:
             k = line.kind
-            if k in ("g_zone", "g_zone_top"):
+            if k in ("g_zone", "g_zone_top", "g_zone_empty"):
                 zone = st.zones[self.zone_key(st, line.args[0])]
-                specs = line.args[1:]
+                specs = line.args[1:] if k != "g_zone_empty" else ()
                 cards = [(spec, i) for spec in specs for i in range(spec.copies)]
                 if k == "g_zone_top":
                     cards.reverse()       # listed top first; a zone's list ends at its top
+                before = list(zone.cards) if mid else []
+                order = []
                 for spec, _ in cards:
-                    owner = self.default_owner(st, zone)
+                    name = spec.name.text
+                    c = next((x for x in before if x.name == name), None)
+                    owner = None
                     for a in spec.attrs:
                         if a.kind == "owner":
                             owner = self.seat(st, a.value.word)
-                    c = game.put(spec.name.text, zone, owner)
-                    if owner is None:
-                        c.owner = None
-                        c.controller = zone.owner if zone.in_play else None
+                    if c is not None:
+                        before.remove(c)
+                        if owner is not None:
+                            c.owner = owner
+                    else:
+                        if owner is None:
+                            owner = self.default_owner(st, zone)
+                        c = game.put(name, zone, owner)
+                        if owner is None:
+                            c.owner = None
+                            c.controller = zone.owner if zone.in_play else None
                     for a in spec.attrs:
                         if a.kind == "controller":
                             c.controller = self.seat(st, a.value.word)
@@ -280,9 +367,16 @@ class _Run:
                         elif a.kind == "counter":
                             if a.count:
                                 c.counters[a.value.word] = a.count
+                            else:
+                                c.counters.pop(a.value.word, None)
                         elif a.kind == "mark":
                             c.marks[a.value.word] = None
                     placed.append((c, spec))
+                    order.append(c)
+                if mid:
+                    for c in before:
+                        game.take_out(c)
+                    zone.cards[:] = order
             elif k == "g_value":
                 place, value = line.args
                 self.set_value(st, place, self.value(st, value))
