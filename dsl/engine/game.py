@@ -126,6 +126,7 @@ class Game:
         self.max_turns = max_turns
         self.observer = observer          # called after every decision (tests: invariants)
         self.arrange = arrange            # replaces the deck's setup (scenario tests)
+        self.watch = None                 # told of each log entry written (scenario tests)
         self.keep = checkpoints
         self.checkpoints: list[Checkpoint] = []
         self.decisions: list = []         # every choice taken, in order (the replay log)
@@ -504,6 +505,8 @@ class Game:
             if at:
                 extra["at"] = at
             self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
+            if self.watch is not None:
+                self.watch(self)
 
     def _statements_running(self) -> tuple:
         """The deck statements being run, innermost first (`move top(deck) to your hand`,

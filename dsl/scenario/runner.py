@@ -445,26 +445,30 @@ class _Run:
 
     # the steps
     def steps(self, lines, points):
+        """Take the steps of a `when`, keeping the state at each point a `then` after it
+        looks at (the first turn's end, the first log line holding a text), from the
+        game's ``watch`` of its log."""
         watch_end = "turn end" in points
         texts = [pt.text for pt in points if isinstance(pt, Text)]
         game = self.session.game
         if watch_end or texts:
-            write = type(game).write
+            snapshots = self.snapshots
 
-            def spy(text, *args, **kw):
-                if watch_end and "turn end" not in self.snapshots and (
+            def watch(g):
+                text = g.log[-1].text
+                if watch_end and "turn end" not in snapshots and (
                         text.startswith(("— turn ", "— round ", "game over:"))):
-                    self.snapshots["turn end"] = _Point(game.state.copy(), len(game.log))
-                write(game, text, *args, **kw)
+                    snapshots["turn end"] = _Point(g.state.copy(), len(g.log) - 1)
                 for t in texts:
-                    if t not in self.snapshots and t in text:
-                        self.snapshots[t] = _Point(game.state.copy(), len(game.log))
-            game.write = spy
+                    if t not in snapshots and t in text:
+                        snapshots[t] = _Point(g.state.copy(), len(g.log))
+            game.watch = watch
         try:
             for line in lines:
                 self.step(line)
         finally:
-            game.__dict__.pop("write", None)
+            self.session.game.watch = None
+            game.watch = None
 
     def step(self, line: Line):
         seat, labels, refused = line.args
