@@ -561,6 +561,14 @@ class _Run:
             why = refusal.reason if refusal is not None else None
         except _Stop as stop:
             why = stop.failure.message
+            if len(labels) == 1:
+                # A move the rules do not offer: the rule that forbids it says why, as the
+                # REPL says it to a player who types it (and it is still not an option).
+                refusal = self.session.refusal(labels[0].text)
+                if refusal is not None and refusal.by_rule:
+                    if reason is not None and reason.text.lower() in why.lower():
+                        return
+                    why = refusal.reason
         if why is None:
             raise _Stop(Failure(line.pos, "expected a refusal, but the choice would be taken",
                                 ["refused" + (f": {reason.text}" if reason else "")],
