@@ -98,6 +98,10 @@ class Game:
     ``apply``. With ``checkpoints``, the game keeps a copy of itself at every turn
     start, so that ``clone`` and ``rewind`` replay only the current turn."""
 
+    # Told of each log entry written (scenario tests). A class attribute, so that a game
+    # that is not watched does not carry it.
+    watch = None
+
     def __init__(self, program, seed: int = 0, agents: Optional[list] = None,
                  players: Optional[int] = None, options: Optional[dict] = None,
                  log: bool = True, budget: int = DEFAULT_BUDGET,
@@ -126,7 +130,6 @@ class Game:
         self.max_turns = max_turns
         self.observer = observer          # called after every decision (tests: invariants)
         self.arrange = arrange            # replaces the deck's setup (scenario tests)
-        self.watch = None                 # told of each log entry written (scenario tests)
         self.keep = checkpoints
         self.checkpoints: list[Checkpoint] = []
         self.decisions: list = []         # every choice taken, in order (the replay log)
