@@ -329,13 +329,6 @@ def test_a_stolen_thing_still_goes_to_its_owners_discard_pile():
     assert "Tinker" not in discard_pile(s, 0)
 
 
-def test_a_card_that_ends_up_in_another_players_hand_changes_owner():
-    s = dv(hands={0: [], 1: ["Heist"]}, areas={0: ["Pirate Ship"]})
-    play(s, "Pirate Ship: Board")
-    taken = card(s, "hand:0", "Heist")
-    assert taken.owner.name == "P1"
-
-
 # --- Tokens and counters ----------------------------------------------------------------------
 
 def test_tokens_are_things_named_by_type_and_cease_to_exist_outside_play():
@@ -700,14 +693,6 @@ def test_encore_plays_an_action_from_the_top_of_the_deck_beyond_the_limits():
     assert deck(s, 0) == ["Salvage"]
     # the Action play went to Encore; the granted Windfall used nothing, the Thing play is left
     assert moves(s, "play_action") == [] and moves(s, "play_thing") == ["play_thing: Tinker"]
-
-
-def test_gaining_ownership_of_a_thing_is_not_acquiring_it():
-    s = dv(hands={0: [], 1: ["Tinker"]}, areas={0: ["Pirate Ship"]})
-    play(s, "Pirate Ship: Board")
-    assert hand(s, 0) == ["Tinker"]
-    assert card(s, "hand:0", "Tinker").owner.name == "P1"
-    assert res(s, 0, "acquired") == 0
 
 
 def test_hive_mind_drones_belong_to_the_player_in_whose_area_they_are_created():
