@@ -1,5 +1,9 @@
 """Dueling Runes, rule by rule: given cards and health → these picks → this outcome.
 
+The rules that read as a rule book's example are scenarios in
+decks/dueling_runes.test.deck (picks, the sequence, energy, resolution order, the basic
+spells, Amnesia, Confusion, the handicap); these are the rest.
+
 Each test arranges hands and spell sequences (oldest card first), then answers the game's
 decisions in the order it asks them, checking who is asked what.
 """
