@@ -138,3 +138,50 @@ def test_arrange_now_reports_a_wrong_line_as_a_deck_error():
         arrange_now(s, 'hand of P1: "Invension"')
     assert err.value.render().splitlines()[0] == \
         "<given>:1:69: error: no card named `Invension`"
+
+
+# --- looking at a phase's start ------------------------------------------------------------
+
+def test_then_at_start_of_phase_sees_the_state_as_the_phase_began():
+    assert failures_of("""
+        scenario "s" {
+          given {
+            hand of P1: "Invention" x 6
+            deck top: "Wrench", "Heist"
+          }
+          when { P1 chooses "pass" }
+          then at start of phase end { hand of P1 has 7 cards }
+          then {
+            P1 is asked "Discard down to your hand size"
+          }
+        }
+        """) == []
+
+
+def test_a_phase_the_game_does_not_have_is_an_error_with_the_nearest():
+    assert failures_of("""
+        scenario "s" {
+          given { hand of P1: "Invention" }
+          when { P1 chooses "pass" }
+          then at start of phase ending { hand of P1 has 1 cards }
+        }
+        """) == ["t.deck:5:26: failed: no phase named `ending`\n"
+                 "    5 |   then at start of phase ending { hand of P1 has 1 cards }\n"
+                 "      |                          ^^^^^^\n"
+                 "  hint: did you mean `end`?"]
+
+
+def test_a_phase_that_did_not_begin_during_the_steps_fails():
+    assert failures_of("""
+        scenario "s" {
+          given {
+            hand of P1: "Invention", "Gearbox"
+            deck top: "Wrench"
+          }
+          when { P1 chooses "play_thing: Gearbox" }
+          then at start of phase end { hand of P1 has 1 cards }
+        }
+        """) == ["t.deck:8:3: failed: no phase `end` began during the steps before this "
+                 "`then`\n"
+                 "    8 |   then at start of phase end { hand of P1 has 1 cards }\n"
+                 "      |   ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^"]

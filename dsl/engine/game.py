@@ -98,7 +98,8 @@ class Game:
     ``apply``. With ``checkpoints``, the game keeps a copy of itself at every turn
     start, so that ``clone`` and ``rewind`` replay only the current turn."""
 
-    # Told of each log entry written (scenario tests). A class attribute, so that a game
+    # ``watch(game, point)`` is told of each log entry written (point None) and of each
+    # phase starting (its name): a scenario's points. A class attribute, so that a game
     # that is not watched does not carry it.
     watch = None
 
@@ -509,7 +510,7 @@ class Game:
                 extra["at"] = at
             self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
             if self.watch is not None:
-                self.watch(self)
+                self.watch(self, None)
 
     def _statements_running(self) -> tuple:
         """The deck statements being run, innermost first (`move top(deck) to your hand`,

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..errors import Diagnostic, suggest
-from .syntax import Attr, Line, Part, Place, Scenario, Text, Value, Word
+from .syntax import Attr, Line, Part, PhasePoint, Place, Scenario, Text, Value, Word
 
 
 # --- a file's background -------------------------------------------------------------------
@@ -81,6 +81,8 @@ class _Names:
             else None
         setup = [l for l in first.lines if l.kind == "g_setup"] if first else []
         for part in self.sc.parts:
+            if isinstance(part.point, PhasePoint):
+                self.phase(part.point)
             for line in part.lines:
                 if part.kind == "given" and part is not first and line.kind in _START:
                     self.error(f"`{_START[line.kind]}` arranges the start of the game: it "
@@ -100,6 +102,17 @@ class _Names:
         return self.diags
 
     # the pieces
+    def phase(self, point: PhasePoint) -> None:
+        from .. import ast as A
+        from ..lint.facts import walk
+        names = sorted({n.name for n in walk(list(self.p.decls.values()))
+                        if isinstance(n, A.Phase)})
+        if point.name not in names:
+            self.error(f"no phase named `{point.name}`", point.pos,
+                       hint=suggest(point.name, names)
+                       or (f"the phases are: {', '.join(names)}" if names
+                           else "this game's turns have no phases"))
+
     def seat(self, word: Word) -> None:
         n = self.players
         if not (word.word.startswith("P") and word.word[1:].isdigit()

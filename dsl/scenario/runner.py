@@ -27,7 +27,7 @@ from ..errors import EngineError
 from ..rng import ArrangedRng
 from .expect import Expect, _show
 from .names import _place_text, check, with_background
-from .syntax import Line, Place, Scenario, Text, Value
+from .syntax import Line, PhasePoint, Place, Scenario, Text, Value
 
 __all__ = ["Failure", "arrange_now", "arranged", "check", "run", "with_background"]
 
@@ -450,11 +450,16 @@ class _Run:
         game's ``watch`` of its log."""
         watch_end = "turn end" in points
         texts = [pt.text for pt in points if isinstance(pt, Text)]
+        phases = {pt.name for pt in points if isinstance(pt, PhasePoint)}
         game = self.session.game
-        if watch_end or texts:
+        if watch_end or texts or phases:
             snapshots = self.snapshots
 
-            def watch(g):
+            def watch(g, phase):
+                if phase is not None:         # a phase begins
+                    if phase in phases and ("phase", phase) not in snapshots:
+                        snapshots[("phase", phase)] = _Point(g.state.copy(), len(g.log))
+                    return
                 text = g.log[-1].text
                 if watch_end and "turn end" not in snapshots and (
                         text.startswith(("— turn ", "— round ", "game over:"))):
@@ -585,10 +590,13 @@ class _Run:
         if part.point is None:
             st, log, decision = s.state, s.game.log, s.decision
         else:
-            key = part.point if part.point == "turn end" else part.point.text
+            pt = part.point
+            key = pt if pt == "turn end" else ("phase", pt.name) \
+                if isinstance(pt, PhasePoint) else pt.text
             point = getattr(self, "snapshots", {}).get(key)
             if point is None:
                 what = ("no turn ended" if key == "turn end"
+                        else f"no phase `{pt.name}` began" if isinstance(pt, PhasePoint)
                         else f"the log did not say `{key}`")
                 self.fail(part.pos, f"{what} during the steps before this `then`")
                 return

@@ -67,11 +67,16 @@ class Line(A.Node):
 
 
 class Part(A.Node):
-    """`given {...}`, `when {...}` or `then [at POINT] {...}`; ``point`` is None, "turn end"
-    or a Text the log must say."""
+    """`given {...}`, `when {...}` or `then [at POINT] {...}`; ``point`` is None, "turn end",
+    a PhasePoint or a Text the log must say."""
     kind: str
     point: object
     lines: tuple
+
+
+class PhasePoint(A.Node):
+    """`at start of phase NAME`: the state as the phase began."""
+    name: str
 
 
 class Scenario(A.Decl):
@@ -144,6 +149,9 @@ class ScenarioBuilder:
 
     def at_log(self, pos, ch):
         return self._text(ch[0])
+
+    def at_phase(self, pos, ch):
+        return PhasePoint(str(ch[0]), pos=self._tp(ch[0]))
 
     def place(self, pos, ch):
         name = str(ch[0])
