@@ -150,3 +150,15 @@ def test_a_copy_of_an_arranged_generator_keeps_what_is_still_arranged():
     copy = r.copy()
     assert copy.choice(list(range(10))) == 9 and r.choice(list(range(10))) == 9
     assert copy.picks == [] and r.picks == []
+
+
+def test_python_tests_arrange_random_draws_with_the_same_lines():
+    from scenario import arranged, names, play
+    s = arranged("example", '''
+        hand of P1: "Sabotage"
+        hand of P2: "Heist", "Invention", "Wrench"
+        deck top: "Oil Can", "Recycle"
+        next random pick is "Wrench"
+    ''')
+    play(s, "play_action: Sabotage")
+    assert names(s, "discard_pile") == ["Wrench", "Sabotage"]
