@@ -98,10 +98,6 @@ class Game:
     ``apply``. With ``checkpoints``, the game keeps a copy of itself at every turn
     start, so that ``clone`` and ``rewind`` replay only the current turn."""
 
-    # ``watch(game, point)`` is told of each log entry written (point None) and of each
-    # phase starting (its name): a scenario's points. A class attribute, so that a game
-    # that is not watched does not carry it.
-    watch = None
 
     def __init__(self, program, seed: int = 0, agents: Optional[list] = None,
                  players: Optional[int] = None, options: Optional[dict] = None,
@@ -131,6 +127,9 @@ class Game:
         self.max_turns = max_turns
         self.observer = observer          # called after every decision (tests: invariants)
         self.arrange = arrange            # replaces the deck's setup (scenario tests)
+        # ``watch(game, point)`` is told of each log entry written (point None) and of
+        # each phase starting (its name): a scenario's points
+        self.watch = None
         self.keep = checkpoints
         self.checkpoints: list[Checkpoint] = []
         self.decisions: list = []         # every choice taken, in order (the replay log)
