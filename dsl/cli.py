@@ -425,6 +425,10 @@ def build_parser() -> argparse.ArgumentParser:
     lint.add_argument("--ignore", metavar="CODES",
                       help="leave these rules out, comma-separated (default: none, or the "
                            "project's settings)")
+    lint.add_argument("--enable", metavar="CODES",
+                      help="also run these rules that are off unless asked for, "
+                           "comma-separated (`untested-card`; default: none, or the "
+                           "project's settings)")
     lint.add_argument("--include-base", action="store_true",
                       help="also report --sim findings in the bundled decks a deck "
                            "extends (default: off: only the deck's own)")

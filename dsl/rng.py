@@ -72,3 +72,58 @@ class Rng:
     def set_state(self, state) -> None:
         version, internal, gauss = state
         self._random.setstate((version, tuple(internal), gauss))
+
+
+class ArrangedRng(Rng):
+    """The game's generator with some of its next draws arranged in advance (a scenario's
+    `next random pick is "X"`, `next shuffle of deck leaves "X" on top`). It draws as
+    :class:`Rng` does, then replaces what was arranged, so every other draw of the game is
+    the one an unarranged game would make. The engine never makes one: a scenario puts it
+    on the state, and games that do not use it pay nothing.
+
+    * ``picks``: the next picks of :meth:`choice`, in order, each ``(wanted, missed)``:
+      ``wanted(item)`` tells the item to pick, ``missed(items)`` is told when none fits
+      (the ordinary draw stands then);
+    * ``shuffles``: ``(fits, arrange)``: after a shuffle of a list that ``fits(items)``,
+      ``arrange(items)`` reorders it, once.
+
+    Copies (checkpoints, clones) keep what is still arranged, so a replay draws the same.
+
+    >>> r = ArrangedRng.of(Rng(7))
+    >>> r.picks.append((lambda x: x == 4, print))
+    >>> r.choice([1, 2, 3, 4]), r.choice([1, 2, 3, 4]) in (1, 2, 3, 4), r.picks
+    (4, True, [])
+    """
+    __slots__ = ("picks", "shuffles")
+
+    @classmethod
+    def of(cls, rng: Rng) -> "ArrangedRng":
+        """A generator in the state of ``rng``, with nothing arranged yet."""
+        r = cls.__new__(cls)
+        r._random, r._bits, r._frozen = rng._random, rng._bits, rng._frozen
+        r.picks, r.shuffles = [], []
+        return r
+
+    def choice(self, items):
+        got = items[self.below(len(items))]
+        if self.picks:
+            wanted, missed = self.picks.pop(0)
+            for item in items:
+                if wanted(item):
+                    return item
+            missed(items)
+        return got
+
+    def shuffle(self, items: list) -> None:
+        super().shuffle(items)
+        for rig in self.shuffles:
+            fits, arrange = rig
+            if fits(items):
+                self.shuffles.remove(rig)
+                arrange(items)
+                return
+
+    def copy(self) -> "ArrangedRng":
+        r = ArrangedRng.of(Rng.copy(self))
+        r.picks, r.shuffles = list(self.picks), list(self.shuffles)
+        return r

@@ -33,9 +33,11 @@ __all__ = ["Session", "Effect"]
 class Session:
     def __init__(self, program: Program, seed: int = 1, players: Optional[int] = None,
                  bots: Optional[dict] = None, options: Optional[dict] = None,
-                 choices: Optional[list] = None, arrange=None, evaluate=None):
+                 choices: Optional[list] = None, arrange=None, evaluate=None, prepare=None):
         """``bots`` maps seat index → bot name for seats the session should not ask.
-        ``evaluate(game, player, text)`` runs an :class:`Effect` (see :meth:`run_effect`)."""
+        ``evaluate(game, player, text)`` runs an :class:`Effect` (see :meth:`run_effect`).
+        ``prepare(game)`` is called with the new game before it starts, before its setup
+        (a scenario's arranged random draws)."""
         self.program = program
         if evaluate is None:
             from .adhoc import AdHoc
@@ -46,6 +48,7 @@ class Session:
         self.bots = dict(bots or {})
         self.options = dict(options or {})
         self.arrange = arrange
+        self.prepare = prepare
         self.redo_stack: list = []
         self.game: Game = self._new_game(list(choices or []))
 
@@ -56,6 +59,8 @@ class Session:
                     options=self.options, arrange=self.arrange, checkpoints=True)
         game.evaluate = self.evaluate
         game._feed = list(choices)
+        if self.prepare is not None:
+            self.prepare(game)
         game.start()
         if game._feed:
             raise EngineError("the recorded choices do not fit this game "

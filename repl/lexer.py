@@ -38,7 +38,8 @@ KEYWORDS = (
     # the words of `scenario` blocks (keywords only inside them)
     "after", "are", "asked", "background", "cannot", "chooses", "controller", "does",
     "drawn", "eliminated", "empty", "first", "given", "goes", "leaves", "log", "marked",
-    "no", "nothing", "over", "owner", "refused", "says", "scenario", "see", "seed", "sees",
+    "no", "nothing", "over", "owner", "pick", "picks", "refused", "says", "scenario", "see",
+    "seed", "sees",
     "then", "winners",
     # the card model: orientation, unowned zones, granted and copied abilities
     "abilities", "always", "copies", "grant", "sideways", "unowned", "upright", "upside",

@@ -8,12 +8,17 @@ The deck's own setup is replaced by the arrangement; the first turn then starts 
 deck's turn rules say, for seat ``first`` (0 by default).
 
 ``arranged`` takes the arrangement as `given` lines of the scenario language
-(docs/language.md §19), with owners, controllers, faces, counters, marks and hosts:
+(docs/language.md §19), with owners, controllers, faces, counters, marks, hosts and
+random draws; ``arrange_now`` arranges such a session again at its pending decision, as
+a `given` after a `when` does (a zone's line says all the zone holds):
 
     s = arranged("example", '''
         area of P1: "Windmill" (owner P2), "Gearbox" (2 charge)
         deck top: "Wrench"
+        next random pick is "Wrench"
     ''')
+    s.apply("play_thing: ...")
+    arrange_now(s, 'health of P2 = 1')
 """
 from __future__ import annotations
 
@@ -99,3 +104,9 @@ def arranged(deck, lines: str) -> Session:
     """A game arranged by `given` lines of the scenario language (see the module's doc)."""
     from dsl.scenario.runner import arranged as arrange_from
     return arrange_from(program(deck), lines)
+
+
+def arrange_now(session: Session, lines: str) -> None:
+    """Arrange a session made by :func:`arranged` at its pending decision (`given` lines)."""
+    from dsl.scenario.runner import arrange_now as now
+    now(session, lines)

@@ -3,7 +3,8 @@ bundled decks lint with their `{code: count}` pinned.
 
 Corpus: ``tests/lint_corpus/NAME.deck`` with its exact diagnostics in ``NAME.expected``
 (``file:line:col: severity[code]: message``, one a line). A deck may ask for lint options
-with a ``# lint-args: --sim N [--audit-hidden]`` comment. Regenerate the pins after a deliberate change::
+with a ``# lint-args: --sim N [--audit-hidden]`` comment, and for rules that are off
+unless asked for with ``# lint-args: --enable CODE``. Regenerate the pins after a deliberate change::
 
     DECKWRIGHT_UPDATE_LINT=1 python -m pytest tests/test_lint.py
 """
@@ -27,7 +28,10 @@ BUNDLED = ["dvorak", "example", "dueling_runes", "dveck_builder", "urban_dead"]
 def corpus_lines(path: Path) -> list:
     text = path.read_text()
     m = re.search(r"#\s*lint-args:\s*--sim\s+(\d+)", text)
-    result = lint(str(path), sim=int(m.group(1)) if m else 0, seed=0,
+    enabled = re.findall(r"lint-args:.*--enable\s+([a-z-]+)", text)
+    rules = {c for c, cls in REGISTRY.items() if not cls.opt_in} | set(enabled) \
+        if enabled else None
+    result = lint(str(path), sim=int(m.group(1)) if m else 0, seed=0, rules=rules,
                   audit_hidden=bool(re.search(r"lint-args:.*--audit-hidden", text)))
     out = []
     for d in result.diagnostics:

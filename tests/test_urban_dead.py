@@ -1,5 +1,9 @@
 """Urban Dead (distinct-teams mode), every rule of the seed as a scenario.
 
+The rules that read as a rule book's example are scenarios in decks/urban_dead.test.deck
+(barricades, Refuel, used-up weapons, the attacks, counterattacks, searching); these are
+the rest.
+
 Seat 0 (P1) plays the Survivors, seat 1 (P2) the Zombies. Zones of the base belong to a
 side: "fighters:survivors", "barricades:survivors", ...; zombie tokens are the resources
 `horde` and `resting` of the zombie player.
@@ -91,59 +95,7 @@ def test_setup_gives_each_side_its_own_deck_and_a_starting_survivor():
     assert [game.is_type(c, "Survivor") for c in zs["rest:survivors"].cards] == [True]
 
 
-# --- barricades ----------------------------------------------------------------------------
-
-def test_a_barricade_is_played_face_down_into_the_barricade_area():
-    s = base(rest=["Cop"], hand_s=["Heavily Barricaded"])
-    play(s, "play_thing: Heavily Barricaded")
-    b = card(s, "barricades:survivors", "Heavily Barricaded")
-    assert not b.face_up
-
-
-def test_refuel_needs_a_generator_in_play():
-    s = base(rest=["Cop"], hand_s=["Refuel"])
-    assert "play_action: Refuel" not in s.legal()
-    assert s.refusal("play_action: Refuel").reason == \
-        "play_action: Refuel is not allowed: no generator is in play"
-    s = base(rest=["Cop"], items=["Generator"], hand_s=["Refuel"])
-    play(s, "play_action: Refuel")
-    assert card(s, "items:survivors", "Generator").counters.get("fuel") == 3
-
-
-@pytest.mark.parametrize("answer,discarded", [("yes", ["Pistol"]), ("no", [])])
-def test_a_used_up_weapon_may_be_discarded_or_kept_to_reload(answer, discarded):
-    # "When the number of tokens is equal to ... the uses of the item, you may choose to
-    # discard the item or wait until you find a method of restoring the uses."
-    s = base(fighters=["Private", "Pistol"], horde=6,
-             counters={("fighters:survivors", "Pistol"): {"uses": 2}})
-    pistol = card(s, "fighters:survivors", "Pistol")
-    pistol.attached_to = card(s, "fighters:survivors", "Private")
-    play(s, "pass", "Attack the horde", ["Private"], ["Private"], "Pistol")
-    assert s.decision.prompt.startswith("Discard the used-up weapon")
-    play(s, answer)
-    assert names(s, "discard_pile:survivors") == discarded
-    assert (pistol.zone.key == "fighters:survivors") == (answer == "no")
-
-
-def test_no_more_than_nine_barricades():
-    s = base(rest=["Cop"], barricades=["Loosely Barricaded"] * 9, hand_s=["Heavily Barricaded"])
-    assert "play_thing: Heavily Barricaded" not in s.legal()
-    assert s.refusal("play_thing: Heavily Barricaded").reason == \
-        "play_thing: Heavily Barricaded is not allowed: the base holds no more barricades"
-    s2 = base(rest=["Cop"], barricades=["Loosely Barricaded"] * 8, hand_s=["Heavily Barricaded"])
-    assert "play_thing: Heavily Barricaded" in s2.legal()
-
-
 # --- the zombie attack ------------------------------------------------------------------------
-
-def test_zombies_hit_barricades_first_and_a_barricade_falls_at_its_health():
-    s = base(fighters=["Cop"], barricades=["Lightly Barricaded"], horde=3, first=Z)
-    play(s, "pass", "Attack the survivors", "3")
-    # two zombies break the barricade (health 2), the third gets through to the fighter
-    assert names(s, "barricades:survivors") == []
-    assert "Lightly Barricaded" in names(s, "discard_pile:survivors")
-    assert card(s, "fighters:survivors", "Cop").counters["damage"] == 1
-
 
 def test_two_zombies_are_needed_per_damage_to_the_rest_area_while_fighters_stand():
     s = base(fighters=["Cop"], rest=["Doctor"], horde=4, first=Z)
@@ -151,40 +103,6 @@ def test_two_zombies_are_needed_per_damage_to_the_rest_area_while_fighters_stand
     answer_while(s, "A zombie hits", "Doctor")
     assert card(s, "rest:survivors", "Doctor").counters["damage"] == 2
     assert "damage" not in card(s, "fighters:survivors", "Cop").counters
-
-
-def test_with_no_fighters_each_zombie_hits_the_rest_area_or_items():
-    s = base(rest=["Cop"], items=["Generator"], horde=3, first=Z)
-    play(s, "pass", "Attack the survivors", "3")
-    answer_while(s, "A zombie hits", "Generator")
-    assert card(s, "items:survivors", "Generator").counters["damage"] == 3
-
-
-def test_counterattack_rounds_surplus_rests_and_resting_zombies_return_a_turn_later():
-    s = base(fighters=["Private"], barricades=["Loosely Barricaded"], horde=6, first=Z,
-             selection=["Two Shamblers"])
-    play(s, "pass", "Attack the survivors", "5")          # 1 breaks the barricade, 4 hit the Private
-    assert card(s, "fighters:survivors", "Private").counters["damage"] == 4
-    play(s, ["Private"])                          # counterattack: kills 2 of the 5
-    assert s.state.globals["engaged"] == 3
-    play(s, "yes", "1")                           # zombies counter with 1; 2 surplus rest
-    # the Private (5 health) died to the fifth damage; no survivor can strike: battle over
-    assert names(s, "fighters:survivors") == []
-    assert res(s, Z, "resting") == 3              # the last counterattacker rests too
-    # 1 survivor killed, ZSD "2": 2/10 of 1 rounds down to 0, at least one rises
-    assert res(s, Z, "horde") == 1 + 1
-    # Resting zombies sit out the zombie player's next turn and rejoin at its end.
-    play(s, "pass")                               # survivors: nothing to fight with, search
-    # The search changed the survivors' piles: at the next phase start they may reshuffle
-    # ("at any point"); they pass, and with their piles unchanged are not asked again.
-    assert s.decision.prompt == "Act at the start of phase end (P1's turn)?"
-    play(s, "pass")
-    play(s, "pass")                               # the zombies' main phase
-    assert s.decision.labels == ["Draw from the Zombie selection deck", "Attack the survivors"]
-    play(s, "Attack the survivors")
-    assert s.decision.labels == ["1", "2"]        # only the horde, not the 3 resting
-    play(s, "2")
-    assert res(s, Z, "resting") == 2 and res(s, Z, "horde") == 3
 
 
 def test_survivors_kill_only_as_many_as_their_attack_and_the_battle_ends_when_they_stop():
@@ -206,24 +124,6 @@ def test_zombies_that_decline_to_counterattack_go_to_rest():
 
 
 # --- the survivor attack ----------------------------------------------------------------------
-
-def test_survivor_attack_kills_from_the_horde_and_attackers_return_to_the_rest_area():
-    s = base(fighters=["Private"], rest=["Cop"], horde=5)
-    play(s, "pass", "Attack the horde", ["Private", "Cop"], ["Private", "Cop"])
-    assert res(s, Z, "horde") == 1                # 2 + 2 killed
-    play(s, "yes", "Cop")                         # the last zombie counters, bites the Cop
-    assert card(s, "rest:survivors", "Cop").counters["damage"] == 1
-    play(s, ["Cop"])                              # only the one counterattacker can be killed
-    assert res(s, Z, "horde") == 0 and res(s, Z, "resting") == 0
-    assert sorted(names(s, "rest:survivors")) == ["Cop", "Private"]
-    assert names(s, "fighters:survivors") == []
-
-
-def test_search_takes_one_card_instead_of_attacking():
-    s = base(rest=["Cop"], horde=0)
-    play(s, "pass")                               # no zombies to attack: search
-    assert len(s.state.zones["hand:0"].cards) == 2    # the draw and the search
-
 
 def test_the_counterattack_cap_is_the_number_that_counterattacked():
     s = base(fighters=["Cop"], horde=8)

@@ -565,6 +565,8 @@ class StmtWriter:
 
     def s_Phase(self, n, f):
         self.writeline(f"{self.state(f)}.phase = {literal(n.name)}")
+        # a scenario's `then at start of phase NAME` (Game.watch; None in play)
+        self.writeline(f"if g.watch is not None: g.watch(g, {literal(n.name)})")
         self.emit_after(f, "phase_start", f"{{'phase': {literal(n.name)}}}", f.you)
         if self.a.any_time:
             # a step of the turn: moves and abilities usable at any time are offered

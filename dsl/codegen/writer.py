@@ -41,7 +41,7 @@ ATTRIBUTES = frozenset({
     "labels_of", "logging", "marks", "name", "negated", "once", "once_per_turn", "options",
     "owner", "phase", "players", "pop", "quick", "res", "side", "state", "steps", "timed",
     "token", "triggers", "turn", "turns", "used", "uses", "values", "vars", "write", "z", "zl", "zn",
-    "zone", "turned", "rotated", "inverted", "passed", "log_forced"})
+    "zone", "turned", "rotated", "inverted", "passed", "log_forced", "watch"})
 
 
 def has_safe_repr(v) -> bool:

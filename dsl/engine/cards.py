@@ -152,6 +152,26 @@ def put(g, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardIns
     return c
 
 
+def take_out(g, card: CardInst) -> None:
+    """Take a card out of the game, with no events: the undoing of :func:`put` (a scenario
+    arranging a zone in the middle of a game). Its attachments stay, attached to nothing."""
+    zone = card.zone
+    if zone is not None:
+        zone.cards.remove(card)
+        card.zone = None
+        g.moved += 1
+        if zone.in_play:
+            g.playing += 1
+            g.in_play_n[card.d] -= 1
+            g.able_in_play -= g.able_table[card.d]
+            g.copiers_in_play -= card.name in g.copiers
+    for c in g.state.cards.values():
+        if c.attached_to is card:
+            c.attached_to = None
+    card.attached_to = None
+    g.state.cards.pop(card.id, None)
+
+
 def shuffle(g, zone: Optional[ZoneInst]) -> bool:
     if zone is None:
         return False

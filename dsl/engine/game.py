@@ -98,6 +98,7 @@ class Game:
     ``apply``. With ``checkpoints``, the game keeps a copy of itself at every turn
     start, so that ``clone`` and ``rewind`` replay only the current turn."""
 
+
     def __init__(self, program, seed: int = 0, agents: Optional[list] = None,
                  players: Optional[int] = None, options: Optional[dict] = None,
                  log: bool = True, budget: int = DEFAULT_BUDGET,
@@ -126,6 +127,9 @@ class Game:
         self.max_turns = max_turns
         self.observer = observer          # called after every decision (tests: invariants)
         self.arrange = arrange            # replaces the deck's setup (scenario tests)
+        # ``watch(game, point)`` is told of each log entry written (point None) and of
+        # each phase starting (its name): a scenario's points
+        self.watch = None
         self.keep = checkpoints
         self.checkpoints: list[Checkpoint] = []
         self.decisions: list = []         # every choice taken, in order (the replay log)
@@ -487,6 +491,11 @@ class Game:
         from .cards import put
         return put(self, name, zone, owner)
 
+    def take_out(self, card: CardInst) -> None:
+        """Take a card out of the game, with no events (a scenario arranging mid-game)."""
+        from .cards import take_out
+        take_out(self, card)
+
     # --- the log -----------------------------------------------------------------------
     def write(self, text: str, pos=None, source=None, secret_for=None, extra=None):
         if self.logging:
@@ -500,6 +509,8 @@ class Game:
             if at:
                 extra["at"] = at
             self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
+            if self.watch is not None:
+                self.watch(self, None)
 
     def _statements_running(self) -> tuple:
         """The deck statements being run, innermost first (`move top(deck) to your hand`,

@@ -35,6 +35,7 @@ from .guidelines import (  # noqa: F401
     LongDuration, ForeignCounter, score_resources, UnrestrictedScore, ControllerHand,
     RareDependency)
 from .text import NUMBER_WORDS, TextNumber, TextType, TextZone, TextVerb  # noqa: F401
+from .scenarios import UntestedCard  # noqa: F401
 from .simulation import (  # noqa: F401
     run_sim, SimError, SimHiddenShown, SimUnfinished, SimNeverPlayed, SimNeverFired)
 from .report import (  # noqa: F401

@@ -41,6 +41,7 @@ class Rule:
     summary: str = ""
     fix: str = ""
     dynamic = False                  # runs only with `--sim N`
+    opt_in = False                   # runs only when named (`--select`, `--enable`)
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

@@ -72,7 +72,7 @@ def lint_context(ctx: LintContext, *, sim: int = 0, seed: int = 0,
     ctx.sim_games, ctx.sim_seed, ctx.audit_hidden = sim, seed, audit_hidden
     ctx.sim_bots = list(bots) if bots else None
     chosen = [Check()] + [cls() for code, cls in REGISTRY.items()
-                          if rules is None or code in rules]
+                          if (code in rules if rules is not None else not cls.opt_in)]
     if sim and ctx.program is not None:
         ctx.sim = run_sim(ctx)
     found = []
@@ -169,7 +169,8 @@ def _deck_folder(deck: str) -> Path:
 
 def main(args) -> int:
     """`deckwright lint DECK... [--format text|json|sarif] [--sim N] [--seed S]
-    [--select CODES] [--ignore CODES] [--include-base]`, or `--explain CODE`."""
+    [--select CODES] [--ignore CODES] [--enable CODES] [--include-base]`, or `--explain
+    CODE`."""
     import sys
     from .settings import SettingsError, chosen_rules, explain
     if getattr(args, "explain", None):
@@ -187,7 +188,7 @@ def main(args) -> int:
     for deck in args.decks:
         try:
             rules = chosen_rules(_deck_folder(deck), getattr(args, "select", None),
-                                 getattr(args, "ignore", None))
+                                 getattr(args, "ignore", None), getattr(args, "enable", None))
         except SettingsError as err:
             print(visible(f"error: {err}"), file=sys.stderr)
             return 2

@@ -7,8 +7,9 @@ the deck's folder or a folder above it; `deckwright.toml` first):
     [tool.deckwright.lint]
     ignore = ["text-verb", "rare-dependency"]
 
-`select` names the only rules to run; `ignore` rules to leave out. The command line's
-`--select` / `--ignore` (comma-separated codes) replace the file's. An unknown code is an
+`select` names the only rules to run; `ignore` rules to leave out; `enable` switches on
+rules that are off unless asked for (`untested-card`) besides the others. The command
+line's `--select` / `--ignore` / `--enable` (comma-separated codes) replace the file's. An unknown code is an
 error naming the file (or option) and the nearest code.
 """
 from __future__ import annotations
@@ -25,7 +26,7 @@ try:                                       # Python 3.11+
 except ImportError:                        # pragma: no cover - 3.10
     import tomli as tomllib                # type: ignore[no-redef]
 
-KEYS = ("select", "ignore")
+KEYS = ("select", "ignore", "enable")
 
 
 class SettingsError(Exception):
@@ -67,11 +68,14 @@ def settings_file(start: Path) -> Optional[tuple]:
     return None
 
 
-def chosen_rules(deck_folder: Path, select: Optional[str], ignore: Optional[str]):
-    """The codes to run (None: all), from the options or else the nearest settings."""
+def chosen_rules(deck_folder: Path, select: Optional[str], ignore: Optional[str],
+                 enable: Optional[str] = None):
+    """The codes to run (None: every rule that is not off unless asked for), from the
+    options or else the nearest settings."""
     found = settings_file(deck_folder)
     sel: Optional[list] = None
     ign: list = []
+    ena: list = []
     if found is not None:
         path, table = found
         for key, value in table.items():
@@ -86,13 +90,17 @@ def chosen_rules(deck_folder: Path, select: Optional[str], ignore: Optional[str]
         if "select" in table:
             sel = [known_code(c, str(path)) for c in table["select"]]
         ign = [known_code(c, str(path)) for c in table.get("ignore", [])]
+        ena = [known_code(c, str(path)) for c in table.get("enable", [])]
     if select is not None:
         sel = codes(select, "--select")
     if ignore is not None:
         ign = codes(ignore, "--ignore")
-    if sel is None and not ign:
+    if enable is not None:
+        ena = codes(enable, "--enable")
+    if sel is None and not ign and not ena:
         return None
-    return {c for c in (sel if sel is not None else REGISTRY) if c not in ign}
+    base = sel if sel is not None else [c for c, cls in REGISTRY.items() if not cls.opt_in]
+    return {c for c in list(base) + ena if c not in ign}
 
 
 def explain(code: str, docs: str) -> str:

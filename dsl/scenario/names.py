@@ -8,12 +8,15 @@ from __future__ import annotations
 from typing import Optional
 
 from ..errors import Diagnostic, suggest
-from .syntax import Attr, Line, Part, Place, Scenario, Text, Value, Word
+from .syntax import Attr, Line, Part, PhasePoint, Place, Scenario, Text, Value, Word
 
 
 # --- a file's background -------------------------------------------------------------------
 
 _PLACED = ("g_zone", "g_zone_top", "g_zone_empty", "g_value")
+# lines that say how the game starts, not what the table holds
+_START = {"g_players": "players", "g_seed": "seed", "g_option": "option", "g_setup": "setup",
+          "g_first": "goes first", "g_turn": "turn"}
 _SINGLE = ("g_players", "g_seed", "g_first", "g_turn", "g_setup")
 
 
@@ -74,24 +77,42 @@ class _Names:
             line = next(l for part in self.sc.parts for l in part.lines if l.kind == "g_players")
             self.error(f"{p.name} is for {p.min_players} to {p.max_players} players, "
                        f"not {self.players}", line.pos)
-        givens = [part for part in self.sc.parts if part.kind == "given"]
-        if len(givens) > 1:
-            self.error("a scenario has one `given`", givens[1].pos)
-        if self.sc.parts and givens and self.sc.parts[0].kind != "given":
-            self.error("`given` comes first in a scenario", givens[0].pos)
-        setup = [l for part in givens for l in part.lines if l.kind == "g_setup"]
+        first = self.sc.parts[0] if self.sc.parts and self.sc.parts[0].kind == "given" \
+            else None
+        setup = [l for l in first.lines if l.kind == "g_setup"] if first else []
         for part in self.sc.parts:
+            if isinstance(part.point, PhasePoint):
+                self.phase(part.point)
             for line in part.lines:
-                if setup and line.kind in ("g_zone", "g_zone_top", "g_value", "g_first",
-                                           "g_player_mark", "g_turn"):
+                if part.kind == "given" and part is not first and line.kind in _START:
+                    self.error(f"`{_START[line.kind]}` arranges the start of the game: it "
+                               "belongs in the first `given`", line.pos,
+                               hint="a `given` after a `when` arranges the table at the "
+                                    "decision then pending: cards, values, marks and "
+                                    "random draws")
+                elif setup and part is first and line.kind in (
+                        "g_zone", "g_zone_top", "g_value", "g_first", "g_player_mark",
+                        "g_turn"):
                     self.error("a scenario that runs the deck's `setup` cannot also arrange "
                                "the game", line.pos,
-                               hint="arrange everything, or keep `setup` and only set "
-                                    "`players`, `seed`, options and shuffles")
+                               hint="arrange everything, or keep `setup` with only "
+                                    "`players`, `seed`, options and random draws (a `given` "
+                                    "after a `when` may then arrange the table)")
                 getattr(self, line.kind, self.other)(line)
         return self.diags
 
     # the pieces
+    def phase(self, point: PhasePoint) -> None:
+        from .. import ast as A
+        from ..lint.facts import walk
+        names = sorted({n.name for n in walk(list(self.p.decls.values()))
+                        if isinstance(n, A.Phase)})
+        if point.name not in names:
+            self.error(f"no phase named `{point.name}`", point.pos,
+                       hint=suggest(point.name, names)
+                       or (f"the phases are: {', '.join(names)}" if names
+                           else "this game's turns have no phases"))
+
     def seat(self, word: Word) -> None:
         n = self.players
         if not (word.word.startswith("P") and word.word[1:].isdigit()
@@ -228,6 +249,13 @@ class _Names:
             self.error(f"`{place.name}` is not ordered: it has no top", place.pos)
         for t in line.args[1:]:
             self.card(t)
+
+    def g_pick(self, line):
+        for v in line.args:
+            if v.kind == "none":
+                self.error("a random pick is of something: `none` is what an empty "
+                           "collection gives without a draw", v.pos)
+            self.value(v)
 
     # when
     def w_choose(self, line):

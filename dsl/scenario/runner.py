@@ -24,12 +24,12 @@ from typing import Optional
 
 from ..agents import ambiguous, matching
 from ..errors import EngineError
-from ..rng import Rng
-from .expect import Expect
-from .names import check, with_background
-from .syntax import Line, Place, Scenario, Text, Value
+from ..rng import ArrangedRng
+from .expect import Expect, _show
+from .names import _place_text, check, with_background
+from .syntax import Line, PhasePoint, Place, Scenario, Text, Value
 
-__all__ = ["Failure", "arranged", "check", "run", "with_background"]
+__all__ = ["Failure", "arrange_now", "arranged", "check", "run", "with_background"]
 
 MAX_SKIPPED = 200         # single-option decisions taken on their own between two steps
 
@@ -58,39 +58,6 @@ class _Stop(Exception):
 
 
 # --- running -------------------------------------------------------------------------------
-
-class _RiggedRng(Rng):
-    """The game's generator, which after the next shuffle of a zone puts named cards on
-    top (`next shuffle of deck leaves "X" on top`). Copies (checkpoints) are plain."""
-    __slots__ = ("rigs",)
-
-    def shuffle(self, items: list) -> None:
-        super().shuffle(items)
-        for rig in list(self.rigs):
-            zone, names, line, failures = rig
-            if items is not zone.cards:
-                continue
-            self.rigs.remove(rig)
-            moved = 0
-            for name in reversed(names):      # the last named ends on top
-                at = next((i for i in range(len(items) - 1 - moved, -1, -1)
-                           if items[i].name == name), None)
-                if at is None:
-                    failures.append(Failure(line.pos, f"the shuffle of {zone.key} could not "
-                                            f"leave `{name}` on top: it is not there"))
-                    continue
-                moved += 1
-                items.append(items.pop(at))
-
-
-def _rig(rng: Rng) -> _RiggedRng:
-    if isinstance(rng, _RiggedRng):
-        return rng
-    r = _RiggedRng.__new__(_RiggedRng)
-    r._random, r._bits, r._frozen = rng._random, rng._bits, None
-    r.rigs = []
-    return r
-
 
 class _Point:
     """The state as it was at a point of the steps (end of turn, a log line)."""
@@ -138,7 +105,36 @@ def arranged(program, given: str, file: str = "<given>"):
         r.start(sc.parts[0].lines if sc.parts else ())
     except _Stop as stop:
         raise AssertionError(f"{stop.failure.pos}: {stop.failure.message}") from None
+    r.session.scenario_run = r
     return r.session
+
+
+def arrange_now(session, given: str, file: str = "<given>") -> None:
+    """Arrange the table of a session made by :func:`arranged` at its pending decision,
+    as a `given` after a `when` does (a zone's line says all it holds; values, marks and
+    random draws). DeckError if the lines are wrong; AssertionError if the arrangement
+    cannot be made.
+
+    >>> from dsl.loader import load_program
+    >>> s = arranged(load_program("example"), 'hand of P1: "Invention", "Gearbox"')
+    >>> arrange_now(s, 'hand of P1: "Gearbox", "Windmill"')
+    >>> s.legal()
+    ['play_thing: Gearbox', 'play_thing: Windmill', 'pass']
+    """
+    from ..errors import DeckError
+    from ..parser import parse_text
+    r = getattr(session, "scenario_run", None)
+    if r is None:
+        raise ValueError("arrange_now() arranges a session made by arranged()")
+    text = 'game "arranged"; scenario "arranged" { when { }; given {' + given + '\n}\n}\n'
+    sc = parse_text(text, file).items[0]
+    diags = check(r.p, sc)
+    if diags:
+        raise DeckError(diags, {file: text})
+    try:
+        r.given_now(sc.parts[1])
+    except _Stop as stop:
+        raise AssertionError(f"{stop.failure.pos}: {stop.failure.message}") from None
 
 
 class _Run:
@@ -148,6 +144,9 @@ class _Run:
         self.failures: list = []
         self.session = None
         self.log_mark = 0              # the log's length when the last step was taken
+        self.unused: list = []         # arranged random draws the game has not made yet
+        self.later: dict = {}          # the `given`s after the start, by their step's text
+        self.adhoc = None
 
     def fail(self, pos, message, expected=None, actual=None):
         self.failures.append(Failure(pos, message, expected, actual))
@@ -162,7 +161,9 @@ class _Run:
             return self.failures + [stop.failure]
         for i, part in enumerate(parts):
             try:
-                if part.kind == "when":
+                if part.kind == "given":
+                    self.given_now(part)
+                elif part.kind == "when":
                     points = []
                     for later in parts[i + 1:]:
                         if later.kind == "when":
@@ -174,7 +175,14 @@ class _Run:
                     self.then(part)
             except _Stop as stop:
                 self.failures.append(stop.failure)
-                break
+                return self.failures
+        for what in self.unused:
+            if isinstance(what, Line):
+                self.fail(what.pos, f"`{_place_text(what.args[0])}` was not shuffled: "
+                                    "this arranged shuffle was never used")
+            else:
+                self.fail(what.pos, "no random pick was left for this: the rules made "
+                                    "fewer random picks than the scenario arranges")
         return self.failures
 
     def start(self, lines):
@@ -191,24 +199,19 @@ class _Run:
             elif line.kind == "g_setup":
                 setup = True
         self.players = players
-        rigs = [line for line in lines if line.kind == "g_rig"]
+        draws = [line for line in lines if line.kind in ("g_rig", "g_pick")]
 
         def arrange(game):
             self.arrange(game, lines)
-            self.rig(game, rigs)
+
+        def prepare(game):        # before the setup or the arrangement: it may draw
+            self.arrange_draws(game.state, draws)
 
         pos = lines[0].pos if lines else self.sc.pos
         try:
-            if setup:
-                # The deck's own setup runs; a shuffle rigged for it must be in place first.
-                session = Session(self.p, seed=seed, players=players, options=options,
-                                  arrange=None, choices=[])
-                if rigs:
-                    self.fail(rigs[0].pos, "a shuffle can be rigged only in an arranged "
-                                           "game, not in the deck's own setup")
-            else:
-                session = Session(self.p, seed=seed, players=players, options=options,
-                                  arrange=arrange)
+            session = Session(self.p, seed=seed, players=players, options=options,
+                              arrange=None if setup else arrange,
+                              prepare=prepare if draws else None, evaluate=self.evaluate)
         except EngineError as err:
             raise _Stop(Failure(pos, f"the game could not start: {err}"))
         self.session = session
@@ -218,35 +221,142 @@ class _Run:
             raise _Stop(Failure(pos, "the arrangement breaks the game's invariants: "
                                 + "; ".join(broken)))
 
-    def rig(self, game, rigs):
-        if not rigs:
-            return
-        st = game.state
-        st.rng = _rig(st.rng)
-        for line in rigs:
-            zone = st.zones[self.zone_key(st, line.args[0])]
-            st.rng.rigs.append((zone, [t.text for t in line.args[1:]], line, self.failures))
+    # arranging in the middle of the game
+    def given_now(self, part):
+        """A `given` after the start: the table arranged at the pending decision, as a step
+        of the game's history (an ad-hoc effect, as the REPL's `eval` is), so that a copy
+        of the game (undo, a rewind) arranges it again at the same point."""
+        from ..invariants import violations
+        s = self.session
+        if s.decision is None:
+            raise _Stop(Failure(part.pos, "the game is over: there is nothing to arrange "
+                                          f"({self.game_result()})"))
+        text = f"given at {part.pos}"
+        self.later[text] = part.lines
+        self.log_mark = len(s.game.log)
+        try:
+            s.run_effect(text)
+        except EngineError as err:
+            raise _Stop(Failure(part.pos, f"the arrangement failed: {err}"))
+        broken = violations(s.game)
+        if broken:
+            raise _Stop(Failure(part.pos, "the arrangement breaks the game's invariants: "
+                                          + "; ".join(broken)))
 
-    def arrange(self, game, lines):
+    def evaluate(self, game, player, text):
+        """The session's runner of ad-hoc effects: a later `given`'s step arranges the
+        table (and lists the pending offer's moves again); any other text is an effect."""
+        lines = self.later.get(text)
+        if lines is None:
+            if self.adhoc is None:
+                from ..adhoc import AdHoc
+                self.adhoc = AdHoc(self.p)
+            return self.adhoc(game, player, text)
+        self.arrange(game, lines, mid=True)
+        self.arrange_draws(game.state, [l for l in lines if l.kind in ("g_rig", "g_pick")])
+        return iter(())
+
+    # random draws
+    def arrange_draws(self, st, lines):
+        """Put the draws that ``lines`` arrange on the game's generator, after any still
+        waiting: the next shuffles of zones, the next random picks (in order)."""
+        if not isinstance(st.rng, ArrangedRng):
+            st.rng = ArrangedRng.of(st.rng)
+        for line in lines:
+            if line.kind == "g_rig":
+                key = self.zone_key(st, line.args[0])
+                st.rng.shuffles.append((_zone_list(key), self.on_top(line, key)))
+                self.waiting_for(line)
+            else:
+                for v in line.args:
+                    st.rng.picks.append(self.pick(st, line, v))
+                    self.waiting_for(v)
+
+    def waiting_for(self, what):
+        if not any(x is what for x in self.unused):
+            self.unused.append(what)
+
+    def on_top(self, line, key):
+        """What the shuffle that `next shuffle of ZONE leaves "X", "Y" on top` arranges
+        does to the zone's cards once shuffled: X on top, then Y."""
+        names = [t.text for t in line.args[1:]]
+
+        def arrange(items):
+            for i, x in enumerate(self.unused):
+                if x is line:
+                    del self.unused[i]
+                    break
+            moved = 0
+            for name in reversed(names):      # the last named ends on top
+                at = next((i for i in range(len(items) - 1 - moved, -1, -1)
+                           if items[i].name == name), None)
+                if at is None:
+                    self.fail(line.pos, f"the shuffle of {key} could not leave `{name}` on "
+                                        "top: it is not there")
+                    continue
+                moved += 1
+                items.append(items.pop(at))
+        return arrange
+
+    def pick(self, st, line, v: Value):
+        """(wanted, missed) for the random pick ``v`` arranges."""
+        from ..engine.state import CardInst, Player
+        want = v.value
+        unused = self.unused
+
+        def wanted(item) -> bool:
+            for i, x in enumerate(unused):
+                if x is v:
+                    del unused[i]
+                    break
+            if type(item) is CardInst:
+                return v.kind == "str" and item.name == want
+            if type(item) is Player:
+                return v.kind == "seat" and item.name == want
+            return type(item) is type(want) and item == want
+
+        def missed(items):
+            shown = [_show(x) for x in items[:12]] + (["..."] if len(items) > 12 else [])
+            self.fail(v.pos, f"the random pick could not be {_show(want)}: it was drawn "
+                             f"from {', '.join(shown) or 'nothing'}",
+                      [_show(want)], shown)
+        return wanted, missed
+
+    def arrange(self, game, lines, mid: bool = False):
+        """Arrange the table as ``lines`` say: at the start (every zone empty), or in the
+        middle of the game (``mid``), where a zone's line says all it holds: a card it
+        holds already under a name listed stays (the same card, with what lies on it),
+        the others leave the game, and the zone's order becomes the listed one."""
         st = game.state
         placed = []                       # (card, spec) in the order they were put
         for line in lines:
             k = line.kind
-            if k in ("g_zone", "g_zone_top"):
+            if k in ("g_zone", "g_zone_top", "g_zone_empty"):
                 zone = st.zones[self.zone_key(st, line.args[0])]
-                specs = line.args[1:]
+                specs = line.args[1:] if k != "g_zone_empty" else ()
                 cards = [(spec, i) for spec in specs for i in range(spec.copies)]
                 if k == "g_zone_top":
                     cards.reverse()       # listed top first; a zone's list ends at its top
+                before = list(zone.cards) if mid else []
+                order = []
                 for spec, _ in cards:
-                    owner = self.default_owner(st, zone)
+                    name = spec.name.text
+                    c = next((x for x in before if x.name == name), None)
+                    owner = None
                     for a in spec.attrs:
                         if a.kind == "owner":
                             owner = self.seat(st, a.value.word)
-                    c = game.put(spec.name.text, zone, owner)
-                    if owner is None:
-                        c.owner = None
-                        c.controller = zone.owner if zone.in_play else None
+                    if c is not None:
+                        before.remove(c)
+                        if owner is not None:
+                            c.owner = owner
+                    else:
+                        if owner is None:
+                            owner = self.default_owner(st, zone)
+                        c = game.put(name, zone, owner)
+                        if owner is None:
+                            c.owner = None
+                            c.controller = zone.owner if zone.in_play else None
                     for a in spec.attrs:
                         if a.kind == "controller":
                             c.controller = self.seat(st, a.value.word)
@@ -257,9 +367,16 @@ class _Run:
                         elif a.kind == "counter":
                             if a.count:
                                 c.counters[a.value.word] = a.count
+                            else:
+                                c.counters.pop(a.value.word, None)
                         elif a.kind == "mark":
                             c.marks[a.value.word] = None
                     placed.append((c, spec))
+                    order.append(c)
+                if mid:
+                    for c in before:
+                        game.take_out(c)
+                    zone.cards[:] = order
             elif k == "g_value":
                 place, value = line.args
                 self.set_value(st, place, self.value(st, value))
@@ -328,26 +445,35 @@ class _Run:
 
     # the steps
     def steps(self, lines, points):
+        """Take the steps of a `when`, keeping the state at each point a `then` after it
+        looks at (the first turn's end, the first log line holding a text), from the
+        game's ``watch`` of its log."""
         watch_end = "turn end" in points
         texts = [pt.text for pt in points if isinstance(pt, Text)]
+        phases = {pt.name for pt in points if isinstance(pt, PhasePoint)}
         game = self.session.game
-        if watch_end or texts:
-            write = type(game).write
+        if watch_end or texts or phases:
+            snapshots = self.snapshots
 
-            def spy(text, *args, **kw):
-                if watch_end and "turn end" not in self.snapshots and (
+            def watch(g, phase):
+                if phase is not None:         # a phase begins
+                    if phase in phases and ("phase", phase) not in snapshots:
+                        snapshots[("phase", phase)] = _Point(g.state.copy(), len(g.log))
+                    return
+                text = g.log[-1].text
+                if watch_end and "turn end" not in snapshots and (
                         text.startswith(("— turn ", "— round ", "game over:"))):
-                    self.snapshots["turn end"] = _Point(game.state.copy(), len(game.log))
-                write(game, text, *args, **kw)
+                    snapshots["turn end"] = _Point(g.state.copy(), len(g.log) - 1)
                 for t in texts:
-                    if t not in self.snapshots and t in text:
-                        self.snapshots[t] = _Point(game.state.copy(), len(game.log))
-            game.write = spy
+                    if t not in snapshots and t in text:
+                        snapshots[t] = _Point(g.state.copy(), len(g.log))
+            game.watch = watch
         try:
             for line in lines:
                 self.step(line)
         finally:
-            game.__dict__.pop("write", None)
+            self.session.game.watch = None
+            game.watch = None
 
     def step(self, line: Line):
         seat, labels, refused = line.args
@@ -440,6 +566,14 @@ class _Run:
             why = refusal.reason if refusal is not None else None
         except _Stop as stop:
             why = stop.failure.message
+            if len(labels) == 1:
+                # A move the rules do not offer: the rule that forbids it says why, as the
+                # REPL says it to a player who types it (and it is still not an option).
+                refusal = self.session.refusal(labels[0].text)
+                if refusal is not None and refusal.by_rule:
+                    if reason is not None and reason.text.lower() in why.lower():
+                        return
+                    why = refusal.reason
         if why is None:
             raise _Stop(Failure(line.pos, "expected a refusal, but the choice would be taken",
                                 ["refused" + (f": {reason.text}" if reason else "")],
@@ -456,16 +590,28 @@ class _Run:
         if part.point is None:
             st, log, decision = s.state, s.game.log, s.decision
         else:
-            key = part.point if part.point == "turn end" else part.point.text
+            pt = part.point
+            key = pt if pt == "turn end" else ("phase", pt.name) \
+                if isinstance(pt, PhasePoint) else pt.text
             point = getattr(self, "snapshots", {}).get(key)
             if point is None:
                 what = ("no turn ended" if key == "turn end"
+                        else f"no phase `{pt.name}` began" if isinstance(pt, PhasePoint)
                         else f"the log did not say `{key}`")
                 self.fail(part.pos, f"{what} during the steps before this `then`")
                 return
             st, log, decision = point.state, s.game.log[:point.log_len], None
         for line in part.lines:
             Expect(self, st, log, decision, part.point is None).check(line)
+
+
+def _zone_list(key: str):
+    """Whether a list being shuffled is the cards of the zone ``key`` (its cards know
+    their zone)."""
+    def fits(items) -> bool:
+        zone = getattr(items[0], "zone", None) if items else None
+        return zone is not None and zone.cards is items and zone.key == key
+    return fits
 
 
 def _invariants(game):

@@ -67,11 +67,16 @@ class Line(A.Node):
 
 
 class Part(A.Node):
-    """`given {...}`, `when {...}` or `then [at POINT] {...}`; ``point`` is None, "turn end"
-    or a Text the log must say."""
+    """`given {...}`, `when {...}` or `then [at POINT] {...}`; ``point`` is None, "turn end",
+    a PhasePoint or a Text the log must say."""
     kind: str
     point: object
     lines: tuple
+
+
+class PhasePoint(A.Node):
+    """`at start of phase NAME`: the state as the phase began."""
+    name: str
 
 
 class Scenario(A.Decl):
@@ -145,6 +150,9 @@ class ScenarioBuilder:
     def at_log(self, pos, ch):
         return self._text(ch[0])
 
+    def at_phase(self, pos, ch):
+        return PhasePoint(str(ch[0]), pos=self._tp(ch[0]))
+
     def place(self, pos, ch):
         name = str(ch[0])
         owner = ch[1] if len(ch) > 1 else None
@@ -214,7 +222,7 @@ def _simple(kind):
 
 
 for _kind in ("g_players", "g_seed", "g_option", "g_setup", "g_first", "g_turn",
-              "g_player_mark", "g_zone", "g_zone_empty", "g_zone_top", "g_value", "g_rig",
+              "g_player_mark", "g_zone", "g_zone_empty", "g_zone_top", "g_value", "g_rig", "g_pick",
               "t_is", "t_compare", "t_empty", "t_top", "t_has", "t_has_no", "t_count",
               "t_card", "t_player_mark", "t_player_not_mark", "t_eliminated", "t_sees",
               "t_not_sees", "t_asked", "t_may", "t_may_not", "t_log", "t_log_not",

@@ -19,16 +19,17 @@ syntax keyword deckwrightKeyword max may min modify most move named negate
 syntax keyword deckwrightKeyword next no none not nothing of offer on
 syntax keyword deckwrightKeyword once one opponents option optional or order ordered
 syntax keyword deckwrightKeyword over override own owned owner param pass paying
-syntax keyword deckwrightKeyword per phase play player players prevent private prompt
-syntax keyword deckwrightKeyword property public put random refused remove repeat require
-syntax keyword deckwrightKeyword resolve resource respond reveal reverse round say says
-syntax keyword deckwrightKeyword scenario score seat secret see seed sees set
-syntax keyword deckwrightKeyword setup shared shown shuffle side sideways simultaneously skip
-syntax keyword deckwrightKeyword start static substitute subtype target text then this
-syntax keyword deckwrightKeyword time to token top transform true turn turns
-syntax keyword deckwrightKeyword type unmark unowned until up upright upside usable
-syntax keyword deckwrightKeyword use uses var when whenever where while winner
-syntax keyword deckwrightKeyword winners with worth x you your zone
+syntax keyword deckwrightKeyword per phase pick picks play player players prevent
+syntax keyword deckwrightKeyword private prompt property public put random refused remove
+syntax keyword deckwrightKeyword repeat require resolve resource respond reveal reverse round
+syntax keyword deckwrightKeyword say says scenario score seat secret see seed
+syntax keyword deckwrightKeyword sees set setup shared shown shuffle side sideways
+syntax keyword deckwrightKeyword simultaneously skip start static substitute subtype target text
+syntax keyword deckwrightKeyword then this time to token top transform true
+syntax keyword deckwrightKeyword turn turns type unmark unowned until up upright
+syntax keyword deckwrightKeyword upside usable use uses var when whenever where
+syntax keyword deckwrightKeyword while winner winners with worth x you your
+syntax keyword deckwrightKeyword zone
 syntax match deckwrightType /\<[A-Z][a-zA-Z0-9_]*\>/
 syntax match deckwrightNumber /\<[0-9]\+\>/
 syntax region deckwrightString start=/"/ skip=/\\./ end=/"\|$/ oneline
