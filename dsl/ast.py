@@ -783,7 +783,7 @@ class Ability(Node):
     cond: Optional[Expr] = None
     any_time: bool = False
     from_zone: Optional[str] = None
-    target: Optional[tuple] = None     # (name, collection, prompt or None)
+    target: Optional[tuple] = None     # (name, collection, prompt or None, `up to` count or None)
     requires: tuple = ()           # Requirement per `if` (`cond` is their `and`)
 
 
@@ -809,6 +809,9 @@ class CardDecl(Decl):
     requires: tuple = ()           # Requirement per `require`: restrictions from out of play
     cost: Optional[Block] = None   # `to use { ... }`: paid when a move takes it from out of play
     repeated: tuple = ()           # ("text" | "effect", position) given a second time
+    # `target NAME from ...`: (name, collection, prompt or None, `up to` count or None),
+    # chosen as the card resolves, before its effect
+    target: Optional[tuple] = None
 
 
 @node

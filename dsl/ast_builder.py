@@ -39,6 +39,14 @@ def _unquote(tok: Token) -> str:
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
 
 
+def _target_spec(ch) -> tuple:
+    """`target NAME from COLLECTION [up to N] [prompt "..."]` as (name, collection,
+    prompt or None, N or None)."""
+    upto = next((c[1] for c in ch[2:] if isinstance(c, tuple) and c[0] == "upto"), None)
+    prompt = next((_unquote(c) for c in ch[2:] if isinstance(c, Token)), None)
+    return (str(ch[0]), ch[1], prompt, upto)
+
+
 class Builder(ScenarioBuilder):
     """One method per grammar alias, called as ``method(pos, children)`` on the way up
     the parse tree, ``pos`` the node's :class:`SourcePosition`; each returns an AST node
@@ -343,6 +351,10 @@ class Builder(ScenarioBuilder):
                 fields["statics"].append(item.static)
             elif isinstance(item, A.Requirement):
                 fields.setdefault("requires", []).append(item)
+            elif isinstance(item, tuple) and item[0] == "card_target":
+                if fields.get("target") is not None:
+                    repeated.append(("target", item[2]))
+                fields["target"] = item[1]
             elif isinstance(item, tuple) and item[0] == "cost":
                 if fields.get("cost") is not None:
                     repeated.append(("to use", item[2]))
@@ -380,7 +392,10 @@ class Builder(ScenarioBuilder):
     def ability_from(self, pos, ch): return ("from_zone", str(ch[0]))
 
     def ability_target(self, pos, ch):
-        return ("target", (str(ch[0]), ch[1], _unquote(ch[2]) if len(ch) > 2 else None))
+        return ("target", _target_spec(ch))
+
+    def card_target(self, pos, ch): return ("card_target", _target_spec(ch), pos)
+    def target_upto(self, pos, ch): return ("upto", ch[0])
 
     # statements
     def block(self, pos, ch): return A.Block(tuple(ch), pos=pos)

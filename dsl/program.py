@@ -63,7 +63,7 @@ class CompiledAbility:
     card: str
     pos: SourcePosition
     requires: tuple = ()           # its `if` tests one by one: (test, words or None, position)
-    target: Optional[tuple] = None     # (name, collection Fn, prompt or None)
+    target: Optional[tuple] = None     # (name, collection, prompt, `up to` count or None)
 
 
 @dataclass
@@ -85,6 +85,9 @@ class CardDef:
     # (test, words or None, position), in order.
     requires: tuple = ()
     cost: Optional[Fn] = None                 # `to use { ... }`, checked statements
+    # `target NAME from ...`: (name, collection, prompt, `up to` count or None), chosen
+    # as the card resolves, before its effect runs
+    target: Optional[tuple] = None
 
     words: frozenset = frozenset()            # types and subtypes together
 

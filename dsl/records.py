@@ -110,7 +110,7 @@ def counting_code(program, resumable: bool = False):
     info = program.info()
 
     def wrap(fn, name):
-        def counted(g, you, this, ev):
+        def counted(g, you, this, ev, *target):       # (its target, in a deck with targets)
             if current is not None:
                 current.used[name] += 1
                 if you is not None:
@@ -119,7 +119,7 @@ def counting_code(program, resumable: bool = False):
                     if counter is None:
                         counter = current.counts[key] = Counter()
                     counter[name] += 1
-            return fn(g, you, this, ev)
+            return fn(g, you, this, ev, *target)
         return counted
     ns["EFFECTS"] = [None if fn is None else wrap(fn, d.name)
                      for fn, d in zip(ns["EFFECTS"], info.deflist)]

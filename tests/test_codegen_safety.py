@@ -180,6 +180,8 @@ card "{other}": Thing {{
   text "{prompt}"
   ability "{said}": if true else "{prompt}" {{ pass }}
   ability "{said} again": any time, once per turn, if this.{var}_n >= 0 and "{said}" != "{prompt}" {{ pass }}
+  ability "{said} aimed": target ps from players where it.{var} >= 0 up to this.{var}_n + 2 \
+      prompt "{prompt}" {{ for each p in ps {{ as p {{ gain 1 {var} }} }} }}
   when enter where event.card == this and "{said}" != "{prompt}" {{ say "{prompt}" }}
   static modify {var}_n by 1 for this
   static grant this ability "{prompt}": once per turn {{ turn this sideways }}
@@ -189,6 +191,11 @@ card "{other}": Thing {{
     create 1 copy of this in {zone}
     gain this.{var}_n {var}
   }}
+}}
+card "{card} aimed": Action {{
+  text "{said}"
+  target ts from Thing cards where it.{var}_n >= 0 up to 2 prompt "{prompt}"
+  effect {{ for each t in ts {{ {action}_to t }} }}
 }}
 property {var}_n = 0
 '''

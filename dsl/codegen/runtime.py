@@ -542,4 +542,5 @@ BUILTINS = {"len": len, "list": list, "int": int, "range": range, "min": min, "m
 
 # Names the program's module defines for the engine and for each other: set per program.
 PROGRAM_NAMES = ("TRIGGERS", "EFFECTS", "ABILITY", "ABILITY_BODY", "INSTEAD", "WHERE", "POS",
-                 "SHARED", "MOVE_LABELS", "LAZY_CODE", "RESPONSES", "ABILITY_TARGET")
+                 "SHARED", "MOVE_LABELS", "LAZY_CODE", "RESPONSES", "ABILITY_TARGET",
+                 "ABILITY_COUNT", "EFFECT_TARGET")

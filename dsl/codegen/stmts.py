@@ -114,7 +114,9 @@ class StmtWriter:
             self.writeline(f"g.chain.append({t}.name + ': ' + ABILITY[{k}].name)")
             self.writeline("try:")
             self.indent()
-            self.writeline(self.call(f, f"ABILITY_BODY[{k}](g, {f.you}, {t}, {ev or 'None'})",
+            # (an ability used this way has no target chosen: its target is none)
+            aimed = ", None" if any(ab.target is not None for ab in self.abilities) else ""
+            self.writeline(self.call(f, f"ABILITY_BODY[{k}](g, {f.you}, {t}, {ev or 'None'}{aimed})",
                                      True))
             self.outdent()
             self.writeline("finally:")
