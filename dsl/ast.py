@@ -723,6 +723,10 @@ class Requirement(Node):
     refusal gives when it fails (None: the engine says which test failed)."""
     cond: Expr
     reason: Optional[str] = None
+    # The values its words show, one per `{EXPR}` in them, in order ("needs {n} more"),
+    # and the texts before, between and after them (one more than `says`)
+    says: tuple = ()
+    pieces: tuple = ()
 
 
 @node

@@ -14,7 +14,7 @@ from .. import ir as I
 from ..errors import Diagnostic, suggest
 from ..limits import MAX_COPIES
 from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
-                       CompiledTrigger, Program, ResourceDef, ZoneDef)
+                       CompiledTrigger, Program, ResourceDef, Words, ZoneDef)
 from .exprs import ExprChecker, chain_of
 from .kinds import (AFTER_THE_FACT, ANY, BOOL, CARD, CARDS, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
                     INT, LIST, PLAYER, PLAYERS, article, element, in_order, is_kind)
@@ -306,16 +306,29 @@ class Checker(ExprChecker, StmtChecker):
         as one condition already, so errors are not reported twice."""
         if not requires:
             return ()
+        words = [self.words(r, scope) for r in requires]   # (their errors are new ones)
         saved = self.diags
         self.diags = []
         try:
             out = []
-            for r in requires:
+            for r, said in zip(requires, words):
                 for part in chain_of(r.cond, A.And):
-                    out.append((self._bool(part, scope, what), r.reason, part.pos))
+                    out.append((self._bool(part, scope, what), said, part.pos))
             return tuple(out) if not self.diags else ()
         finally:
             self.diags = saved
+
+    def words(self, r: A.Requirement, scope):
+        """A requirement's words: its text, or with `{EXPR}`s in it, :class:`Words` that
+        know each value's checked expression (in the test's own scope)."""
+        if not r.says:
+            return r.reason
+        said = Words(r.reason)
+        said.values = tuple(self.expr(e, scope) for e in r.says)
+        said.pieces = r.pieces
+        said.k = len(self.p.words)
+        self.p.words.append(said)
+        return said
 
     def _move_condition(self, item: A.MoveDecl, scope):
         """A move's `if` as (gate, each): `move m(c from S) if a and b and <c's test>` checks
@@ -370,7 +383,8 @@ class Checker(ExprChecker, StmtChecker):
         abilities = [self.ability(ab, scope, d.name) for ab in d.abilities]
         statics = [self.static(s, d.name, d.pos) for s in d.statics]
         requires = tuple((self._bool(r.cond, Scope(card=d.name, event=False),
-                                     "a card's `require`"), r.reason, r.cond.pos)
+                                     "a card's `require`"),
+                          self.words(r, Scope(card=d.name, event=False)), r.cond.pos)
                          for r in d.requires)
         cost = self.block(d.cost, scope) if d.cost is not None else None
         return CardDef(d.name, frozenset(d.types), frozenset(d.subtypes), d.copies, d.token,

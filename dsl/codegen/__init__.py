@@ -99,6 +99,8 @@ class Code:
         self.offer_moves = {ns[name]: names for names, name in gen.listers.items()}
         self.action_why = {key: ns[name] for key, name in gen.action_whys.items()}
         self.ability_targets = [ns[n] if n else None for n in gen.ability_targets]
+        # the values refusal words show: (words number, parameter or None) → function
+        self.words = {key: ns[n] for key, n in getattr(gen, "words_fns", {}).items()}
         fns = {kind: {} for kind in ("where", "amount", "target", "source", "body")}
         for index, parts in gen.statics.items():
             for kind, name in parts.items():
