@@ -20,7 +20,7 @@ STMT_EVENTS = {
     I.GiveControl: ("control",), I.Eliminate: ("eliminate",), I.Shuffle: ("shuffle",),
     I.Transform: ("transform",), I.Resolve: ("resolve",), I.Orient: ("orient",),
     I.UseAbility: ("activate",),
-    I.Phase: ("phase_start", "phase_end"), I.EndGame: ("win",),
+    I.Phase: ("phase_start", "phase_end"), I.EndGame: ("win", "game_drawn"),
 }
 
 

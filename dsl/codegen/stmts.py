@@ -310,8 +310,12 @@ class StmtWriter:
         self.offer(n, f)
 
     def s_EndGame(self, n, f):
-        if n.kind == "draw":
+        if n.kind == "draw" and "game_drawn" in self.a.listened:
+            self._drawn(f, "'draw'", "[]")
+        elif n.kind == "draw":
             self.writeline("END([], True, 'draw')")
+        elif n.kind == "most" and self.a.hears("win", "game_drawn"):
+            self._by_most(n, f)
         elif n.kind == "most":
             self.writeline(f"END_MOST(g, {literal(n.resource)})")
         elif "win" not in self.a.listened:
@@ -330,6 +334,42 @@ class StmtWriter:
                       lambda f, ev: self.writeline(f"{kept}.append({p})"))
             self.outdent()
             self.writeline(f"if {kept} or not {named}: END({kept}, False, 'winner')")
+
+    def _by_most(self, n, f):
+        """`end game by most R` when something answers a win or a draw: each player with
+        the most is a `win` event (as for `end game winner`), or, all of them tied, the
+        game's `game_drawn` is; the game ends with what stood, else it goes on."""
+        named, tied, kept, p = f.temp(), f.temp(), f.temp(), f.gen.fresh("p")
+        self.writeline(f"{named}, {tied} = MOST_OF(g, {literal(n.resource)})")
+        self.writeline(f"if {tied}:")
+        self.indent()
+        if "game_drawn" in self.a.listened:
+            self._drawn(f, f"'tied on ' + {literal(n.resource)}", named)
+        else:
+            self.writeline(f"END([], True, 'tied on ' + {literal(n.resource)})")
+        self.outdent()
+        if "win" not in self.a.listened:
+            self.writeline(f"WON({named}, {literal(n.resource)})")
+            return
+        self.writeline(f"{kept} = []")
+        self.writeline(f"for {p} in {named}:")
+        self.indent()
+        self.emit(f, "win", f"{{'player': {p}}}", f.you,
+                  lambda f, ev: self.writeline(f"{kept}.append({p})"))
+        self.outdent()
+        self.writeline(f"if {kept}: WON({kept}, {literal(n.resource)})")
+
+    def _drawn(self, f, reason: str, tied: str):
+        """A game about to end in a draw: the `game_drawn` event, which `before` (with
+        `negate`), `prevent` and `instead` may answer; the game ends drawn unless it was
+        stopped or replaced, and then it goes on."""
+        drawn = f.temp()
+        self.writeline(f"{drawn} = False")
+
+        def perform(f, ev):
+            self.writeline(f"{drawn} = True")
+        self.emit(f, "game_drawn", f"{{'reason': {reason}, 'tied': {tied}}}", f.you, perform)
+        self.writeline(f"if {drawn}: END([], True, {reason})")
 
     def s_Eliminate(self, n, f):
         who = self.expr(n.players, f)
