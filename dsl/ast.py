@@ -725,6 +725,10 @@ class Requirement(Node):
     refusal gives when it fails (None: the engine says which test failed)."""
     cond: Expr
     reason: Optional[str] = None
+    # The values its words show, one per `{EXPR}` in them, in order ("needs {n} more"),
+    # and the texts before, between and after them (one more than `says`)
+    says: tuple = ()
+    pieces: tuple = ()
 
 
 @node
@@ -785,7 +789,7 @@ class Ability(Node):
     cond: Optional[Expr] = None
     any_time: bool = False
     from_zone: Optional[str] = None
-    target: Optional[tuple] = None     # (name, collection, prompt or None)
+    target: Optional[tuple] = None     # (name, collection, prompt or None, `up to` count or None)
     requires: tuple = ()           # Requirement per `if` (`cond` is their `and`)
 
 
@@ -811,6 +815,9 @@ class CardDecl(Decl):
     requires: tuple = ()           # Requirement per `require`: restrictions from out of play
     cost: Optional[Block] = None   # `to use { ... }`: paid when a move takes it from out of play
     repeated: tuple = ()           # ("text" | "effect", position) given a second time
+    # `target NAME from ...`: (name, collection, prompt or None, `up to` count or None),
+    # chosen as the card resolves, before its effect
+    target: Optional[tuple] = None
 
 
 @node

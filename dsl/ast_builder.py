@@ -39,6 +39,32 @@ def _unquote(tok: Token) -> str:
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
 
 
+def _parse_shown(src: str, at: SourcePosition, diags: list):
+    """One `{EXPR}` of a refusal's words as an expression node at its place in the file:
+    parsed as the condition of a `whenever` whose text puts it at that line and column
+    (the header on line 1, a continued `whenever (` on the line before), so every
+    position, and every error's caret, falls inside the words."""
+    from .errors import DeckError
+    from .parser import parse_text
+    head = 'game "words"'
+    lead = "\n" * (at.line - 2) + "whenever ( \\\n" if at.line > 2 else "; whenever ( \\\n"
+    text = head + lead + " " * (at.column - 1) + src + ") {\n}\n"
+    try:
+        deck = parse_text(text, at.file)
+    except DeckError as e:
+        diags.extend(e.diagnostics)
+        return None
+    return deck.items[0].cond
+
+
+def _target_spec(ch) -> tuple:
+    """`target NAME from COLLECTION [up to N] [prompt "..."]` as (name, collection,
+    prompt or None, N or None)."""
+    upto = next((c[1] for c in ch[2:] if isinstance(c, tuple) and c[0] == "upto"), None)
+    prompt = next((_unquote(c) for c in ch[2:] if isinstance(c, Token)), None)
+    return (str(ch[0]), ch[1], prompt, upto)
+
+
 class Builder(ScenarioBuilder):
     """One method per grammar alias, called as ``method(pos, children)`` on the way up
     the parse tree, ``pos`` the node's :class:`SourcePosition`; each returns an AST node
@@ -241,7 +267,49 @@ class Builder(ScenarioBuilder):
         return A.MoveDecl(name, var, source, cond, body, any_time, pos=pos, requires=requires)
 
     def requirement(self, pos, ch):
-        return A.Requirement(ch[0], _unquote(ch[1]) if len(ch) > 1 else None, pos=pos)
+        if len(ch) < 2:
+            return A.Requirement(ch[0], None, pos=pos)
+        says, pieces = self.shown_values(ch[1])
+        return A.Requirement(ch[0], _unquote(ch[1]), pos=pos, says=says, pieces=pieces)
+
+    def shown_values(self, tok: Token) -> tuple:
+        """The expressions a refusal's words show, `{EXPR}` each ("needs {3 - n} more
+        Suns"), parsed at their own place in the file (so an error points into the
+        words), and the texts around them (`\\{` is a brace)."""
+        raw = str(tok)
+        if "{" not in raw:
+            return (), ()
+        says, pieces, text = [], [], []
+        i, end = 1, len(raw) - 1
+        while i < end:
+            ch = raw[i]
+            if ch == "\\":
+                text.append(raw[i:i + 2])
+                i += 2
+                continue
+            close = raw.find("}", i) if ch == "{" else -1
+            if close < 0 or close >= end:
+                text.append(ch)
+                i += 1
+                continue
+            src = raw[i + 1:close]
+            at = SourcePosition(self.file, tok.line, tok.column + i + 1, tok.line,
+                                tok.column + close)
+            if "\\" in src or "{" in src or not src.strip():
+                self.diags.append(Diagnostic(
+                    "syntax", "`{...}` in words holds an expression (a name, a number, "
+                              "`count ...`), with no `\\` in it (`\\{` is a brace)", at))
+            else:
+                expr = _parse_shown(src, at, self.diags)
+                if expr is not None:
+                    pieces.append(_unquote('"' + "".join(text) + '"'))
+                    says.append(expr)
+                    text = []
+            i = close + 1
+        if not says:
+            return (), ()
+        pieces.append(_unquote('"' + "".join(text) + '"'))
+        return tuple(says), tuple(pieces)
 
     def any_time(self, pos, ch): return ("any_time",)
 
@@ -345,6 +413,10 @@ class Builder(ScenarioBuilder):
                 fields["statics"].append(item.static)
             elif isinstance(item, A.Requirement):
                 fields.setdefault("requires", []).append(item)
+            elif isinstance(item, tuple) and item[0] == "card_target":
+                if fields.get("target") is not None:
+                    repeated.append(("target", item[2]))
+                fields["target"] = item[1]
             elif isinstance(item, tuple) and item[0] == "cost":
                 if fields.get("cost") is not None:
                     repeated.append(("to use", item[2]))
@@ -382,7 +454,10 @@ class Builder(ScenarioBuilder):
     def ability_from(self, pos, ch): return ("from_zone", str(ch[0]))
 
     def ability_target(self, pos, ch):
-        return ("target", (str(ch[0]), ch[1], _unquote(ch[2]) if len(ch) > 2 else None))
+        return ("target", _target_spec(ch))
+
+    def card_target(self, pos, ch): return ("card_target", _target_spec(ch), pos)
+    def target_upto(self, pos, ch): return ("upto", ch[0])
 
     # statements
     def block(self, pos, ch): return A.Block(tuple(ch), pos=pos)

@@ -37,7 +37,8 @@ EVENTS = {"turn_start": "at the start of a turn", "turn_end": "at the end of a t
           "counter_removed": "when a counter is removed from a card",
           "attach": "when a card is attached", "control": "when a card changes control",
           "eliminate": "when a player is eliminated", "shuffle": "when a zone is shuffled",
-          "transform": "when a card transforms", "win": "when a player would win"}
+          "transform": "when a card transforms", "win": "when a player would win",
+          "game_drawn": "when the game would end in a draw"}
 EVENT_FIELD = {"to": "the zone it goes to", "from": "the zone it comes from"}
 POSSESSIVE = {"it": "its", "you": "your"}
 DURATION = {"this_turn": "this turn", "next_turn": "until the end of your next turn"}

@@ -16,6 +16,21 @@ from .errors import SourcePosition
 Fn = Any                           # an expression or a block of dsl.ir
 
 
+class Words(str):
+    """A refusal's words that show values of the game ("needs {3 - n} more Suns"): the
+    text as written, with ``values`` the checked expression of each `{...}` in order and
+    ``k`` their number in the program (the generated code evaluates them, only when a
+    refusal is said)."""
+    __slots__ = ("values", "k", "pieces")
+
+    def render(self, shown) -> str:
+        """The words with the values ``shown`` (texts, one per `{...}`) in place."""
+        out = [self.pieces[0]]
+        for value, piece in zip(shown, self.pieces[1:]):
+            out += [value, piece]
+        return "".join(out)
+
+
 @dataclass
 class CompiledTrigger:
     kind: str                      # when | before | respond
@@ -63,7 +78,7 @@ class CompiledAbility:
     card: str
     pos: SourcePosition
     requires: tuple = ()           # its `if` tests one by one: (test, words or None, position)
-    target: Optional[tuple] = None     # (name, collection Fn, prompt or None)
+    target: Optional[tuple] = None     # (name, collection, prompt, `up to` count or None)
 
 
 @dataclass
@@ -85,6 +100,9 @@ class CardDef:
     # (test, words or None, position), in order.
     requires: tuple = ()
     cost: Optional[Fn] = None                 # `to use { ... }`, checked statements
+    # `target NAME from ...`: (name, collection, prompt, `up to` count or None), chosen
+    # as the card resolves, before its effect runs
+    target: Optional[tuple] = None
 
     words: frozenset = frozenset()            # types and subtypes together
 
@@ -193,6 +211,8 @@ class Program:
     all_statics: list = field(default_factory=list)      # every CompiledStatic
     event_uses: dict = field(default_factory=dict)       # action → the event fields it reads
     param_kinds: dict = field(default_factory=dict)      # (action, param) → kinds it takes
+    # refusal words that show values (`else "needs {n} more"`), by their number
+    words: list = field(default_factory=list)
     scenarios: list = field(default_factory=list)        # `scenario` and `background` blocks (dsl.scenario)
     # id of a `choose`'s IR node whose options are what an action's `if` allows →
     # (the node, (action, index of the parameter it passes the chosen card as)).

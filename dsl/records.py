@@ -121,8 +121,19 @@ def counting_code(program, resumable: bool = False):
                     counter[name] += 1
             return fn(g, you, this, ev)
         return counted
-    ns["EFFECTS"] = [None if fn is None else wrap(fn, d.name)
+
+    def wrap_aimed(fn, name):
+        """The same, for a deck whose effects or abilities also take their target."""
+        plain = wrap(lambda g, you, this, ev: None, name)
+
+        def counted(g, you, this, ev, x):
+            plain(g, you, this, ev)
+            return fn(g, you, this, ev, x)
+        return counted
+    fx_wrap = wrap_aimed if any(d.target is not None for d in info.deflist) else wrap
+    ab_wrap = wrap_aimed if any(ab.target is not None for ab in info.abilities) else wrap
+    ns["EFFECTS"] = [None if fn is None else fx_wrap(fn, d.name)
                      for fn, d in zip(ns["EFFECTS"], info.deflist)]
     owners = [d.name for d in info.deflist for _ in d.abilities]
-    ns["ABILITY_BODY"] = [wrap(fn, name) for fn, name in zip(ns["ABILITY_BODY"], owners)]
+    ns["ABILITY_BODY"] = [ab_wrap(fn, name) for fn, name in zip(ns["ABILITY_BODY"], owners)]
     return code

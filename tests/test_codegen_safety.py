@@ -35,6 +35,7 @@ GENERATOR_STRINGS = {
     "modify", "substitute", "copy", "you may", "ability", "source", "targets",
     "respond", "response", "answers", "more than 100 responses in one window", "may", "one",
     "sideways", "upside down", "upright", "Use which ability of ", "?",
+    "reason", "tied", "tied on ",
 }
 GENERATED_NAME = re.compile(GENERATED)
 ALLOWED = NAMES | set(HELPERS) | set(BUILTINS) | set(PROGRAM_NAMES)
@@ -145,7 +146,8 @@ INJECTIONS = [
 
 text = st.one_of(st.sampled_from(INJECTIONS), st.text(
     alphabet=st.characters(blacklist_categories=("Cs", "Cc")), max_size=12)).map(
-    lambda s: s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n"))
+    lambda s: s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    .replace("{", "\\{").replace("}", "\\}"))
 # Names the grammar allows for zones, resources and actions that are also Python's or the
 # generator's own identifiers.
 ident = st.sampled_from(["__import__", "__class__", "__globals__", "__builtins__", "eval",
@@ -159,13 +161,13 @@ def injection_deck(card: str, other: str, prompt: str, said: str, var: str, acti
 resource {var}: start 0
 zone {zone}: shared, public
 action {action}(x) if x > 0 else "{said}" {{ gain x {var} }}
-action {action}_to(c) if c != none else "{prompt}", true else "{said}" {{ move c to {zone} }}
-move {action}_move if true else "{said}" {{ pass }}
+action {action}_to(c) if c != none else "{prompt}", true else "{said} {{c}}" {{ move c to {zone} }}
+move {action}_move if true else "{said} {{{var} + 1}} {{you}}" {{ pass }}
 move {action}_any if {var} < 0 and "{said}" != "{prompt}" any time {{ pass }}
 action aim_{action}(x, y) target x where it != "{said}" "{said} {{x}}" {{ say "{prompt}" }}
 card "{card}": Action {{
   text "{said}"
-  require true else "{prompt}"
+  require true else "{prompt} {{this}}"
   to use {{ say "{said}" }}
   effect {{
     say "{said}"
@@ -178,8 +180,10 @@ card "{card}": Action {{
 }}
 card "{other}": Thing {{
   text "{prompt}"
-  ability "{said}": if true else "{prompt}" {{ pass }}
+  ability "{said}": if true else "{prompt} {{this.{var}_n}}" {{ pass }}
   ability "{said} again": any time, once per turn, if this.{var}_n >= 0 and "{said}" != "{prompt}" {{ pass }}
+  ability "{said} aimed": target ps from players where it.{var} >= 0 up to this.{var}_n + 2 \
+      prompt "{prompt}" {{ for each p in ps {{ as p {{ gain 1 {var} }} }} }}
   when enter where event.card == this and "{said}" != "{prompt}" {{ say "{prompt}" }}
   static modify {var}_n by 1 for this
   static grant this ability "{prompt}": once per turn {{ turn this sideways }}
@@ -189,6 +193,11 @@ card "{other}": Thing {{
     create 1 copy of this in {zone}
     gain this.{var}_n {var}
   }}
+}}
+card "{card} aimed": Action {{
+  text "{said}"
+  target ts from Thing cards where it.{var}_n >= 0 up to 2 prompt "{prompt}"
+  effect {{ for each t in ts {{ {action}_to t }} }}
 }}
 property {var}_n = 0
 whenever count (players where it.{var} < 0) > 0 {{
@@ -220,7 +229,8 @@ def test_decks_of_injection_text_generate_only_literals_and_play_harmlessly(
 
 
 def _deck_string(s: str) -> str:
-    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") \
+        .replace("{", "\\{").replace("}", "\\}")
 
 
 @pytest.mark.parametrize("s", INJECTIONS + ["a\nb", 'x"""y', "\\'''\\"])

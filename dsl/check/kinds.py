@@ -38,7 +38,7 @@ EVENTS_BUILTIN = {"move", "enter", "leave", "turn_start", "turn_end", "phase_sta
                   "phase_end", "round_start", "round_end", "game_start", "gain", "lose",
                   "create", "activate", "resolve", "counter_added",
                   "counter_removed", "attach", "control", "eliminate", "shuffle",
-                  "transform", "win", "response", "orient"}
+                  "transform", "win", "response", "orient", "game_drawn"}
 
 # Events the engine announces only once they have happened: `when` may follow them, but
 # `before`, `prevent` and `instead` cannot stop them.
@@ -59,6 +59,8 @@ EVENT_FIELDS = {
     "transform": {"card", "old", "new"}, "win": set(), "orient": {"card", "old", "new"},
     # a response being used: its name, the card it is on (or none), the event it answers
     "response": {"response", "card", "answers"},
+    # a game about to end in a draw: why ("draw", "tied on vp"), and who tied at the top
+    "game_drawn": {"reason", "tied"},
 }
 
 

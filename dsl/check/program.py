@@ -14,10 +14,10 @@ from .. import ir as I
 from ..errors import Diagnostic, suggest
 from ..limits import MAX_COPIES
 from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
-                       CompiledTrigger, Program, ResourceDef, ZoneDef)
+                       CompiledTrigger, Program, ResourceDef, Words, ZoneDef)
 from .exprs import ExprChecker, chain_of
 from .kinds import (AFTER_THE_FACT, ANY, BOOL, CARD, CARDS, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
-                    PLAYER, PLAYERS, article, element, in_order, is_kind)
+                    INT, LIST, PLAYER, PLAYERS, article, element, in_order, is_kind)
 from .scope import Scope
 from .stmts import StmtChecker
 
@@ -307,16 +307,29 @@ class Checker(ExprChecker, StmtChecker):
         as one condition already, so errors are not reported twice."""
         if not requires:
             return ()
+        words = [self.words(r, scope) for r in requires]   # (their errors are new ones)
         saved = self.diags
         self.diags = []
         try:
             out = []
-            for r in requires:
+            for r, said in zip(requires, words):
                 for part in chain_of(r.cond, A.And):
-                    out.append((self._bool(part, scope, what), r.reason, part.pos))
+                    out.append((self._bool(part, scope, what), said, part.pos))
             return tuple(out) if not self.diags else ()
         finally:
             self.diags = saved
+
+    def words(self, r: A.Requirement, scope):
+        """A requirement's words: its text, or with `{EXPR}`s in it, :class:`Words` that
+        know each value's checked expression (in the test's own scope)."""
+        if not r.says:
+            return r.reason
+        said = Words(r.reason)
+        said.values = tuple(self.expr(e, scope) for e in r.says)
+        said.pieces = r.pieces
+        said.k = len(self.p.words)
+        self.p.words.append(said)
+        return said
 
     def _move_condition(self, item: A.MoveDecl, scope):
         """A move's `if` as (gate, each): `move m(c from S) if a and b and <c's test>` checks
@@ -358,17 +371,26 @@ class Checker(ExprChecker, StmtChecker):
             values = [self.constant(v, f"property `{prop.name}`") for v in prop.values]
             props[prop.name] = values[0] if len(values) == 1 else values
         scope = Scope(card=d.name)
-        effect = self.block(d.effect, scope) if d.effect is not None else None
+        target, effect_scope = None, scope
+        if d.target is not None:
+            target, effect_scope = self._target(d.target, scope, "a card's targets",
+                                                f"Target of {d.name}?")
+            if d.effect is None:
+                self.error("no-effect", f"`{d.name}` has a target but no `effect` to aim at it",
+                           d.target[1].pos, "a card's targets are chosen for its effect: "
+                           "give it `effect { ... }`, or give an ability the target")
+        effect = self.block(d.effect, effect_scope) if d.effect is not None else None
         triggers = [self.trigger(t, d.name) for t in d.triggers]
         abilities = [self.ability(ab, scope, d.name) for ab in d.abilities]
         statics = [self.static(s, d.name, d.pos) for s in d.statics]
         requires = tuple((self._bool(r.cond, Scope(card=d.name, event=False),
-                                     "a card's `require`"), r.reason, r.cond.pos)
+                                     "a card's `require`"),
+                          self.words(r, Scope(card=d.name, event=False)), r.cond.pos)
                          for r in d.requires)
         cost = self.block(d.cost, scope) if d.cost is not None else None
         return CardDef(d.name, frozenset(d.types), frozenset(d.subtypes), d.copies, d.token,
                        d.text, props, effect, triggers, abilities, statics, d.pos, d,
-                       requires, cost)
+                       requires, cost, target=target)
 
     def _targets(self, item: A.ActionDecl) -> tuple:
         """An action's `target` parameters with their legality, read with `it` as the
@@ -396,14 +418,26 @@ class Checker(ExprChecker, StmtChecker):
             cond = self._bool(ab.cond, scope, "an ability's condition")
         target, body_scope = None, scope
         if ab.target is not None:
-            tname, source, prompt = ab.target
-            src = self.typed(source, scope, COLLECTIONS, "an ability's targets")
-            target = (tname, src, prompt or f"Target of {ab.name}?")
-            body_scope = scope.with_names(**{tname: element(src.kind)})
+            target, body_scope = self._target(ab.target, scope, "an ability's targets",
+                                              f"Target of {ab.name}?")
         return CompiledAbility(ab.name, self.block(ab.body, body_scope), ab.uses,
                                ab.once_per_turn, cond, ab.any_time, ab.from_zone, card, ab.pos,
                                self._requirements(ab.requires, scope, "an ability's condition"),
                                target)
+
+    def _target(self, spec, scope, what: str, prompt: str) -> tuple:
+        """A card's or an ability's `target NAME from COLLECTION [up to N]`: (name,
+        collection, prompt, N or None) checked, and the scope of the body that names it
+        (one element; with `up to`, a list of them)."""
+        tname, source, given, upto = spec
+        src = self.typed(source, scope, COLLECTIONS, what)
+        count = None
+        if upto is not None:
+            count = self.typed(upto, scope, (INT,), "how many targets", none_ok=False)
+        kind = element(src.kind)
+        if count is not None:
+            kind = {CARD: CARDS, PLAYER: PLAYERS}.get(kind, LIST)
+        return (tname, src, given or prompt, count), scope.with_names(**{tname: kind})
 
     def event_fields(self, event: str) -> Optional[set]:
         """What `event.X` may name for this event, or None when it is unknown."""

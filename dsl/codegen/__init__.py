@@ -103,6 +103,8 @@ class Code:
         self.offer_moves = {ns[name]: names for names, name in gen.listers.items()}
         self.action_why = {key: ns[name] for key, name in gen.action_whys.items()}
         self.ability_targets = [ns[n] if n else None for n in gen.ability_targets]
+        # the values refusal words show: (words number, parameter or None) → function
+        self.words = {key: ns[n] for key, n in getattr(gen, "words_fns", {}).items()}
         fns = {kind: {} for kind in ("where", "amount", "target", "source", "body")}
         for index, parts in gen.statics.items():
             for kind, name in parts.items():
@@ -163,6 +165,11 @@ def _load(program, resumable: bool, notes: bool) -> Code:
     ns["ABILITY"] = info.abilities
     ns["ABILITY_BODY"] = [ns[n] for n in gen.ability_bodies]
     ns["ABILITY_TARGET"] = [ns[n] if n else None for n in gen.ability_targets]
+    ns["ABILITY_COUNT"] = [ns[n] if n else None for n in gen.ability_counts]
+    if gen.card_aimed:             # per definition: (its targets, how many or None, prompt)
+        ns["EFFECT_TARGET"] = [None if t is None else
+                               (ns[t[0]], ns[t[1]] if t[1] else None, d.target[2])
+                               for t, d in zip(gen.effect_targets, info.deflist)]
     ns["INSTEAD"] = {i: ns[p["body"]] for i, p in gen.statics.items() if "body" in p}
     ns["WHERE"] = {st.index: ns.get(gen.statics[st.index].get("where"))
                    for st in program.all_statics}

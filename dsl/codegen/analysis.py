@@ -20,7 +20,7 @@ STMT_EVENTS = {
     I.GiveControl: ("control",), I.Eliminate: ("eliminate",), I.Shuffle: ("shuffle",),
     I.Transform: ("transform",), I.Resolve: ("resolve",), I.Orient: ("orient",),
     I.UseAbility: ("activate",),
-    I.Phase: ("phase_start", "phase_end"), I.EndGame: ("win",),
+    I.Phase: ("phase_start", "phase_end"), I.EndGame: ("win", "game_drawn"),
 }
 
 
@@ -81,7 +81,9 @@ class Analysis:
                 e = key[0]
                 if not self.event.get(e) and self._event_now(e):
                     self.event[e] = changed = True
-            if not self.effects and any(self.block(d.effect) for d in p.cards.values()):
+            # (a card's targets are chosen as it resolves: a decision before its effect)
+            if not self.effects and any(self.block(d.effect) or d.target is not None
+                                        for d in p.cards.values()):
                 self.effects = changed = True
             if not self.whenevers and any(self.block(body) for _, body, _ in p.whenevers):
                 self.whenevers = changed = True

@@ -279,25 +279,62 @@ class EventWriter:
         self.defn(kind.upper(), "g, you, name, n", self.gen_of(self.a.event_decides(kind)), body)
 
     def _resolve(self):
+        aimed = self.card_aimed
         decides = self.a.effects or self.a.event_decides("resolve")
 
         def body(f):
             self.writeline("if card is None: return")
             self.writeline("fx = EFFECTS[card.d]")
             self.writeline("if fx is None: return")
+            data = "{'card': card}"
+            if aimed:
+                self._aim_card(f)
+                data = "{'card': card, 'targets': TARGET_LIST((x,)), 'source': card}"
 
             def perform(f, ev):
+                args = ", x" if aimed else ""
+                if aimed:
+                    self._recheck_card_targets(f, ev)
                 self.writeline("g.chain.append(card.name)")
                 self.writeline("try:")
                 self.indent()
-                self.writeline(self.call(f, f"fx(g, you, card, {ev or 'ev'})", self.a.effects))
+                self.writeline(self.call(f, f"fx(g, you, card, {ev or 'ev'}{args})", self.a.effects))
                 self.outdent()
                 self.writeline("finally:")
                 self.indent()
                 self.writeline("g.chain.pop()")
                 self.outdent()
-            self.emit(f, "resolve", "{'card': card}", "you", perform)
+            self.emit(f, "resolve", data, "you", perform)
         self.defn("RESOLVE", "g, you, ev, card", self.gen_of(decides), body)
+
+    def _aim_card(self, f):
+        """A card's targets, chosen as it resolves, before its `resolve` event (which
+        lists them): ``x`` (one, a list with `up to`, or None without a target); with no
+        legal target the card does nothing."""
+        self.writeline("x = None")
+        self.writeline("t = EFFECT_TARGET[card.d]")
+        self.writeline("if t is not None:")
+        self.indent()
+        self.writeline("hi = 1 if t[1] is None else max(1, t[1](g, you, card, None))")
+        self.writeline("d = CHOICE(g, you, list(ITER(t[0](g, you, card, None))), 1, hi, t[2], "
+                       "False, card)")
+        self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
+        self.writeline("if not d: return TARGETLESS(g, you, card.name)")
+        self.writeline("x = d[0] if t[1] is None else d")
+        self.writeline("TARGETED(g, you, card.name, d)")
+        self.outdent()
+
+    def _recheck_card_targets(self, f, ev):
+        """Once the `resolve` event's reactions and window are over: the targets no
+        longer among the card's targets are dropped; with none left it does nothing."""
+        self.writeline("if t is not None:")
+        self.indent()
+        self.writeline("now = list(ITER(t[0](g, you, card, None)))")
+        self.writeline("x = KEEP_TARGETS(g, x, lambda c: c in now, card.name, True)")
+        self.writeline("if x is None or x == []: return TARGETLESS(g, you, card.name)")
+        if ev:
+            self.writeline(f"{ev}.data['targets'] = TARGET_LIST((x,))")
+        self.outdent()
 
     # --- triggers and their dispatch ------------------------------------------------------
     def write_triggers(self):

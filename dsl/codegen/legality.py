@@ -20,6 +20,10 @@ from ..check.kinds import ANY, BOOL, CARD
 from .writer import literal
 
 
+def _this_safe(f):
+    f.this_safe = True
+
+
 class LegalityWriter:
     """Requirements and refusals: a part of :class:`dsl.codegen.module.CodeGenerator`."""
 
@@ -38,6 +42,7 @@ class LegalityWriter:
                     self.writeline(f"if not ({self.cond(test, f)}): return {j}")
                 self.writeline("return -1")
             self.card_requires.append(self.defn(f"CR{i}", "g, you, this, ev", False, body))
+            self.words_of(d.requires, "g, you, this, ev", _this_safe)
 
     def write_card_costs(self):
         """``CO{i}`` for each card definition with a `to use` cost, and the dispatcher
@@ -92,6 +97,24 @@ class LegalityWriter:
             return None
         return f"CARD_OK(g, you, {x})"
 
+    def words_of(self, requires, params: str, frame, j=None, **names) -> None:
+        """``RW…(params)`` for each test's words that show values (`{EXPR}`): the list
+        of those values, evaluated with the test's own names (``frame(f)`` sets them up).
+        Called only as a refusal is said; ``self.words_fns`` maps (words number, ``j``:
+        the parameter a `choose` filters by, for an action's words) to its name."""
+        if not hasattr(self, "words_fns"):
+            self.words_fns = {}
+        for _, said, _ in requires:
+            values = getattr(said, "values", None)
+            if not values or (said.k, j) in self.words_fns:
+                continue
+
+            def body(f, values=values):
+                frame(f)
+                self.writeline(f"return [{', '.join(self.expr(e, f) for e in values)}]")
+            self.words_fns[(said.k, j)] = self.defn(self.fresh_fn("RW"), params, False, body,
+                                                    **names)
+
     def action_guard(self, action, f):
         """An action's `if`: a call that fails it returns before doing anything."""
         if action.requires:
@@ -119,6 +142,10 @@ class LegalityWriter:
             self.action_whys[(action, j)] = self.defn(self.fresh_fn("AP"), "g, you, x", False,
                                                       body, this="None", ev="None")
 
+            def names(f, a=a, j=j):
+                f.names = {a.params[j]: "x"}
+            self.words_of(a.requires, "g, you, x", names, j, this="None", ev="None")
+
     def write_refusals(self):
         """``MW``/``MC`` for every move, ``AW`` for every ability with tests."""
         p = self.program
@@ -145,6 +172,12 @@ class LegalityWriter:
                 self.writeline("return -1")
             self.defn(f"MW{m}", "g, you, x", False, why, this="None", ev="None")
 
+            def option(f, mv=mv):
+                if mv.var is not None:
+                    f.names[mv.var] = "x"
+                    f.safe.add("x")
+            self.words_of(mv.requires, "g, you, x", option, this="None", ev="None")
+
             def candidates(f, mv=mv):
                 if mv.var is None:
                     self.writeline("return [None]")
@@ -166,3 +199,4 @@ class LegalityWriter:
                     self.writeline(f"if not ({self.cond(test, f)}): return {j}")
                 self.writeline("return -1")
             self.ability_whys.append(self.defn(f"AW{k}", "g, you, this, ev", False, body))
+            self.words_of(ab.requires, "g, you, this, ev", _this_safe)

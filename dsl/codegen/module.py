@@ -152,6 +152,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
     def generate(self) -> str:
         p = self.program
         a = self.a
+        self.card_aimed = any(d.target is not None for d in self.deflist)   # before any `resolve`
         self.write_card_requires()          # before any offer's lister asks for them
         self.write_card_costs()             # before the moves that pay them
         for name, action in p.actions.items():
@@ -167,13 +168,23 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
             if name in a.listened or action.targets:
                 self._call_wrapper(name, k, action, decides)
         self.effects = []
+        # With card targets in the deck, every effect takes its card's targets (or none)
+        # as `x`, and each card's targets are listed by its definition (EFFECT_TARGET).
+        self.effect_targets = []
         for i, d in enumerate(self.deflist):
+            if self.card_aimed:
+                self.effect_targets.append(self._target_fns(i, d.target))
             if d.effect is None:
                 self.effects.append(None)
                 continue
+            if self.card_aimed:
+                names = {d.target[0]: "x"} if d.target is not None else {}
+                self.effects.append(self.block_fn(f"EF{i}", d.effect, params="g, you, this, ev, x",
+                                                  force=a.effects, this_safe=True, names=names))
+                continue
             self.effects.append(self.block_fn(f"EF{i}", d.effect, force=a.effects, this_safe=True))
         self.ability_bodies, self.ability_conds = [], []
-        self.ability_targets = []
+        self.ability_targets, self.ability_counts = [], []
         # With targets in the deck, every ability's body takes its target (or none) as `x`.
         aimed = any(ab.target is not None for ab in self.abilities)
         params = "g, you, this, ev, x" if aimed else "g, you, this, ev"
@@ -184,6 +195,10 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
             # its collection of targets: a function of the card
             self.ability_targets.append(self.expr_fn(f"AT{k}", ab.target[1], this_safe=True)
                                         if ab.target is not None else None)
+            # how many it may aim at (`up to N`), a function of the card; None: one
+            self.ability_counts.append(self.expr_fn(f"AN{k}", ab.target[3], this_safe=True)
+                                       if ab.target is not None and ab.target[3] is not None
+                                       else None)
             self.ability_conds.append(self.expr_fn(f"AC{k}", ab.cond, this_safe=True, cond=True)
                                       if ab.cond is not None else None)
         self.statics = {}
@@ -204,6 +219,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
         """The module of one ad-hoc effect (``EVAL(g, you, this, ev)``), to run in a copy
         of the program's namespace: it calls the program's actions and triggers, and
         writes only the helpers it needs itself."""
+        self.card_aimed = any(d.target is not None for d in self.deflist)
         self.card_requires = [f"CR{i}" if d.requires else None
                               for i, d in enumerate(self.deflist)]
         self.plan_card_costs()
@@ -284,6 +300,17 @@ class CodeGenerator(ExprWriter, StmtWriter, EventWriter, TurnWriter, LegalityWri
                 self.writeline(f"data[{literal(tname)}] = {x}")
         names = ", ".join(idents[t] for t, _ in action.targets)
         self.writeline(f"data['targets'] = TARGET_LIST(({names},))")
+
+    def _target_fns(self, i: int, target) -> "tuple | None":
+        """Card definition ``i``'s `target NAME from C [up to N]` as the names of two
+        functions of the card, its collection (``ET{i}``) and its count (``ETN{i}``;
+        None: one target), or None without a target."""
+        if target is None:
+            return None
+        coll = self.expr_fn(f"ET{i}", target[1], this_safe=True)
+        count = self.expr_fn(f"ETN{i}", target[3], this_safe=True) \
+            if target[3] is not None else None
+        return coll, count
 
     def _static(self, st) -> dict:
         i = st.index

@@ -172,7 +172,8 @@ def window_order(g) -> list:
 _DOING = {"resolve": "resolving {card}", "activate": "using {card}: {ability}",
           "move": "moving {card}", "enter": "putting {card} into play",
           "leave": "taking {card} out of play", "gain": "gaining {amount} {resource}",
-          "lose": "losing {amount} {resource}", "response": "responding with {response}"}
+          "lose": "losing {amount} {resource}", "response": "responding with {response}",
+          "game_drawn": "ending the game in a draw"}
 _FIELD = re.compile(r"\{([a-z_][a-zA-Z0-9_]*)\}")
 
 
@@ -515,7 +516,7 @@ HELPERS = {
     "GAIN_QUIET": P.gain_quiet, "LOSE_QUIET": P.lose_quiet, "GAIN_NOW": P.gain_now,
     "LOSE_NOW": P.lose_now, "LOSE_AMOUNT": P.lose_amount, "SET_RES": P.set_res,
     "SET_SHARED": P.set_shared, "MARK": P.mark, "UNMARK": P.unmark, "ELIMINATE": P.eliminate_one,
-    "END": P.end_game, "END_MOST": P.end_by_most, "USE": P.use_limit, "ADD_TEMP": P.add_temp_static,
+    "END": P.end_game, "END_MOST": P.end_by_most, "MOST_OF": P.most_of, "WON": P.won, "USE": P.use_limit, "ADD_TEMP": P.add_temp_static,
     "SAY": say, "START_TURN": P.start_turn, "EXPIRE": P.expire,
     "EXTRA_TURN": P.extra_turn, "SKIP_TURN": P.skip_turn, "REVERSE_ORDER": P.reverse_order,
     "NEXT_TURN": P.next_turn,
@@ -542,4 +543,5 @@ BUILTINS = {"len": len, "list": list, "int": int, "range": range, "min": min, "m
 
 # Names the program's module defines for the engine and for each other: set per program.
 PROGRAM_NAMES = ("TRIGGERS", "EFFECTS", "ABILITY", "ABILITY_BODY", "INSTEAD", "WHERE", "POS",
-                 "SHARED", "MOVE_LABELS", "LAZY_CODE", "RESPONSES", "ABILITY_TARGET")
+                 "SHARED", "MOVE_LABELS", "LAZY_CODE", "RESPONSES", "ABILITY_TARGET",
+                 "ABILITY_COUNT", "EFFECT_TARGET")

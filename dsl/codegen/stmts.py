@@ -114,7 +114,9 @@ class StmtWriter:
             self.writeline(f"g.chain.append({t}.name + ': ' + ABILITY[{k}].name)")
             self.writeline("try:")
             self.indent()
-            self.writeline(self.call(f, f"ABILITY_BODY[{k}](g, {f.you}, {t}, {ev or 'None'})",
+            # (an ability used this way has no target chosen: its target is none)
+            aimed = ", None" if any(ab.target is not None for ab in self.abilities) else ""
+            self.writeline(self.call(f, f"ABILITY_BODY[{k}](g, {f.you}, {t}, {ev or 'None'}{aimed})",
                                      True))
             self.outdent()
             self.writeline("finally:")
@@ -310,8 +312,12 @@ class StmtWriter:
     def s_EndGame(self, n, f):
         # a named end condition is the game's reason, whoever wins (`end game "50 VP" ...`)
         named = "" if n.name is None else f", {literal(n.name)}"
-        if n.kind == "draw":
+        if n.kind == "draw" and "game_drawn" in self.a.listened:
+            self._drawn(f, "'draw'" if n.name is None else literal(n.name), "[]")
+        elif n.kind == "draw":
             self.writeline(f"END([], True, 'draw'{named})")
+        elif n.kind == "most" and self.a.hears("win", "game_drawn"):
+            self._by_most(n, f)
         elif n.kind == "most":
             self.writeline(f"END_MOST(g, {literal(n.resource)}{named})")
         elif "win" not in self.a.listened:
@@ -331,6 +337,45 @@ class StmtWriter:
                       lambda f, ev: self.writeline(f"{kept}.append({p})"))
             self.outdent()
             self.writeline(f"if {kept} or not {named}: END({kept}, False, 'winner'{reason})")
+
+    def _by_most(self, n, f):
+        """`end game by most R` when something answers a win or a draw: each player with
+        the most is a `win` event (as for `end game winner`), or, all of them tied, the
+        game's `game_drawn` is; the game ends with what stood, else it goes on."""
+        best, tied, kept, p = f.temp(), f.temp(), f.temp(), f.gen.fresh("p")
+        res = literal(n.resource)
+        tie = literal(("" if n.name is None else f"{n.name}, ") + f"tied on {n.resource}")
+        named = "" if n.name is None else f", {literal(n.name)}"
+        self.writeline(f"{best}, {tied} = MOST_OF(g, {res})")
+        self.writeline(f"if {tied}:")
+        self.indent()
+        if "game_drawn" in self.a.listened:
+            self._drawn(f, tie, best)
+        else:
+            self.writeline(f"END([], True, {tie})")
+        self.outdent()
+        if "win" not in self.a.listened:
+            self.writeline(f"WON({best}, {res}{named})")
+            return
+        self.writeline(f"{kept} = []")
+        self.writeline(f"for {p} in {best}:")
+        self.indent()
+        self.emit(f, "win", f"{{'player': {p}}}", f.you,
+                  lambda f, ev: self.writeline(f"{kept}.append({p})"))
+        self.outdent()
+        self.writeline(f"if {kept}: WON({kept}, {res}{named})")
+
+    def _drawn(self, f, reason: str, tied: str):
+        """A game about to end in a draw: the `game_drawn` event, which `before` (with
+        `negate`), `prevent` and `instead` may answer; the game ends drawn unless it was
+        stopped or replaced, and then it goes on."""
+        drawn = f.temp()
+        self.writeline(f"{drawn} = False")
+
+        def perform(f, ev):
+            self.writeline(f"{drawn} = True")
+        self.emit(f, "game_drawn", f"{{'reason': {reason}, 'tied': {tied}}}", f.you, perform)
+        self.writeline(f"if {drawn}: END([], True, {reason})")
 
     def s_Eliminate(self, n, f):
         who = self.expr(n.players, f)

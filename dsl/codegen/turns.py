@@ -234,26 +234,46 @@ class TurnWriter:
             self.writeline(f"if ab.once_per_turn: {S}.once.add(('ability', card.id, ab.name))")
             self.writeline("g.write(you.name + ' uses ' + card.name + ': ' + ab.name)")
             aimed = any(ab.target is not None for ab in self.abilities)
+            # `up to N` targets somewhere: each ability's count (None: one target)
+            counted = any(ab.target is not None and ab.target[3] is not None
+                          for ab in self.abilities)
             data = "{'card': card, 'ability': ab.name}"
             if aimed:
                 # its target, chosen now: before the `activate` event, which lists it
                 self.writeline("x = None")
                 self.writeline("t = ABILITY_TARGET[k]")
+                if counted:
+                    self.writeline("n = ABILITY_COUNT[k]")
                 self.writeline("if t is not None:")
                 self.indent()
-                self.writeline("d = CHOICE(g, you, list(ITER(t(g, you, card, None))), 1, 1, "
+                hi = "1 if n is None else max(1, n(g, you, card, None))" if counted else "1"
+                self.writeline(f"d = CHOICE(g, you, list(ITER(t(g, you, card, None))), 1, {hi}, "
                                "ab.target[2], False, card)")
                 self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
                 self.writeline("if not d: return TARGETLESS(g, you, ab.name)")
-                self.writeline("x = d[0]")
+                self.writeline("x = d[0] if n is None else d" if counted else "x = d[0]")
                 self.writeline("TARGETED(g, you, ab.name, d)")
                 self.outdent()
                 data = ("{'card': card, 'ability': ab.name, 'targets': [] if x is None else [x], "
                         "'source': card}")
+                if counted:
+                    data = "{'card': card, 'ability': ab.name, 'targets': TARGET_LIST((x,)), 'source': card}"
 
             def perform(f, ev):
-                if aimed:
+                if counted:
+                    # several targets: those no longer among its targets are dropped
+                    self.writeline("if t is not None and n is not None:")
+                    self.indent()
+                    self.writeline("now = list(ITER(t(g, you, card, None)))")
+                    self.writeline("x = KEEP_TARGETS(g, x, lambda c: c in now, ab.name, True)")
+                    self.writeline("if not x: return TARGETLESS(g, you, ab.name)")
+                    if ev:
+                        self.writeline(f"{ev}.data['targets'] = TARGET_LIST((x,))")
+                    self.outdent()
+                    self.writeline("elif t is not None and x not in ITER(t(g, you, card, None)):")
+                elif aimed:
                     self.writeline("if t is not None and x not in ITER(t(g, you, card, None)):")
+                if aimed:
                     self.indent()
                     self.writeline("KEEP_TARGETS(g, x, lambda c: False, ab.name, True)")
                     self.writeline("TARGETLESS(g, you, ab.name)")

@@ -29,7 +29,9 @@ NAMES = frozenset({
     # the locals of WINDOW
     "order", "quiet", "made", "i", "p", "opts", "lister",
     # a phase start's window, and what its offer depends on (STEP_KEY's locals)
-    "STEP_WINDOW", "STEP_KEY", "key", "o"})
+    "STEP_WINDOW", "STEP_KEY", "key", "o",
+    # declared targets: how many may be chosen, and those still legal
+    "hi", "now"})
 # Attributes generated code reads or writes: the game's, the state model's, events',
 # decisions' and the checked program's fields, and list/set/dict methods.
 ATTRIBUTES = frozenset({

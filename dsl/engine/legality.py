@@ -70,7 +70,7 @@ def _choice_refusal(g, decision, typed: str) -> Optional[str]:
         if k < 0:
             return None                  # left out by something else
         _, words, pos = g.program.actions[action].requires[k]
-        answers.add((labels[i], words or _needs(g, pos)))
+        answers.add((labels[i], _said(g, words, j, who, left_out[i]) or _needs(g, pos)))
     if len(answers) != 1:
         return None
     label, reason = answers.pop()
@@ -92,7 +92,7 @@ def _move_refusals(g, who, name: str) -> list:
             reason = _forbidder(g, who, name, {} if mv.var is None else {mv.var: x})
         elif mv.requires:
             _, words, pos = mv.requires[j]
-            reason = words or _needs(g, pos)
+            reason = _said(g, words, None, who, x) or _needs(g, pos)
         else:
             decl = p.decls.get(("move", name))
             reason = _needs(g, decl.cond.pos) if decl is not None else f"{name} is not allowed now"
@@ -123,7 +123,7 @@ def _card_refusal(g, who, c) -> Optional[str]:
     if j < 0:
         return None
     _, words, pos = g.defs[c.name].requires[j]
-    return words or _needs(g, pos)
+    return _said(g, words, None, who, c, None) or _needs(g, pos)
 
 
 def _not_among(g, name: str) -> str:
@@ -169,10 +169,37 @@ def _ability_refusals(g, player) -> list:
                 j = g.code.ability_why[k](g, player, c, None)
                 if j >= 0:
                     _, words, pos = ab.requires[j]
-                    reason = words or _needs(g, pos)
+                    reason = _said(g, words, None, player, c, None) or _needs(g, pos)
             if reason is not None:
                 out.append(((-1, (c, k)), reason))
     return out
+
+
+def _said(g, words, j, who, *args) -> Optional[str]:
+    """A test's words as the player reads them: with the values of the game they show
+    (`{EXPR}`) in place, each as ``who`` may see it (a card by its label, never by a
+    name they may not read); None without words."""
+    values = getattr(words, "values", None)
+    if not values:
+        return words
+    fn = g.code.words.get((words.k, j))
+    if fn is None:
+        return words
+    return words.render(_shown(g, v, who) for v in fn(g, who, *args))
+
+
+def _shown(g, v, who) -> str:
+    if type(v) is bool:
+        return "true" if v else "false"
+    if v is None:
+        return "none"
+    if type(v) in (int, str):
+        return str(v)
+    if type(v) is list:
+        return ", ".join(_shown(g, x, who) for x in v)
+    if type(v) is CardInst:
+        return g.labels_of([v], who, offer=False)[0]
+    return getattr(v, "name", None) or str(v)
 
 
 def _needs(g, pos) -> str:

@@ -142,6 +142,20 @@ def end_by_most(g, resource: str, name: Optional[str] = None):
     raise GameOver(winners, False, name if name is not None else f"most {resource}")
 
 
+def most_of(g, resource: str) -> tuple:
+    """`end game by most RESOURCE`, before anything answers it: (the living players with
+    the most, whether that is a draw: all of them tied, more than one)."""
+    players = [p for p in g.state.players if p.alive] or g.state.players
+    best = max(p.res.get(resource, 0) for p in players)
+    winners = [p for p in players if p.res.get(resource, 0) == best]
+    return winners, len(winners) == len(players) and len(players) > 1
+
+
+def won(winners: list, resource: str, name: Optional[str] = None):
+    """The end of `end game by most RESOURCE` whose wins stood (``winners``, not empty)."""
+    raise GameOver(winners, False, name if name is not None else f"most {resource}")
+
+
 # --- turns -----------------------------------------------------------------------------
 def start_turn(g):
     s = g.state

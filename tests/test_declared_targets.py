@@ -1,0 +1,210 @@
+"""Targets declared by a card or an ability, rule by rule, on a small deck of their own.
+
+A card's `target NAME from COLLECTION [up to N]` is chosen as the card resolves, before
+its `resolve` event is declared: announced in the log, listed in `event.targets` for the
+reactions and the responses, and checked again once the window has closed. A target no
+longer among the card's targets is dropped, never replaced; with none left, the effect
+does nothing. An ability's `target ... up to N` works the same way as it is used.
+"""
+import pytest
+
+from dsl.codegen import generate
+from dsl.errors import DeckError
+from dsl.loader import load_text
+from tests.scenario import area, given, hand, play, res
+
+DECK = '''game "Aim" extends "dvorak"
+resource sparks: start 0
+resource shields: start 0
+
+card "Gadget": Thing x 4
+
+card "Plunder": Action {
+  text "Gain control of target Thing another player controls."
+  target t from Thing cards where it.controller != you prompt "Plunder what?"
+  effect { give control of t to you }
+}
+
+card "Firestorm": Action {
+  text "Destroy up to two target Things."
+  target ts from Thing cards up to 2 prompt "Destroy what?"
+  effect { for each t in ts { destroy t } }
+}
+
+card "Overload": Action {
+  text "Up to one target player per Gadget you control gains a spark."
+  target ps from players up to count (cards you control named "Gadget") prompt "Who gains a spark?"
+  effect { for each p in ps { as p { gain 1 sparks } } }
+}
+
+card "Scattergun": Thing {
+  text "Action: up to two target opponents lose a spark."
+  ability "Scatter": uses action_play, target ps from opponents up to 2 prompt "Scatter at whom?" {
+    for each p in ps { as p { lose 1 sparks } }
+  }
+}
+
+# Whoever holds a shield may take a Thing of theirs back to hand when a card aims at it.
+respond to resolve "Take it back" where you.shields > 0 \\
+    and count (Thing cards you control where it is in event.targets) > 0 \\
+    paying { lose 1 shields } {
+  move first(Thing cards you control where it is in event.targets) to your hand
+}
+
+# ... and any player may see a resolving card's targets as it is declared.
+before resolve where count (event.targets) > 0 {
+  say "sees the targets"
+}
+'''
+
+
+@pytest.fixture(scope="module")
+def deck():
+    return load_text(DECK, "aim.deck")
+
+
+def start(deck, players=2, **kw):
+    return given(deck, players=players, deck_cards=["Gadget"] * 30, **kw)
+
+
+def log(s) -> list:
+    return [e.text for e in s.game.log]
+
+
+def main_phase(s):
+    while s.decision.kind != "move" or s.decision.player is not s.state.active:
+        play(s, "pass")
+
+
+# --- a card's targets ---------------------------------------------------------------------
+
+def test_a_cards_target_is_chosen_before_its_effect_and_announced(deck):
+    s = start(deck, hands={0: ["Plunder"]}, areas={0: ["Gadget"], 1: ["Gadget", "Scattergun"]})
+    main_phase(s)
+    play(s, "play_action: Plunder")
+    d = s.decision
+    assert (d.prompt, d.labels) == ("Plunder what?", ["Gadget", "Scattergun"])   # not P1's own
+    play(s, "Scattergun")
+    assert "P1: Plunder targeting Scattergun" in log(s)
+    assert area(s, 0) == ["Gadget", "Scattergun"] and area(s, 1) == ["Gadget"]
+
+
+def test_the_reactions_to_resolve_see_the_cards_targets(deck):
+    s = start(deck, hands={0: ["Plunder"]}, areas={1: ["Gadget"]})
+    main_phase(s)
+    play(s, "play_action: Plunder")                 # the one Gadget: no question
+    assert "P1: sees the targets" in log(s)
+
+
+def test_a_target_that_becomes_illegal_is_dropped_and_the_card_does_nothing(deck):
+    # P2 answers the Plunder by taking its Gadget back to hand: nothing else is plundered.
+    s = start(deck, hands={0: ["Plunder"]}, areas={1: ["Gadget", "Scattergun"]},
+              res={1: {"shields": 1}})
+    main_phase(s)
+    play(s, "play_action: Plunder")
+    play(s, "Gadget")
+    d = s.decision
+    assert (d.player.index, d.prompt) == (1, "Respond to P1 resolving Plunder?")
+    play(s, "Take it back")
+    assert "a card in P2's hand is no longer a legal target of Plunder" in log(s)
+    assert "P1: Plunder has no legal target: it does nothing" in log(s)
+    assert area(s, 0) == [] and area(s, 1) == ["Scattergun"]      # never redirected
+    assert hand(s, 1) == ["Gadget"]
+
+
+def test_a_card_with_no_legal_target_does_nothing(deck):
+    s = start(deck, hands={0: ["Plunder"]}, areas={0: ["Gadget"]})
+    main_phase(s)
+    play(s, "play_action: Plunder")
+    assert "P1: Plunder has no legal target: it does nothing" in log(s)
+    assert area(s, 0) == ["Gadget"]
+    assert "Plunder" in [c.name for c in s.state.zones["discard_pile"].cards]
+
+
+def test_up_to_two_targets_are_chosen_together(deck):
+    s = start(deck, hands={0: ["Firestorm"]}, areas={0: ["Gadget"], 1: ["Gadget", "Scattergun"]})
+    main_phase(s)
+    play(s, "play_action: Firestorm")
+    d = s.decision
+    assert (d.prompt, d.min_count, d.max_count) == ("Destroy what?", 1, 2)
+    play(s, ["Scattergun", "Gadget"])
+    assert "P1: Firestorm targeting Gadget, Scattergun" in log(s)
+    assert sorted(area(s, 0) + area(s, 1)) == ["Gadget"]
+
+
+def test_of_several_targets_only_the_illegal_ones_are_dropped(deck):
+    s = start(deck, hands={0: ["Firestorm"]}, areas={0: ["Gadget"], 1: ["Scattergun"]},
+              res={1: {"shields": 1}})
+    main_phase(s)
+    play(s, "play_action: Firestorm")
+    play(s, ["Gadget", "Scattergun"])
+    play(s, "Take it back")                         # P2 saves its Scattergun ...
+    assert "a card in P2's hand is no longer a legal target of Firestorm" in log(s)
+    assert area(s, 0) == [] and hand(s, 1) == ["Scattergun"]   # ... P1's Gadget still burns
+
+
+def test_how_many_targets_may_depend_on_the_game(deck):
+    # One target per Gadget P1 controls: with two, both players may be picked.
+    s = start(deck, hands={0: ["Overload"]}, areas={0: ["Gadget", "Gadget"]})
+    main_phase(s)
+    play(s, "play_action: Overload")
+    assert (s.decision.min_count, s.decision.max_count) == (1, 2)
+    play(s, ["P1", "P2"])
+    assert (res(s, 0, "sparks"), res(s, 1, "sparks")) == (1, 1)
+
+
+# --- an ability's targets ---------------------------------------------------------------
+
+def test_an_ability_aims_at_up_to_two_targets(deck):
+    s = start(deck, players=3, areas={0: ["Scattergun"]}, res={1: {"sparks": 2}, 2: {"sparks": 2}})
+    main_phase(s)
+    play(s, "Scattergun: Scatter")
+    d = s.decision
+    assert (d.prompt, d.labels, d.min_count, d.max_count) == (
+        "Scatter at whom?", ["P2", "P3"], 1, 2)
+    play(s, ["P2", "P3"])
+    assert "P1: Scatter targeting P2, P3" in log(s)
+    assert (res(s, 1, "sparks"), res(s, 2, "sparks")) == (1, 1)
+
+
+def test_an_ability_may_aim_at_fewer_than_its_most(deck):
+    s = start(deck, players=3, areas={0: ["Scattergun"]}, res={1: {"sparks": 2}, 2: {"sparks": 2}})
+    main_phase(s)
+    play(s, "Scattergun: Scatter")
+    play(s, ["P3"])
+    assert "P1: Scatter targeting P3" in log(s)
+    assert (res(s, 1, "sparks"), res(s, 2, "sparks")) == (2, 1)
+
+
+# --- what it costs and what the checker says --------------------------------------------
+
+def test_a_deck_without_card_targets_has_no_code_for_them():
+    from dsl.loader import load_program
+    source, _ = generate(load_program("example"), resumable=True)
+    assert "EFFECT_TARGET" not in source and "ABILITY_COUNT" not in source
+
+
+def errors(text):
+    with pytest.raises(DeckError) as e:
+        load_text('game "E" extends "dvorak"\n' + text, "e.deck")
+    return [(d.code, d.message, d.hint) for d in e.value.diagnostics]
+
+
+def test_a_card_target_needs_an_effect():
+    assert errors('card "Aim": Thing {\n  target t from Thing cards\n}\n') == [
+        ("no-effect", "`Aim` has a target but no `effect` to aim at it",
+         "a card's targets are chosen for its effect: give it `effect { ... }`, or give an "
+         "ability the target")]
+
+
+def test_how_many_targets_is_a_number():
+    assert errors('card "Aim": Action {\n  target t from Thing cards up to "two"\n'
+                  '  effect { pass }\n}\n') == [
+        ("type", "how many targets must be a number, not a text", None)]
+
+
+def test_a_card_has_one_target_line():
+    assert errors('card "Aim": Action {\n  target t from Thing cards\n'
+                  '  target u from Thing cards\n  effect { pass }\n}\n') == [
+        ("duplicate", "`Aim` has a second `target`; the first would be lost",
+         "give a card one `target`")]
