@@ -127,7 +127,7 @@ def test_nothing_can_be_arranged_once_the_game_is_over():
           given { gears of P2 = 3 }
         }
         """) == ["t.deck:9:3: failed: the game is over: there is nothing to arrange (P1 wins "
-                 "(most gears))\n"
+                 "(12 gears))\n"
                  "    9 |   given { gears of P2 = 3 }\n"
                  "      |   ^^^^^^^^^^^^^^^^^^^^^^^^^"]
 

@@ -27,8 +27,10 @@ def walk(node) -> Iterator:
 
 
 def card_parts(card: A.CardDecl) -> list:
-    """The pieces of a card that do things: its effect, triggers, abilities, statics."""
-    return [x for x in (card.effect, *card.triggers, *card.abilities, *card.statics)
+    """The pieces of a card that do things: its declared target's collection, effect,
+    triggers, abilities, statics."""
+    aim = card.target[1] if getattr(card, "target", None) else None
+    return [x for x in (aim, card.effect, *card.triggers, *card.abilities, *card.statics)
             if x is not None]
 
 

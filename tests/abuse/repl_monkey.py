@@ -87,6 +87,13 @@ def run_repl(count: int, seed: int, report, folder: Path, deck: str = "example")
                 except AssertionError:
                     if repl.proc.poll() is not None:
                         raise
+                    if "-- more:" in repl.text[-400:]:
+                        # A long output is paged, and the pager waits for a key: `q` ends it
+                        # (the marker's keys were read as the pager's); then mark again.
+                        repl.send("q")
+                        repl.send(f"\x15zzmark{k}p\r")
+                        repl.read_until(f"`zzmark{k}p`", timeout=30)
+                        continue
                     # Waiting for more of a line (a quote left open...)? Ctrl-C cancels it.
                     repl.send(f"\x03\x15zzmark{k}b\r")
                     repl.read_until(f"`zzmark{k}b`", timeout=30)
