@@ -22,6 +22,7 @@ a `given` after a `when` does (a zone's line says all the zone holds):
 """
 from __future__ import annotations
 
+import textwrap
 from typing import Optional
 
 from dsl.invariants import assert_invariants
@@ -110,3 +111,20 @@ def arrange_now(session: Session, lines: str) -> None:
     """Arrange a session made by :func:`arranged` at its pending decision (`given` lines)."""
     from dsl.scenario.runner import arrange_now as now
     now(session, lines)
+
+
+ON_EXAMPLE = 'game "T" extends "example"\n'
+
+
+def scenario_deck(body: str, head: str = ON_EXAMPLE):
+    """A deck written in a test (``head``, then ``body`` dedented), loaded as `t.deck`."""
+    return load_text(head + textwrap.dedent(body).lstrip("\n"), "t.deck")
+
+
+def failures_of(body: str, head: str = ON_EXAMPLE) -> list:
+    """What the first scenario of such a deck reports: each failure as `deckwright test`
+    prints it (empty when it passes)."""
+    from dsl.scenario.runner import run
+    from dsl.scenario.suite import render_failure
+    program = scenario_deck(body, head)
+    return [render_failure(f, program.sources) for f in run(program, program.scenarios[0])]

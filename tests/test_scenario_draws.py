@@ -3,14 +3,12 @@ shuffle of ZONE leaves ... on top`, made by the game's own generator (dsl.rng.Ar
 """
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
-from dsl.loader import load_text
 from dsl.rng import ArrangedRng, Rng
-from dsl.scenario.runner import check, run
-from dsl.scenario.suite import render_failure
+from dsl.scenario.runner import check
+from scenario import failures_of as shared_failures, scenario_deck
 
 # A die: `random(range(1, 6))` is a roll; the example deck's Sabotage discards at random.
 DIE = '''game "T" extends "example"
@@ -22,12 +20,11 @@ card "Lucky Roll": Action {
 
 
 def deck(body: str):
-    return load_text(DIE + textwrap.dedent(body).lstrip("\n"), "t.deck")
+    return scenario_deck(body, DIE)
 
 
 def failures_of(body: str) -> list:
-    program = deck(body)
-    return [render_failure(f, program.sources) for f in run(program, program.scenarios[0])]
+    return shared_failures(body, DIE)
 
 
 ROLL = """

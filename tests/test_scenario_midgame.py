@@ -2,25 +2,15 @@
 then pending (and `arrange_now`, the same for tests that stay in Python)."""
 from __future__ import annotations
 
-import textwrap
 
 import pytest
 
 from dsl.errors import DeckError
-from dsl.loader import load_text
-from dsl.scenario.runner import run
-from dsl.scenario.suite import render_failure
-from scenario import arrange_now, arranged, names
+from scenario import arrange_now, arranged, failures_of, names
 
 
-def deck(body: str):
-    return load_text('game "T" extends "example"\n' + textwrap.dedent(body).lstrip("\n"),
-                     "t.deck")
 
 
-def failures_of(body: str) -> list:
-    program = deck(body)
-    return [render_failure(f, program.sources) for f in run(program, program.scenarios[0])]
 
 
 def test_a_given_after_a_step_arranges_the_table_and_the_moves_are_listed_again():

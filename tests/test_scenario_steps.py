@@ -1,17 +1,10 @@
 """The steps of a scenario's `when`: what a refused step reports."""
 from __future__ import annotations
 
-import textwrap
 
-from dsl.loader import load_text
-from dsl.scenario.runner import run
-from dsl.scenario.suite import render_failure
+from scenario import failures_of
 
 
-def failures_of(body: str) -> list:
-    program = load_text('game "T" extends "example"\n' + textwrap.dedent(body).lstrip("\n"),
-                        "t.deck")
-    return [render_failure(f, program.sources) for f in run(program, program.scenarios[0])]
 
 
 SECOND_THING = """

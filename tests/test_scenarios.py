@@ -5,7 +5,6 @@ them; the rest checks what a designer sees when a scenario passes, fails, or is 
 """
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -13,10 +12,12 @@ import pytest
 from decks import DECKS_DIR, bundled
 from dsl.cli import main
 from dsl.errors import DeckError
-from dsl.loader import bundled_games, load_program, load_text
+from dsl.loader import bundled_games, load_text
 from dsl.scenario.runner import run, with_background
 from dsl.scenario.suite import file_scenarios, render_failure, run_decks
 from dsl.session import Session
+from scenario import failures_of
+from scenario import scenario_deck as deck
 
 TEST_DECKS = sorted(DECKS_DIR.glob("*.test.deck"))
 
@@ -49,14 +50,8 @@ def test_a_test_deck_is_not_a_bundled_deck():
 
 # --- helpers ---------------------------------------------------------------------------------
 
-def deck(body: str):
-    return load_text('game "T" extends "example"\n' + textwrap.dedent(body).lstrip("\n"),
-                     "t.deck")
 
 
-def failures_of(body: str) -> list:
-    program = deck(body)
-    return [render_failure(f, program.sources) for f in run(program, program.scenarios[0])]
 
 
 def passes(body: str) -> bool:

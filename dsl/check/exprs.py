@@ -352,7 +352,7 @@ class ExprChecker:
             return I.Func(f, tuple(compiled), PLAYER)
         if f == "range":
             # `range(lo, hi)`: the numbers lo..hi, both included (a count to choose from:
-            # `choose n from range(1, most)`); empty when hi < lo.
+            # `choose k from range(1, n)`); empty when hi < lo.
             for k in range(2):
                 arg(k, (INT,), "the ends of `range`", none_ok=True)
             return I.Func(f, tuple(compiled), LIST)

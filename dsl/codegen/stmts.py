@@ -330,12 +330,7 @@ class StmtWriter:
             named, kept, p = f.temp(), f.temp(), f.gen.fresh("p")
             self.writeline(f"{named} = [{p} for {p} in ASLIST({self.expr(n.winner, f)}) "
                            f"if type({p}) is PLAYER]")
-            self.writeline(f"{kept} = []")
-            self.writeline(f"for {p} in {named}:")
-            self.indent()
-            self.emit(f, "win", f"{{'player': {p}}}", f.you,
-                      lambda f, ev: self.writeline(f"{kept}.append({p})"))
-            self.outdent()
+            self._wins(f, named, kept, p)
             self.writeline(f"if {kept} or not {named}: END({kept}, False, 'winner'{reason})")
 
     def _by_most(self, n, f):
@@ -357,13 +352,18 @@ class StmtWriter:
         if "win" not in self.a.listened:
             self.writeline(f"WON({best}, {res}{named})")
             return
+        self._wins(f, best, kept, p)
+        self.writeline(f"if {kept}: WON({kept}, {res}{named})")
+
+    def _wins(self, f, players: str, kept: str, p: str):
+        """Each of ``players`` wins as a `win` event, which `before`, `prevent` and
+        `instead` may answer; ``kept`` lists those whose win stood."""
         self.writeline(f"{kept} = []")
-        self.writeline(f"for {p} in {best}:")
+        self.writeline(f"for {p} in {players}:")
         self.indent()
         self.emit(f, "win", f"{{'player': {p}}}", f.you,
                   lambda f, ev: self.writeline(f"{kept}.append({p})"))
         self.outdent()
-        self.writeline(f"if {kept}: WON({kept}, {res}{named})")
 
     def _drawn(self, f, reason: str, tied: str):
         """A game about to end in a draw: the `game_drawn` event, which `before` (with
