@@ -5,8 +5,11 @@ with the machine's load, for telling whether a change made the engine faster or 
 
 For each deck (default: every bundled deck with cards), it runs the same Python process
 twice under ``valgrind --tool=callgrind``: once loading and compiling the deck and
-playing no game, once playing games 0..N-1 of seed 0 with two random bots. The
-difference divided by N is the cost of one game, load and compilation excluded. Prints
+playing one warm-up game (seed 1), once doing the same and then playing games 0..N-1 of
+seed 0 with two random bots. The difference divided by N is the cost of one game, load,
+compilation and the modules a first game imports excluded (with
+``PYTHONDONTWRITEBYTECODE`` set, as on the project machine, importing a module compiles
+its source, which once counted in the first game). Prints
 (asserts nothing). Needs valgrind (Debian's package); a minute or two per deck at the
 default 20 games.
 
@@ -33,6 +36,7 @@ from dsl.codegen.lazy import compile_all
 from dsl.sim import play_one
 program = load_program({deck!r})
 compile_all(program.code(False).namespace)
+play_one(program, 1, 0, 2, ['random'])     # a warm-up game, in both runs: lazy imports
 for i in range({games}):
     play_one(program, 0, i, 2, ['random'])
 """

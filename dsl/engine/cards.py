@@ -126,7 +126,25 @@ def move_card_quiet(g, card, zone, pos_kind, index):
     """`move` of one card when nothing listens to cards moving."""
     if zone is None or card is None:
         return
-    if card.zone is None and card.id not in g.state.cards:
+    src = card.zone
+    if (src is not None and not src.in_play and not zone.in_play and pos_kind == "top"
+            and zone.capacity is None and not card.token and not g.logging):
+        # Out of play to the top of a zone out of play, unlogged: most moves of a game
+        # (a draw, a discard). What `relocate` does in that case, and nothing else.
+        g.moved += 1
+        src.cards.remove(card)
+        zone.cards.append(card)
+        card.zone = zone
+        owner = zone.owner
+        if owner is None and zone.unowned:
+            card.owner = None
+        elif owner is not None:
+            card.owner = owner
+        card.controller = card.owner
+        card.attached_to = None
+        card.face_up = zone.public
+        return
+    if src is None and card.id not in g.state.cards:
         return                             # a token that has ceased to exist
     if zone.capacity is not None and card.zone is not zone and len(zone.cards) >= zone.capacity:
         g.write(f"{card.name} cannot go to {zone.title}: it is full")
