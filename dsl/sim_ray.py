@@ -58,7 +58,6 @@ def program_from(sent: dict):
     if found is not None:
         return found
     from . import __version__
-    from .codegen.lazy import compile_all
     from .loader import load_program
     here = os.getcwd()
     with tempfile.TemporaryDirectory(prefix="deckwright-") as folder:
@@ -81,8 +80,7 @@ def program_from(sent: dict):
         raise EngineError(f"the Ray worker on {node} compiles the deck to other code than "
                           f"the driver (Deckwright {__version__} there, {sent['version']} "
                           f"on the driver): install the same Deckwright on every node")
-    compile_all(program.code(resumable=False).namespace)
-    _BUILT[key] = program
+    _BUILT[key] = program             # its functions compile as games first reach them
     return program
 
 

@@ -122,10 +122,12 @@ def local_ray():
 def test_a_ray_run_reports_what_one_job_reports_game_for_game(deck, local_ray):
     program = load_program(deck)
     alone = simulate(program, games=40, seed=11, bots=["random", "greedy"], records=True)
+    finished = []                        # the progress bar is told as each task ends
     on_ray = simulate(program, games=40, seed=11, bots=["random", "greedy"], records=True,
-                      ray="")
+                      ray="", progress=finished.append)
     alone.pop("games_per_second"), on_ray.pop("games_per_second")
     assert on_ray == alone and len(alone["records"]) == 40
+    assert sum(finished) == 40 and len(finished) > 1
 
 
 @pytest.mark.slow
