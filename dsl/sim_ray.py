@@ -135,12 +135,35 @@ def connect(address: str = "") -> None:
         path = os.pathsep.join(p for p in (package_root, os.environ.get("PYTHONPATH")) if p)
         options.update(include_dashboard=False,
                        runtime_env={"env_vars": {"PYTHONPATH": path}})
+    _answers(address)
     try:
         ray.init(address=address or None, **options)
     except Exception as err:        # Ray raises ConnectionError, RuntimeError, ValueError...
         where = f"the Ray cluster at {address}" if address else "a local Ray"
         first = str(err).strip().splitlines()[0] if str(err).strip() else type(err).__name__
+        if "Could not find any running Ray instance" in first:
+            first = ("no Ray cluster runs on this node; start one with `ray start --head`, "
+                     "or give the head's address (HOST:6379, ray://HOST:10001)")
         raise EngineError(f"could not start or reach {where}: {first}") from None
+
+
+def _answers(address: str, timeout: float = 5.0) -> None:
+    """Whether something listens at a ``HOST:PORT`` or ``ray://HOST[:PORT]`` address:
+    Ray itself would retry a wrong one for minutes, printing its own warnings."""
+    import socket
+    rest = address[len("ray://"):] if address.startswith("ray://") else address
+    host, colon, port = rest.rpartition(":")
+    if not colon:
+        host, port = rest, "10001" if address.startswith("ray://") else ""
+    if not host or not port.isdigit():
+        return                       # "", "auto", "local": Ray finds the cluster itself
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as err:
+        why = err.strerror or type(err).__name__
+        raise EngineError(f"could not reach the Ray cluster at {address}: nothing answers "
+                          f"at {host}:{port} ({why}); is `ray start --head` running "
+                          f"there?") from None
 
 
 def _result(ray, ref):

@@ -48,6 +48,19 @@ def test_ray_and_jobs_are_one_or_the_other(capsys):
         "deckwright sim: error: argument --ray: not allowed with argument --jobs\n")
 
 
+def test_an_address_where_nothing_answers_is_one_line_not_minutes_of_retries():
+    import socket
+    with socket.socket() as free:                 # a port that was free a moment ago
+        free.bind(("127.0.0.1", 0))
+        port = free.getsockname()[1]
+    with pytest.raises(EngineError) as err:
+        sim_ray._answers(f"127.0.0.1:{port}")
+    assert str(err.value) == (
+        f"could not reach the Ray cluster at 127.0.0.1:{port}: nothing answers at "
+        f"127.0.0.1:{port} (Connection refused); is `ray start --head` running there?")
+    sim_ray._answers("auto")                      # names no port: Ray looks for itself
+
+
 def test_a_worker_builds_the_deck_from_its_sources_and_plays_the_same_games():
     program = load_program("dveck_builder")        # a deck that extends and includes
     sent = sim_ray.shipment(program)
