@@ -202,14 +202,18 @@ def cmd_sim(args) -> int:
         from importlib.util import find_spec
         if find_spec("matplotlib") is None:
             raise EngineError(MISSING)
+    if args.ray is not None:
+        from .sim_ray import MISSING as NO_RAY, available
+        if not available():
+            raise EngineError(NO_RAY)
     bar = Progress(1 if args.game is not None else args.games)
     if args.json:
         bar.shown = False
     try:
         report = simulate(program, games=args.games, seed=args.seed, players=args.players,
                           bots=bots, options=_options(args.option), only=args.game,
-                          jobs=args.jobs, audit_hidden=args.audit_hidden,
-                          records=bool(wanted), progress=bar)
+                          jobs=1 if args.jobs is None else args.jobs, ray=args.ray,
+                          audit_hidden=args.audit_hidden, records=bool(wanted), progress=bar)
     finally:
         bar.close()
     if wanted:
@@ -369,9 +373,15 @@ def build_parser() -> argparse.ArgumentParser:
                           "(default: the deck's values)")
     sim.add_argument("--game", type=_whole(0, "the game number"), default=None, metavar="N",
                      help="play only game N of the run, to replay it (default: every game)")
-    sim.add_argument("--jobs", type=_whole(0, "the number of jobs"), default=1, metavar="N",
-                     help="play in N processes, 0 for one per core (same report, sooner; "
-                          "default: 1)")
+    spread = sim.add_mutually_exclusive_group()
+    spread.add_argument("--jobs", type=_whole(0, "the number of jobs"), default=None,
+                        metavar="N", help="play in N processes, 0 for one per core (same "
+                                          "report, sooner; default: 1)")
+    spread.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="play the games as Ray tasks: on a local Ray started for the "
+                             "run, or on the Ray cluster at ADDRESS (auto, HOST:PORT, "
+                             "ray://HOST:10001); same report (needs Ray: pip install "
+                             "'deckwright[ray]'; default: off)")
     sim.add_argument("--json", action="store_true",
                      help="print the report as one JSON object (default: text)")
     sim.add_argument("--audit-hidden", action="store_true",

@@ -86,7 +86,7 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
              bots: Optional[list] = None, options: Optional[dict] = None,
              observer: Optional[Callable] = None, only: Optional[int] = None,
              jobs: int = 1, audit_hidden: bool = False, records: bool = False,
-             progress: Optional[Callable] = None) -> dict:
+             progress: Optional[Callable] = None, ray: Optional[str] = None) -> dict:
     """Play the games and report. ``jobs`` > 1 plays them in that many processes (0: one
     per core); the report is the same as with one, but for ``games_per_second``. With an
     ``observer`` (it lives in this process), or where processes cannot be forked, the
@@ -94,7 +94,9 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
     hidden-information audit; a game whose views name a card a seat may not see is an
     error of the run. ``records``: the report also holds a record of every game
     (:mod:`dsl.records`), in game order, under ``"records"``. ``progress`` is called with
-    the number of games just finished, as they finish (a progress bar)."""
+    the number of games just finished, as they finish (a progress bar). ``ray``: play
+    them as Ray tasks instead (:mod:`dsl.sim_ray`), on a local Ray (``""``) or on the
+    cluster at that address; the report is again the same."""
     players = players or max(program.min_players, 2)
     bots = bots or ["random"]
     for name in bots:
@@ -102,9 +104,14 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
     Game(program, seed=seed, players=players, options=options, log=False)   # likewise options
     indices = range(only, only + 1) if only is not None else range(games)
     jobs = _usable_jobs(jobs, len(indices), observer)
+    if ray is not None and observer is not None:
+        raise EngineError("an observer lives in this process: a Ray run cannot call it")
     setting = (program, seed, players, bots, options, observer, audit_hidden, records)
     start = time.perf_counter()
-    if jobs == 1:
+    if ray is not None:
+        from .sim_ray import play_on_ray
+        tally = play_on_ray(setting, indices, ray, progress)
+    elif jobs == 1:
         tally = _play_many(setting, indices, progress)
     else:
         tally = _play_in_processes(setting, indices, jobs, progress)
