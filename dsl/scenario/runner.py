@@ -28,7 +28,8 @@ from .arrange import Arranging, Failure
 from .arrange import Stop as _Stop
 from .expect import Expect
 from .names import _place_text, check, with_background
-from .syntax import Line, PhasePoint, Scenario, Text
+from .points import Watch, nth_of, point_key
+from .syntax import Line, Scenario, Text
 
 __all__ = ["Failure", "arrange_now", "arranged", "check", "run", "with_background"]
 
@@ -36,15 +37,6 @@ MAX_SKIPPED = 200         # single-option decisions taken on their own between t
 
 
 # --- running -------------------------------------------------------------------------------
-
-class _Point:
-    """The state as it was at a point of the steps (end of turn, a log line)."""
-    __slots__ = ("state", "log_len")
-
-    def __init__(self, state, log_len):
-        self.state = state
-        self.log_len = log_len
-
 
 def run(program, sc: Scenario) -> list:
     """Run one scenario; its failures (empty: it passed). Mistakes in its names come
@@ -125,6 +117,7 @@ class _Run(Arranging):
         self.unused: list = []         # arranged random draws the game has not made yet
         self.later: dict = {}          # the `given`s after the start, by their step's text
         self.adhoc = None
+        self.watch = Watch(self)       # the game's watch: its points, a phase to start in
 
     def fail(self, pos, message, expected=None, actual=None):
         self.failures.append(Failure(pos, message, expected, actual))
@@ -139,16 +132,19 @@ class _Run(Arranging):
             return self.failures + [stop.failure]
         for i, part in enumerate(parts):
             try:
-                if part.kind == "given":
+                if part.kind == "given" and part.point is None:
                     self.given_now(part)
+                elif part.kind == "given":       # made during the steps before, if found
+                    if id(part) not in self.watch.arranged:
+                        self.fail(part.pos, self.watch.missed(part))
                 elif part.kind == "when":
-                    points = []
+                    at_points = []
                     for later in parts[i + 1:]:
                         if later.kind == "when":
                             break
-                        points.append(later.point)
-                    self.snapshots = {}
-                    self.steps(part.lines, points)
+                        if later.point is not None:
+                            at_points.append(later)
+                    self.steps(part.lines, at_points)
                 else:
                     self.then(part)
             except _Stop as stop:
@@ -182,14 +178,20 @@ class _Run(Arranging):
         def arrange(game):
             self.arrange(game, lines)
 
+        for line in lines:
+            if line.kind == "g_phase":
+                self.watch.start_phase = line
+
         def prepare(game):        # before the setup or the arrangement: it may draw
-            self.arrange_draws(game.state, draws)
+            game.watch = self.watch
+            if draws:
+                self.arrange_draws(game.state, draws)
 
         pos = lines[0].pos if lines else self.sc.pos
         try:
             session = Session(self.p, seed=seed, players=players, options=options,
                               arrange=None if setup else arrange,
-                              prepare=prepare if draws else None, evaluate=self.evaluate)
+                              prepare=prepare, evaluate=self.evaluate)
         except EngineError as err:
             raise _Stop(Failure(pos, f"the game could not start: {err}"))
         self.session = session
@@ -235,36 +237,26 @@ class _Run(Arranging):
         return iter(())
 
     # the steps
-    def steps(self, lines, points):
-        """Take the steps of a `when`, keeping the state at each point a `then` after it
-        looks at (the first turn's end, the first log line holding a text), from the
-        game's ``watch`` of its log."""
-        watch_end = "turn end" in points
-        texts = [pt.text for pt in points if isinstance(pt, Text)]
-        phases = {pt.name for pt in points if isinstance(pt, PhasePoint)}
-        game = self.session.game
-        if watch_end or texts or phases:
-            snapshots = self.snapshots
-
-            def watch(g, phase):
-                if phase is not None:         # a phase begins
-                    if phase in phases and ("phase", phase) not in snapshots:
-                        snapshots[("phase", phase)] = _Point(g.state.copy(), len(g.log))
-                    return
-                text = g.log[-1].text
-                if watch_end and "turn end" not in snapshots and (
-                        text.startswith(("— turn ", "— round ", "game over:"))):
-                    snapshots["turn end"] = _Point(g.state.copy(), len(g.log) - 1)
-                for t in texts:
-                    if t not in snapshots and t in text:
-                        snapshots[t] = _Point(g.state.copy(), len(g.log))
-            game.watch = watch
+    def steps(self, lines, at_points):
+        """Take the steps of a `when`, with the watch looking out for the points the parts
+        after it (``at_points``) look at or arrange the table at."""
+        self.watch.look(at_points)
         try:
             for line in lines:
                 self.step(line)
         finally:
-            self.session.game.watch = None
-            game.watch = None
+            self.watch.stop_looking()
+
+    def arrange_at(self, game, part):
+        """A `given` at a point: the table arranged there, as the rules run (called by the
+        watch, and again there by a copy of the game)."""
+        from ..invariants import violations
+        self.arrange(game, part.lines, mid=True)
+        self.arrange_draws(game.state, [l for l in part.lines if l.kind in ("g_rig", "g_pick")])
+        broken = violations(game)
+        if broken:
+            raise _Stop(Failure(part.pos, "the arrangement breaks the game's invariants: "
+                                          + "; ".join(broken)))
 
     def step(self, line: Line):
         seat, labels, refused = line.args
@@ -381,15 +373,9 @@ class _Run(Arranging):
         if part.point is None:
             st, log, decision = s.state, s.game.log, s.decision
         else:
-            pt = part.point
-            key = pt if pt == "turn end" else ("phase", pt.name) \
-                if isinstance(pt, PhasePoint) else pt.text
-            point = getattr(self, "snapshots", {}).get(key)
+            point = self.watch.snapshots.get((point_key(part.point), nth_of(part)))
             if point is None:
-                what = ("no turn ended" if key == "turn end"
-                        else f"no phase `{pt.name}` began" if isinstance(pt, PhasePoint)
-                        else f"the log did not say `{key}`")
-                self.fail(part.pos, f"{what} during the steps before this `then`")
+                self.fail(part.pos, self.watch.missed(part))
                 return
             st, log, decision = point.state, s.game.log[:point.log_len], None
         for line in part.lines:
