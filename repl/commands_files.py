@@ -12,6 +12,7 @@ from dsl.session import Effect, Session
 
 from . import render
 from .command_table import ReplError
+from .commands_seats import Passed
 from .evaluate import Evaluator, build_program, def_name
 from .savefile import SAVE_FORMAT, SAVE_VERSION, check_options, read_save
 from .write_back import splice, write_atomically
@@ -145,7 +146,9 @@ class FileCommands:
                 "deck_name": self.deck_ref, "sources": source_hashes(self.program),
                 "defs": list(self.defs.values()), "dealt_before": sorted(self.dealt_before),
                 "seats": {str(k): v for k, v in self.seats.items()},
-                "who": self.who, "game": self.session.to_save()}
+                "who": self.who, "autopass": self.autopass,
+                "autopassed": [i for i, w in enumerate(self.who) if isinstance(w, Passed)],
+                "game": self.session.to_save()}
 
     def cmd_load(self, rest, out):
         if not rest:
@@ -195,6 +198,10 @@ class FileCommands:
         self.seats = seats
         self.agents = {i: make_bot(k, g["seed"] * 1000 + i + 1) for i, k in seats.items()}
         self.who = list(data["who"] or [None] * len(choices))
+        for i in data["autopassed"]:
+            self.who[i] = Passed(self.who[i])
+        if data["autopass"] is not None:
+            self.autopass = data["autopass"]
         self.redo_steps = []
         self.shown = len(session.game.log)
         out.add(f"loaded {path}: {program.name}, {len(choices)} steps replayed")

@@ -199,6 +199,10 @@ SAVE = Record({
     "seats": (MapOf(Text()), dict),             # seat index → bot name
     "who": (AnyOf(ListOf(AnyOf(Whole(0), Exactly("eval"), NULL,
                                what='a seat index, "eval" or `null`')), NULL), None),
+    # `autopass on|off` as it was (null: the file does not say, and loading keeps it as
+    # it is), and the steps it took, by their index in `game.choices`: undo goes past them
+    "autopass": (AnyOf(Flag(), NULL, what="true, false or `null`"), None),
+    "autopassed": (ListOf(Whole(0)), list),
     "game": (Record({
         "seed": (Whole(), REQUIRED),
         "players": (Whole(1), REQUIRED),
@@ -278,6 +282,8 @@ def _check_across(data: dict) -> None:
                               f"such as mcts:200), not {describe(bot)}")
     who = data["who"]
     if who is None:
+        if data["autopassed"]:
+            raise Invalid(("autopassed",), "needs `who`, which says whose each step was")
         return
     if len(who) != steps:
         raise Invalid(("who",), f"has {len(who)} entr{'y' if len(who) == 1 else 'ies'}, but "
@@ -286,3 +292,10 @@ def _check_across(data: dict) -> None:
         if type(seat) is int and seat >= players:
             raise Invalid(("who", i), f"must be a seat index from 0 to {players - 1}, "
                                       f"\"eval\" or `null`, not {describe(seat)}")
+    for i, step in enumerate(data["autopassed"]):
+        if step >= steps:
+            raise Invalid(("autopassed", i), f"must be the index of a step of `game.choices` "
+                                             f"(0 to {steps - 1}), not {describe(step)}")
+        if type(who[step]) is not int:
+            raise Invalid(("autopassed", i), f"names step {step}, which `who` says was not a "
+                                             f"seat's pass (it was {describe(who[step])})")

@@ -59,7 +59,11 @@ def fresh_venv(path: Path) -> Path:
     return path / "bin"
 
 
-def test_wheel_installs_and_runs_a_bundled_deck_from_anywhere(tmp_path):
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """(the checkout's copy it was built from, the bin/ of a fresh venv holding the wheel
+    and pytest, a scratch folder): built once for this file's tests."""
+    tmp_path = tmp_path_factory.mktemp("wheel")
     # Build from a copy without build leftovers: a stale build/ would leak into the wheel.
     src = tmp_path / "src"
     shutil.copytree(REPO, src, ignore=shutil.ignore_patterns(
@@ -74,9 +78,13 @@ def test_wheel_installs_and_runs_a_bundled_deck_from_anywhere(tmp_path):
     assert {"grammar/deckwright.lark", "decks/dvorak.deck"} <= names, sorted(names)
 
     bin_ = fresh_venv(tmp_path / "venv")
-    pip([bin_ / "python", "-m", "pip", "install", "-q", *PIP_NET, wheel],
-        "install the wheel and its dependencies")
+    pip([bin_ / "python", "-m", "pip", "install", "-q", *PIP_NET, wheel, "pytest"],
+        "install the wheel and its dependencies (and pytest)")
+    return src, bin_, tmp_path
 
+
+def test_wheel_installs_and_runs_a_bundled_deck_from_anywhere(installed):
+    _, bin_, tmp_path = installed
     elsewhere = tmp_path / "elsewhere"          # nothing of the checkout is reachable here
     elsewhere.mkdir()
     r = run([bin_ / "deckwright", "sim", "example", "--games", "3", "--seed", "1", "--json"],
@@ -97,3 +105,56 @@ def test_wheel_installs_and_runs_a_bundled_deck_from_anywhere(tmp_path):
     assert r.returncode == 0, r.stdout + r.stderr
     r = run([bin_ / "deckwright", "--version"], cwd=elsewhere)
     assert (r.returncode, r.stdout) == (0, f"deckwright {__version__}\n"), r.stdout + r.stderr
+
+
+MINE = 'game "Mine" extends "example"\n'
+SCENARIO = """
+scenario "%s" {
+  given {
+    hand of P1: "Invention"
+    deck top: "Wrench"
+  }
+  when { P1 chooses "play_action: Invention" }
+  then { gears of P1 is %d }
+}
+"""
+
+
+def test_installed_pytest_collects_a_designers_scenarios_with_no_conftest(installed):
+    _, bin_, tmp_path = installed
+    project = tmp_path / "designer"
+    project.mkdir()
+    (project / "mine.deck").write_text(MINE + SCENARIO % ("Written in the deck", 2))
+    (project / "mine.test.deck").write_text(
+        'game "Mine: scenarios" extends "mine"\n' + SCENARIO % ("Invention gains two gears", 2)
+        + SCENARIO % ("Invention gains three gears", 3))
+    r = run([bin_ / "python", "-m", "pytest", "-p", "no:cacheprovider"], cwd=project)
+    assert r.returncode == 1, r.stdout + r.stderr
+    out = r.stdout.splitlines()
+    assert "collected 3 items" in out, r.stdout
+    assert [l.split()[:2] for l in out if l.startswith(("mine.deck ", "mine.test.deck "))] == [
+        ["mine.deck", "."], ["mine.test.deck", ".F"]], r.stdout
+    failure = out.index("mine.test.deck:18:10: failed: gears of P1 is 2, not 3")
+    assert out[failure - 1].strip("_ ") == "scenario: Invention gains three gears"
+    assert out[failure + 1:failure + 7] == ["   18 |   then { gears of P1 is 3 }",
+                                            "      |          ^^^^^^^^^^^^^^^^",
+                                            "  - expected", "  + actual", "  - 3", "  + 2"]
+    assert "FAILED mine.test.deck::Invention gains three gears - " in r.stdout
+    assert " 1 failed, 2 passed in " in out[-1]
+
+    # `-p no:NAME` switches it off.
+    r = run([bin_ / "python", "-m", "pytest", "-p", "no:cacheprovider",
+             "-p", "no:dsl.scenario.pytest_plugin"], cwd=project)
+    assert r.returncode == 5, r.stdout + r.stderr
+
+
+def test_the_projects_own_suite_does_not_collect_the_bundled_scenarios_a_second_time(installed):
+    # tests/test_scenarios.py runs each of them; the installed plugin would find them too.
+    src, bin_, _ = installed
+    count = [bin_ / "python", "-m", "pytest", "-p", "no:cacheprovider", "--collect-only",
+             "-q", "decks"]
+    r = run(count, cwd=src)
+    assert r.returncode == 5 and "no tests collected" in r.stdout, r.stdout + r.stderr
+    r = run(count + ["-o", "addopts="], cwd=src)
+    assert r.returncode == 0 and " tests collected" in r.stdout, r.stdout + r.stderr
+    assert int(r.stdout.splitlines()[-1].split()[0]) > 80

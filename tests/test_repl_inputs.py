@@ -158,6 +158,16 @@ SAVES = [
      ": `who` has 1 entry, but `game.choices` has 4; there is one for each step"),
     ("who names a seat beyond the players", put([1, 1, 7, "eval"], "who"),
      ': `who` entry 3 must be a seat index from 0 to 1, "eval" or `null`, not the number 7'),
+    ("autopass is a word", put("yes", "autopass"),
+     ': `autopass` must be true, false or `null`, not the string "yes"'),
+    ("autopassed beyond the steps", put([9], "autopassed"),
+     ": `autopassed` entry 1 must be the index of a step of `game.choices` (0 to 3), not "
+     "the number 9"),
+    ("autopassed names an eval", put([3], "autopassed"),
+     ': `autopassed` entry 1 names step 3, which `who` says was not a seat\'s pass (it was '
+     'the string "eval")'),
+    ("autopassed without who", lambda d: d.update(who=None, autopassed=[1]),
+     ": `autopassed` needs `who`, which says whose each step was"),
     ("no game", drop("game"), ": `game` is missing"),
     ("game is a list", put([], "game"), ": `game` must be an object, not the list []"),
     ("no seed", drop("game", "seed"), ": `game.seed` is missing"),

@@ -74,6 +74,35 @@ def test_undo_goes_past_what_autopass_passed(waves):
     assert p.session.decision.prompt == "Act at the start of phase draw (P2's turn)?"
 
 
+def test_a_save_file_keeps_autopass_and_what_it_passed(waves, tmp_path):
+    p = Processor(str(waves), seed=1)
+    p.execute("autopass on")
+    assert p.execute("Grumble").ok
+    assert p.execute(f"save {tmp_path / 's.json'}").ok
+
+    q = Processor("example", seed=1)          # autopass is off here, until the save says
+    assert q.execute(f"load {tmp_path / 's.json'}").ok
+    assert q.execute("autopass").text().splitlines()[0] == \
+        "autopass is on: you are not asked when only any-time moves are offered"
+    # undo goes past autopass's pass at the phase start, as it did before the save
+    assert q.execute("undo").text().splitlines()[0] == "undid 1 decision"
+    assert q.session.decision.prompt == "Respond to P2's play?"
+    assert q.execute("undo").text() == "error: nothing to undo"
+
+
+def test_a_save_file_from_before_autopass_was_saved_keeps_the_setting(waves, tmp_path):
+    import json
+    p = Processor(str(waves), seed=1)
+    assert p.execute(f"save {tmp_path / 's.json'}").ok
+    data = json.loads((tmp_path / "s.json").read_text())
+    del data["autopass"], data["autopassed"]
+    (tmp_path / "s.json").write_text(json.dumps(data))
+    q = Processor(str(waves), seed=1)
+    q.execute("autopass on")
+    assert q.execute(f"load {tmp_path / 's.json'}").ok
+    assert q.execute("autopass").text().startswith("autopass is on")
+
+
 def test_autopass_takes_on_or_off(waves):
     out = Processor(str(waves), seed=1).execute("autopass yes")
     assert (out.ok, out.text()) == (

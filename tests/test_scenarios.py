@@ -516,13 +516,18 @@ def test_the_pytest_plugin_collects_test_decks_one_test_per_scenario(folder):
     import sys
     (folder / "mine.test.deck").write_text(GOOD + GOOD.split("\n", 2)[2].replace(
         "Invention gains two gears", "Another").replace("is 2", "is 3"))
+    # A deck file with scenarios of its own is collected too; one without is not read.
+    (folder / "mine.deck").write_text('game "Mine" extends "example"\n'
+                                      + GOOD.split("\n", 2)[2])
+    (folder / "parts.deck").write_text('card "Broken": Action { effect { nonsense } }\n')
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
     r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "dsl.scenario.pytest_plugin",
-                        "-p", "no:cacheprovider", "mine.test.deck"],
+                        "-p", "no:cacheprovider"],
                        capture_output=True, text=True, env=env, cwd=folder)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "mine.test.deck:17:10: failed: gears of P1 is 2, not 3" in r.stdout
-    assert "1 failed, 1 passed" in r.stdout
+    assert "FAILED mine.test.deck::Another - " in r.stdout
+    assert "1 failed, 2 passed" in r.stdout
 
 
 def test_watch_runs_again_when_a_file_it_read_changes(folder):

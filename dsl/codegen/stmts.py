@@ -610,8 +610,12 @@ class StmtWriter:
 
     def s_Phase(self, n, f):
         self.writeline(f"{self.state(f)}.phase = {literal(n.name)}")
-        # a scenario's `then at start of phase NAME` (Game.watch; None in play)
-        self.writeline(f"if g.watch is not None: g.watch(g, {literal(n.name)})")
+        # A scenario's points (Game.watch; None in play, so a game tests it as before): it
+        # looks at the phase's start, and passes over the phases before the one a scenario
+        # starts in (`given { phase NAME }`) when it answers true.
+        self.writeline(f"if g.watch is not None and g.watch(g, {literal(n.name)}): pass")
+        self.writeline("else:")
+        self.indent()
         self.emit_after(f, "phase_start", f"{{'phase': {literal(n.name)}}}", f.you)
         if self.a.any_time:
             # a step of the turn: moves and abilities usable at any time are offered
@@ -619,6 +623,7 @@ class StmtWriter:
         self.block(n.body, f)
         self.emit_after(f, "phase_end", f"{{'phase': {literal(n.name)}}}", f.you)
         self.writeline(self.whenevers_call(f))
+        self.outdent()
 
     def s_TempStatic(self, n, f):
         self.writeline(f"ADD_TEMP(g, {n.static}, {self.duration(n.duration, f)}, {f.you}, "

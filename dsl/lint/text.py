@@ -78,9 +78,31 @@ class TextType(_TextRule):
     summary = "a card type named in the text and not the effect, or the other way round"
     fix = "make the printed text and the effect name the same kinds of card"
 
+    # "this survivor" is the card itself, as "this Thing" is (blanked before, capitalised)
+    THIS = re.compile(r"\bthis\s+[a-z]+", re.I)
+
+    @staticmethod
+    def lower_words(known: set) -> dict:
+        """Lowercase word → the type or subtype it names ("action", "actions": `Action`)."""
+        out = {}
+        for k in known:
+            w = k.lower()
+            if w != k and " " not in w:
+                out[w] = out[w + "s"] = k
+        return out
+
+    @classmethod
+    def lowercase_named(cls, text: str, lower: dict) -> set:
+        """The types the text names in lowercase words ("destroy a thing": `Thing`)."""
+        if not lower:
+            return set()
+        words = "|".join(sorted(lower, key=len, reverse=True))
+        return {lower[w] for w in re.findall(rf"\b(?:{words})\b", cls.THIS.sub(" ", text))}
+
     def check(self, ctx):
         f = ctx.facts
         known = f.types | f.subtypes
+        lower = self.lower_words(known)
         for c, text, nodes in self.cards(ctx):
             done = {_singular(w, known) for w, _ in _sel_words(card_parts(c))}
             done |= {w for n in nodes if isinstance(n, A.Symbol) for w in [n.id] if w in known}
@@ -97,6 +119,11 @@ class TextType(_TextRule):
                     said |= words
                 else:
                     said |= words & done
+            # A lowercase word ("destroy a thing", "two basic materials") names a type the
+            # effect looks for, but does not by itself make a finding: lowercase words are
+            # plain English too ("a frightened monster" on a card whose monsters the rules
+            # handle, not its effect).
+            said |= self.lowercase_named(text, lower) & done
             own = set(c.types) | set(c.subtypes)            # its own type line is neutral
             only_text = sorted(said - done - own - created)
             only_effect = sorted(done - said - own)

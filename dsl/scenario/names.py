@@ -16,8 +16,8 @@ from .syntax import Attr, Line, Part, PhasePoint, Place, Scenario, Text, Value, 
 _PLACED = ("g_zone", "g_zone_top", "g_zone_empty", "g_value")
 # lines that say how the game starts, not what the table holds
 _START = {"g_players": "players", "g_seed": "seed", "g_option": "option", "g_setup": "setup",
-          "g_first": "goes first", "g_turn": "turn"}
-_SINGLE = ("g_players", "g_seed", "g_first", "g_turn", "g_setup")
+          "g_first": "goes first", "g_turn": "turn", "g_phase": "phase"}
+_SINGLE = ("g_players", "g_seed", "g_first", "g_turn", "g_phase", "g_setup")
 
 
 def _key(line: Line):
@@ -82,7 +82,14 @@ class _Names:
         setup = [l for l in first.lines if l.kind == "g_setup"] if first else []
         for part in self.sc.parts:
             if isinstance(part.point, PhasePoint):
-                self.phase(part.point)
+                self.phase(part.point.name, part.point.pos)
+            if part.nth is not None:
+                self.nth(part.nth)
+            if part is first and part.point is not None:
+                self.error("the first `given` arranges the start of the game, not a point of "
+                           "the steps", part.pos,
+                           hint="a `given` at a point (`given at start of phase NAME`) comes "
+                                "after the `when` whose steps reach it")
             for line in part.lines:
                 if part.kind == "given" and part is not first and line.kind in _START:
                     self.error(f"`{_START[line.kind]}` arranges the start of the game: it "
@@ -102,16 +109,21 @@ class _Names:
         return self.diags
 
     # the pieces
-    def phase(self, point: PhasePoint) -> None:
+    def phase(self, name: str, pos) -> None:
         from .. import ast as A
         from ..lint.facts import walk
         names = sorted({n.name for n in walk(list(self.p.decls.values()))
                         if isinstance(n, A.Phase)})
-        if point.name not in names:
-            self.error(f"no phase named `{point.name}`", point.pos,
-                       hint=suggest(point.name, names)
+        if name not in names:
+            self.error(f"no phase named `{name}`", pos,
+                       hint=suggest(name, names)
                        or (f"the phases are: {', '.join(names)}" if names
                            else "this game's turns have no phases"))
+
+    def nth(self, nth) -> None:
+        right = ordinal(nth.value)
+        if nth.word != right:
+            self.error(f"`{nth.word}` is not an ordinal", nth.pos, hint=f"write `{right}`")
 
     def seat(self, word: Word) -> None:
         n = self.players
@@ -243,6 +255,9 @@ class _Names:
         if line.args[0].value < 1:
             self.error("turns are numbered from 1", line.args[0].pos)
 
+    def g_phase(self, line):
+        self.phase(line.args[0].word, line.args[0].pos)
+
     def g_rig(self, line):
         place = line.args[0]
         if self.place(place, "cards") == "zone" and not self.p.zones[place.name].ordered:
@@ -328,6 +343,12 @@ class _Names:
 
     def other(self, line):
         pass
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, 21st."""
+    suffix = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
 
 
 def _place_text(place: Place) -> str:

@@ -1,23 +1,40 @@
-"""The scenario runner as a pytest plugin: pytest collects ``*.test.deck`` files, one test
-per scenario, and reports a failure as `deckwright test` does.
+"""The scenario runner as a pytest plugin: pytest collects the scenarios of deck files, one
+test per scenario, and reports a failure as `deckwright test` does.
 
-    pytest -p dsl.scenario.pytest_plugin decks/
-
-(or ``pytest_plugins = ["dsl.scenario.pytest_plugin"]`` in a ``conftest.py``). A file that
-does not load is one failing test, reported compiler-style.
+Installing Deckwright registers it (the ``pytest11`` entry point, named as this module), so
+in a designer's project plain ``pytest`` collects every ``*.test.deck`` file and every
+``*.deck`` file that holds a `scenario` block; each file's tests are the scenarios written
+in it, not those of the decks it extends. ``-p no:dsl.scenario.pytest_plugin`` switches it
+off; ``-p dsl.scenario.pytest_plugin`` (or ``pytest_plugins`` in a ``conftest.py``) loads
+it where Deckwright is importable but not installed. A file that does not load is one
+failing test, reported compiler-style.
 """
 from __future__ import annotations
+
+import re
 
 import pytest
 
 from ..errors import DeckError
 from .suite import TEST_SUFFIX, file_scenarios, render_failure
 
+# A `scenario` declaration at the start of a line: a deck file without one (most decks,
+# and the include-only files that do not load on their own) is not read further.
+_HAS_SCENARIO = re.compile(rb'^[ \t]*scenario[ \t]+"', re.M)
+
 
 def pytest_collect_file(parent, file_path):
-    if file_path.name.endswith(TEST_SUFFIX):
+    name = file_path.name
+    if name.endswith(TEST_SUFFIX):
         return DeckTestFile.from_parent(parent, path=file_path)
-    return None
+    if not name.endswith(".deck"):
+        return None
+    try:
+        if not _HAS_SCENARIO.search(file_path.read_bytes()):
+            return None
+    except OSError:
+        pass                          # loading it says what is wrong, at the file
+    return DeckTestFile.from_parent(parent, path=file_path)
 
 
 class ScenarioFailed(Exception):

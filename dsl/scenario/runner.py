@@ -24,49 +24,19 @@ from typing import Optional
 
 from ..agents import ambiguous, matching
 from ..errors import EngineError
-from ..rng import ArrangedRng
-from .expect import Expect, _show
+from .arrange import Arranging, Failure
+from .arrange import Stop as _Stop
+from .expect import Expect
 from .names import _place_text, check, with_background
-from .syntax import Line, PhasePoint, Place, Scenario, Text, Value
+from .points import Watch, nth_of, point_key
+from .syntax import Line, Scenario, Text
 
 __all__ = ["Failure", "arrange_now", "arranged", "check", "run", "with_background"]
 
 MAX_SKIPPED = 200         # single-option decisions taken on their own between two steps
 
 
-class Failure:
-    """One expectation that did not hold (or a step that could not be taken), at ``pos``;
-    ``expected``/``actual`` are lines of text for the diff, when there is one."""
-    __slots__ = ("pos", "message", "expected", "actual", "hint")
-
-    def __init__(self, pos, message: str, expected=None, actual=None, hint=None):
-        self.pos = pos
-        self.message = message
-        self.expected = expected
-        self.actual = actual
-        self.hint = hint
-
-    def __repr__(self) -> str:
-        return f"Failure({self.pos}, {self.message!r})"
-
-
-class _Stop(Exception):
-    """A failure after which the scenario cannot go on (a step not taken)."""
-
-    def __init__(self, failure: Failure):
-        self.failure = failure
-
-
 # --- running -------------------------------------------------------------------------------
-
-class _Point:
-    """The state as it was at a point of the steps (end of turn, a log line)."""
-    __slots__ = ("state", "log_len")
-
-    def __init__(self, state, log_len):
-        self.state = state
-        self.log_len = log_len
-
 
 def run(program, sc: Scenario) -> list:
     """Run one scenario; its failures (empty: it passed). Mistakes in its names come
@@ -137,7 +107,7 @@ def arrange_now(session, given: str, file: str = "<given>") -> None:
         raise AssertionError(f"{stop.failure.pos}: {stop.failure.message}") from None
 
 
-class _Run:
+class _Run(Arranging):
     def __init__(self, program, sc: Scenario):
         self.p = program
         self.sc = sc
@@ -147,6 +117,7 @@ class _Run:
         self.unused: list = []         # arranged random draws the game has not made yet
         self.later: dict = {}          # the `given`s after the start, by their step's text
         self.adhoc = None
+        self.watch = Watch(self)       # the game's watch: its points, a phase to start in
 
     def fail(self, pos, message, expected=None, actual=None):
         self.failures.append(Failure(pos, message, expected, actual))
@@ -161,16 +132,19 @@ class _Run:
             return self.failures + [stop.failure]
         for i, part in enumerate(parts):
             try:
-                if part.kind == "given":
+                if part.kind == "given" and part.point is None:
                     self.given_now(part)
+                elif part.kind == "given":       # made during the steps before, if found
+                    if id(part) not in self.watch.arranged:
+                        self.fail(part.pos, self.watch.missed(part))
                 elif part.kind == "when":
-                    points = []
+                    at_points = []
                     for later in parts[i + 1:]:
                         if later.kind == "when":
                             break
-                        points.append(later.point)
-                    self.snapshots = {}
-                    self.steps(part.lines, points)
+                        if later.point is not None:
+                            at_points.append(later)
+                    self.steps(part.lines, at_points)
                 else:
                     self.then(part)
             except _Stop as stop:
@@ -204,14 +178,20 @@ class _Run:
         def arrange(game):
             self.arrange(game, lines)
 
+        for line in lines:
+            if line.kind == "g_phase":
+                self.watch.start_phase = line
+
         def prepare(game):        # before the setup or the arrangement: it may draw
-            self.arrange_draws(game.state, draws)
+            game.watch = self.watch
+            if draws:
+                self.arrange_draws(game.state, draws)
 
         pos = lines[0].pos if lines else self.sc.pos
         try:
             session = Session(self.p, seed=seed, players=players, options=options,
                               arrange=None if setup else arrange,
-                              prepare=prepare if draws else None, evaluate=self.evaluate)
+                              prepare=prepare, evaluate=self.evaluate)
         except EngineError as err:
             raise _Stop(Failure(pos, f"the game could not start: {err}"))
         self.session = session
@@ -256,224 +236,27 @@ class _Run:
         self.arrange_draws(game.state, [l for l in lines if l.kind in ("g_rig", "g_pick")])
         return iter(())
 
-    # random draws
-    def arrange_draws(self, st, lines):
-        """Put the draws that ``lines`` arrange on the game's generator, after any still
-        waiting: the next shuffles of zones, the next random picks (in order)."""
-        if not isinstance(st.rng, ArrangedRng):
-            st.rng = ArrangedRng.of(st.rng)
-        for line in lines:
-            if line.kind == "g_rig":
-                key = self.zone_key(st, line.args[0])
-                st.rng.shuffles.append((_zone_list(key), self.on_top(line, key)))
-                self.waiting_for(line)
-            else:
-                for v in line.args:
-                    st.rng.picks.append(self.pick(st, line, v))
-                    self.waiting_for(v)
-
-    def waiting_for(self, what):
-        if not any(x is what for x in self.unused):
-            self.unused.append(what)
-
-    def on_top(self, line, key):
-        """What the shuffle that `next shuffle of ZONE leaves "X", "Y" on top` arranges
-        does to the zone's cards once shuffled: X on top, then Y."""
-        names = [t.text for t in line.args[1:]]
-
-        def arrange(items):
-            for i, x in enumerate(self.unused):
-                if x is line:
-                    del self.unused[i]
-                    break
-            moved = 0
-            for name in reversed(names):      # the last named ends on top
-                at = next((i for i in range(len(items) - 1 - moved, -1, -1)
-                           if items[i].name == name), None)
-                if at is None:
-                    self.fail(line.pos, f"the shuffle of {key} could not leave `{name}` on "
-                                        "top: it is not there")
-                    continue
-                moved += 1
-                items.append(items.pop(at))
-        return arrange
-
-    def pick(self, st, line, v: Value):
-        """(wanted, missed) for the random pick ``v`` arranges."""
-        from ..engine.state import CardInst, Player
-        want = v.value
-        unused = self.unused
-
-        def wanted(item) -> bool:
-            for i, x in enumerate(unused):
-                if x is v:
-                    del unused[i]
-                    break
-            if type(item) is CardInst:
-                return v.kind == "str" and item.name == want
-            if type(item) is Player:
-                return v.kind == "seat" and item.name == want
-            return type(item) is type(want) and item == want
-
-        def missed(items):
-            shown = [_show(x) for x in items[:12]] + (["..."] if len(items) > 12 else [])
-            self.fail(v.pos, f"the random pick could not be {_show(want)}: it was drawn "
-                             f"from {', '.join(shown) or 'nothing'}",
-                      [_show(want)], shown)
-        return wanted, missed
-
-    def arrange(self, game, lines, mid: bool = False):
-        """Arrange the table as ``lines`` say: at the start (every zone empty), or in the
-        middle of the game (``mid``), where a zone's line says all it holds: a card it
-        holds already under a name listed stays (the same card, with what lies on it),
-        the others leave the game, and the zone's order becomes the listed one."""
-        st = game.state
-        placed = []                       # (card, spec) in the order they were put
-        for line in lines:
-            k = line.kind
-            if k in ("g_zone", "g_zone_top", "g_zone_empty"):
-                zone = st.zones[self.zone_key(st, line.args[0])]
-                specs = line.args[1:] if k != "g_zone_empty" else ()
-                cards = [(spec, i) for spec in specs for i in range(spec.copies)]
-                if k == "g_zone_top":
-                    cards.reverse()       # listed top first; a zone's list ends at its top
-                before = list(zone.cards) if mid else []
-                order = []
-                for spec, _ in cards:
-                    name = spec.name.text
-                    c = next((x for x in before if x.name == name), None)
-                    owner = None
-                    for a in spec.attrs:
-                        if a.kind == "owner":
-                            owner = self.seat(st, a.value.word)
-                    if c is not None:
-                        before.remove(c)
-                        if owner is not None:
-                            c.owner = owner
-                    else:
-                        if owner is None:
-                            owner = self.default_owner(st, zone)
-                        c = game.put(name, zone, owner)
-                        if owner is None:
-                            c.owner = None
-                            c.controller = zone.owner if zone.in_play else None
-                    for a in spec.attrs:
-                        if a.kind == "controller":
-                            c.controller = self.seat(st, a.value.word)
-                        elif a.kind == "face":
-                            c.face_up = a.value
-                        elif a.kind == "orient":
-                            c.orient = a.value
-                        elif a.kind == "counter":
-                            if a.count:
-                                c.counters[a.value.word] = a.count
-                            else:
-                                c.counters.pop(a.value.word, None)
-                        elif a.kind == "mark":
-                            c.marks[a.value.word] = None
-                    placed.append((c, spec))
-                    order.append(c)
-                if mid:
-                    for c in before:
-                        game.take_out(c)
-                    zone.cards[:] = order
-            elif k == "g_value":
-                place, value = line.args
-                self.set_value(st, place, self.value(st, value))
-            elif k == "g_first":
-                st.globals["first_player"] = self.seat(st, line.args[0].word)
-            elif k == "g_player_mark":
-                self.seat(st, line.args[0].word).marks[line.args[1].word] = None
-            elif k == "g_turn":
-                st.turn = line.args[0].value - 1
-        for c, spec in placed:
-            for a in spec.attrs:
-                if a.kind == "attached":
-                    host = next((h for h, _ in placed if h.name == a.value.text and h is not c),
-                                None)
-                    if host is None:
-                        raise _Stop(Failure(a.pos, f"no `{a.value.text}` is arranged for "
-                                                   f"`{c.name}` to be attached to"))
-                    c.attached_to = host
-
-    @staticmethod
-    def default_owner(st, zone):
-        if zone.owner is not None:
-            return zone.owner
-        if zone.side is not None:
-            return next((p for p in st.players if p.side == zone.side), None)
-        return None
-
-    # names → state
-    @staticmethod
-    def seat(st, word: str):
-        return st.players[int(word[1:]) - 1]
-
-    def zone_key(self, st, place: Place) -> str:
-        zdef = self.p.zones[place.name]
-        if zdef.scope == "shared":
-            return place.name
-        if zdef.scope == "player":
-            return f"{place.name}:{int(place.seat[1:]) - 1}"
-        side = place.side or self.seat(st, place.seat).side
-        return f"{place.name}:{side}"
-
-    def read_value(self, st, place: Place):
-        p, name = self.p, place.name
-        if name in p.resources:
-            if p.resources[name].shared:
-                return st.globals.get(name, 0)
-            return self.seat(st, place.seat).res.get(name, 0)
-        if p.vars[name][0]:
-            return self.seat(st, place.seat).vars.get(name)
-        return st.globals.get(name)
-
-    def set_value(self, st, place: Place, value):
-        p, name = self.p, place.name
-        if name in p.resources:
-            if p.resources[name].shared:
-                st.globals[name] = value
-            else:
-                self.seat(st, place.seat).res[name] = value
-        elif p.vars[name][0]:
-            self.seat(st, place.seat).vars[name] = value
-        else:
-            st.globals[name] = value
-
-    def value(self, st, v: Value):
-        return self.seat(st, v.value) if v.kind == "seat" else v.value
-
     # the steps
-    def steps(self, lines, points):
-        """Take the steps of a `when`, keeping the state at each point a `then` after it
-        looks at (the first turn's end, the first log line holding a text), from the
-        game's ``watch`` of its log."""
-        watch_end = "turn end" in points
-        texts = [pt.text for pt in points if isinstance(pt, Text)]
-        phases = {pt.name for pt in points if isinstance(pt, PhasePoint)}
-        game = self.session.game
-        if watch_end or texts or phases:
-            snapshots = self.snapshots
-
-            def watch(g, phase):
-                if phase is not None:         # a phase begins
-                    if phase in phases and ("phase", phase) not in snapshots:
-                        snapshots[("phase", phase)] = _Point(g.state.copy(), len(g.log))
-                    return
-                text = g.log[-1].text
-                if watch_end and "turn end" not in snapshots and (
-                        text.startswith(("— turn ", "— round ", "game over:"))):
-                    snapshots["turn end"] = _Point(g.state.copy(), len(g.log) - 1)
-                for t in texts:
-                    if t not in snapshots and t in text:
-                        snapshots[t] = _Point(g.state.copy(), len(g.log))
-            game.watch = watch
+    def steps(self, lines, at_points):
+        """Take the steps of a `when`, with the watch looking out for the points the parts
+        after it (``at_points``) look at or arrange the table at."""
+        self.watch.look(at_points)
         try:
             for line in lines:
                 self.step(line)
         finally:
-            self.session.game.watch = None
-            game.watch = None
+            self.watch.stop_looking()
+
+    def arrange_at(self, game, part):
+        """A `given` at a point: the table arranged there, as the rules run (called by the
+        watch, and again there by a copy of the game)."""
+        from ..invariants import violations
+        self.arrange(game, part.lines, mid=True)
+        self.arrange_draws(game.state, [l for l in part.lines if l.kind in ("g_rig", "g_pick")])
+        broken = violations(game)
+        if broken:
+            raise _Stop(Failure(part.pos, "the arrangement breaks the game's invariants: "
+                                          + "; ".join(broken)))
 
     def step(self, line: Line):
         seat, labels, refused = line.args
@@ -590,28 +373,14 @@ class _Run:
         if part.point is None:
             st, log, decision = s.state, s.game.log, s.decision
         else:
-            pt = part.point
-            key = pt if pt == "turn end" else ("phase", pt.name) \
-                if isinstance(pt, PhasePoint) else pt.text
-            point = getattr(self, "snapshots", {}).get(key)
+            point = self.watch.snapshots.get((point_key(part.point), nth_of(part)))
             if point is None:
-                what = ("no turn ended" if key == "turn end"
-                        else f"no phase `{pt.name}` began" if isinstance(pt, PhasePoint)
-                        else f"the log did not say `{key}`")
-                self.fail(part.pos, f"{what} during the steps before this `then`")
+                self.fail(part.pos, self.watch.missed(part))
                 return
             st, log, decision = point.state, s.game.log[:point.log_len], None
         for line in part.lines:
             Expect(self, st, log, decision, part.point is None).check(line)
 
-
-def _zone_list(key: str):
-    """Whether a list being shuffled is the cards of the zone ``key`` (its cards know
-    their zone)."""
-    def fits(items) -> bool:
-        zone = getattr(items[0], "zone", None) if items else None
-        return zone is not None and zone.cards is items and zone.key == key
-    return fits
 
 
 def _invariants(game):

@@ -67,16 +67,24 @@ class Line(A.Node):
 
 
 class Part(A.Node):
-    """`given {...}`, `when {...}` or `then [at POINT] {...}`; ``point`` is None, "turn end",
-    a PhasePoint or a Text the log must say."""
+    """`given [POINT] {...}`, `when {...}` or `then [POINT] {...}`; ``point`` is None,
+    "turn end", a PhasePoint or a Text the log must say; ``nth`` which time it comes
+    (an :class:`Nth`, or None: the first)."""
     kind: str
     point: object
     lines: tuple
+    nth: object = None
 
 
 class PhasePoint(A.Node):
     """`at start of phase NAME`: the state as the phase began."""
     name: str
+
+
+class Nth(A.Node):
+    """`, 2nd time` after a point: which time it comes (``word`` as written)."""
+    value: int
+    word: str
 
 
 class Scenario(A.Decl):
@@ -134,24 +142,32 @@ class ScenarioBuilder:
     def background_decl(self, pos, ch):
         return Background(tuple(ch), pos=pos)
 
+    def _part(self, kind, pos, ch):
+        point, nth = ch[0] if ch and isinstance(ch[0], tuple) else (None, None)
+        return Part(kind, point, tuple(c for c in ch if isinstance(c, Line)), nth, pos=pos)
+
     def sc_given(self, pos, ch):
-        return Part("given", None, tuple(ch), pos=pos)
+        return self._part("given", pos, ch)
 
     def sc_when(self, pos, ch):
         return Part("when", None, tuple(ch), pos=pos)
 
     def sc_then(self, pos, ch):
-        point = ch[0] if ch and not isinstance(ch[0], Line) else None
-        return Part("then", point, tuple(c for c in ch if isinstance(c, Line)), pos=pos)
+        return self._part("then", pos, ch)
 
+    # a point is (what, which time) for its part to unpack
     def at_turn_end(self, pos, ch):
-        return "turn end"
+        return ("turn end", ch[0] if ch else None)
 
     def at_log(self, pos, ch):
-        return self._text(ch[0])
+        return (self._text(ch[0]), ch[1] if len(ch) > 1 else None)
 
     def at_phase(self, pos, ch):
-        return PhasePoint(str(ch[0]), pos=self._tp(ch[0]))
+        return (PhasePoint(str(ch[0]), pos=self._tp(ch[0])), ch[1] if len(ch) > 1 else None)
+
+    def sc_nth(self, pos, ch):
+        word = str(ch[0])
+        return Nth(int(word.rstrip("stndrh")), word, pos=self._tp(ch[0]))
 
     def place(self, pos, ch):
         name = str(ch[0])
@@ -221,7 +237,7 @@ def _simple(kind):
     return method
 
 
-for _kind in ("g_players", "g_seed", "g_option", "g_setup", "g_first", "g_turn",
+for _kind in ("g_players", "g_seed", "g_option", "g_setup", "g_first", "g_turn", "g_phase",
               "g_player_mark", "g_zone", "g_zone_empty", "g_zone_top", "g_value", "g_rig", "g_pick",
               "t_is", "t_compare", "t_empty", "t_top", "t_has", "t_has_no", "t_count",
               "t_card", "t_player_mark", "t_player_not_mark", "t_eliminated", "t_sees",
