@@ -207,6 +207,8 @@ class Program:
     decls: dict = field(default_factory=dict)            # (kind, name) → decl, for tools
     diagnostics: list = field(default_factory=list)      # warnings that did not stop it
     listened: set = field(default_factory=set)           # events anything listens to
+    # whether anything reads an event's `source`: only then do built-in events carry it
+    reads_source: bool = False
     all_triggers: list = field(default_factory=list)     # every CompiledTrigger
     all_statics: list = field(default_factory=list)      # every CompiledStatic
     event_uses: dict = field(default_factory=dict)       # action → the event fields it reads

@@ -198,6 +198,8 @@ class ExprChecker:
                 self.error("unknown-name", f"this event has no field `{name}`", n.pos,
                            suggest(name, scope.fields)
                            or f"its fields: {', '.join(sorted(scope.fields))}")
+            if name == "source":
+                p.reads_source = True
             return I.EventGet(obj, name, ANY)
         if kind in (INT, BOOL, STR, NONE):
             self.error("type", f"{article(kind)} has no `.{name}`", n.pos)
@@ -205,6 +207,8 @@ class ExprChecker:
         if not self._known_attr(name):
             self.unknown("property", name, n.pos, self._attr_names())
             return _none()
+        if name == "source":             # perhaps an event's, kept in a local
+            p.reads_source = True
         return I.AnyAttr(obj, name, ANY)
 
     def _known_attr(self, name: str) -> bool:

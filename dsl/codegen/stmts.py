@@ -74,7 +74,8 @@ class StmtWriter:
             t = f.temp()
             self.writeline(f"{t} = {zone}")
             zone = t
-        self.call_then_after(f, "shuffle", f"SHUFFLE(g, {zone})", f"{{'zone': {zone}}}")
+        self.call_then_after(f, "shuffle", f"SHUFFLE(g, {zone})",
+                             self.with_source(f"{{'zone': {zone}}}", f.this))
 
     def call_then_after(self, f, event: str, call: str, data: str) -> None:
         """``call``, a primitive that says whether it did anything; if it did, the
@@ -123,8 +124,8 @@ class StmtWriter:
             self.indent()
             self.writeline("g.chain.pop()")
             self.outdent()
-        self.emit(f, "activate", f"{{'card': {t}, 'ability': ABILITY[{k}].name}}", f.you,
-                  perform)
+        self.emit(f, "activate", self.with_source(f"{{'card': {t}, 'ability': ABILITY[{k}].name}}", t),
+                  f.you, perform)
         self.outdent()
 
     # `turn CARDS sideways | upside down | upright`; an `orient` event after each card
@@ -138,8 +139,8 @@ class StmtWriter:
             self.writeline(f"{old} = ORIENT(g, {c}, {how})")
             self.writeline(f"if {old} is not None:")
             self.indent()
-            self.emit_after(f, "orient", f"{{'card': {c}, 'old': {old}, 'new': "
-                                         f"{literal(n.how)}}}", f.you)
+            self.emit_after(f, "orient", self.with_source(
+                f"{{'card': {c}, 'old': {old}, 'new': {literal(n.how)}}}", f.this), f.you)
             self.outdent()
         else:
             self.writeline(f"ORIENT(g, {c}, {how})")
@@ -163,7 +164,7 @@ class StmtWriter:
         self.writeline(f"for {c} in CARDS({what}):")
         self.indent()
         self.call_then_after(f, "control", f"TAKE_CONTROL(g, {c}, {p})",
-                             f"{{'card': {c}, 'player': {p}}}")
+                             self.with_source(f"{{'card': {c}, 'player': {p}}}", f.this))
         self.outdent()
         self.outdent()
 
@@ -185,7 +186,8 @@ class StmtWriter:
         if self.a.hears("transform"):
             self.writeline(f"if {old} is not None:")
             self.indent()
-            self.emit_after(f, "transform", f"{{'card': {c}, 'old': {old}, 'new': {t}}}", f.you)
+            self.emit_after(f, "transform", self.with_source(
+                f"{{'card': {c}, 'old': {old}, 'new': {t}}}", f.this), f.you)
             self.outdent()
         self.outdent()
         self.outdent()
@@ -201,8 +203,8 @@ class StmtWriter:
         self.indent()
         self.writeline(f"PUT_COUNTERS(g, {c}, {literal(n.counter)}, {k})")
         if self.a.hears("counter_added"):
-            self.emit_after(f, "counter_added", f"{{'card': {c}, 'counter': "
-                                                f"{literal(n.counter)}, 'amount': {k}}}", f.you)
+            self.emit_after(f, "counter_added", self.with_source(
+                f"{{'card': {c}, 'counter': {literal(n.counter)}, 'amount': {k}}}", f.this), f.you)
         self.outdent()
         self.outdent()
 
@@ -217,9 +219,9 @@ class StmtWriter:
         if self.a.hears("counter_removed"):
             self.writeline(f"if {took}:")
             self.indent()
-            self.emit_after(f, "counter_removed", f"{{'card': {c}, 'counter': "
-                                                  f"{literal(n.counter)}, 'amount': {took}}}",
-                            f.you)
+            self.emit_after(f, "counter_removed", self.with_source(
+                f"{{'card': {c}, 'counter': {literal(n.counter)}, 'amount': {took}}}", f.this),
+                f.you)
             self.outdent()
         self.outdent()
 
@@ -361,7 +363,7 @@ class StmtWriter:
         self.writeline(f"{kept} = []")
         self.writeline(f"for {p} in {players}:")
         self.indent()
-        self.emit(f, "win", f"{{'player': {p}}}", f.you,
+        self.emit(f, "win", self.with_source(f"{{'player': {p}}}", f.this), f.you,
                   lambda f, ev: self.writeline(f"{kept}.append({p})"))
         self.outdent()
 
@@ -374,7 +376,8 @@ class StmtWriter:
 
         def perform(f, ev):
             self.writeline(f"{drawn} = True")
-        self.emit(f, "game_drawn", f"{{'reason': {reason}, 'tied': {tied}}}", f.you, perform)
+        self.emit(f, "game_drawn", self.with_source(f"{{'reason': {reason}, 'tied': {tied}}}",
+                                                    f.this), f.you, perform)
         self.writeline(f"if {drawn}: END([], True, {reason})")
 
     def s_Eliminate(self, n, f):
@@ -386,7 +389,7 @@ class StmtWriter:
             # a player still in the game: the elimination is an event that may be answered
             self.writeline(f"if type({p}) is PLAYER and {p}.alive:")
             self.indent()
-            self.emit(f, "eliminate", f"{{'player': {p}}}", f.you,
+            self.emit(f, "eliminate", self.with_source(f"{{'player': {p}}}", f.this), f.you,
                       lambda f, ev: self.writeline(f"ELIMINATE(g, {p})"))
             self.outdent()
         else:

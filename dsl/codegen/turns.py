@@ -237,7 +237,7 @@ class TurnWriter:
             # `up to N` targets somewhere: each ability's count (None: one target)
             counted = any(ab.target is not None and ab.target[3] is not None
                           for ab in self.abilities)
-            data = "{'card': card, 'ability': ab.name}"
+            data = self.with_source("{'card': card, 'ability': ab.name}", "card")
             if aimed:
                 # its target, chosen now: before the `activate` event, which lists it
                 self.writeline("x = None")
@@ -520,8 +520,8 @@ class TurnWriter:
 
             def perform(f, rev):
                 self.writeline(self.call(f, "TRIGGERS[k](g, you, card, ev)", True))
-            self.emit(f, "response", "{'response': t.label, 'card': card, 'answers': ev}",
-                      "you", perform)
+            self.emit(f, "response", self.with_source(
+                "{'response': t.label, 'card': card, 'answers': ev}", "card"), "you", perform)
         self.defn("RESPOND", "g, you, ev, k, card", self.resumable, body)
 
     # --- the game itself ------------------------------------------------------------------
