@@ -789,7 +789,7 @@ class Ability(Node):
     cond: Optional[Expr] = None
     any_time: bool = False
     from_zone: Optional[str] = None
-    target: Optional[tuple] = None     # (name, collection, prompt or None, `up to` count or None)
+    target: Optional[tuple] = None     # (name, collection, prompt, count or None, exactly)
     requires: tuple = ()           # Requirement per `if` (`cond` is their `and`)
 
 
@@ -815,7 +815,7 @@ class CardDecl(Decl):
     requires: tuple = ()           # Requirement per `require`: restrictions from out of play
     cost: Optional[Block] = None   # `to use { ... }`: paid when a move takes it from out of play
     repeated: tuple = ()           # ("text" | "effect", position) given a second time
-    # `target NAME from ...`: (name, collection, prompt or None, `up to` count or None),
+    # `target NAME from ...`: (name, collection, prompt or None, count or None, exactly),
     # chosen as the card resolves, before its effect
     target: Optional[tuple] = None
 

@@ -58,11 +58,14 @@ def _parse_shown(src: str, at: SourcePosition, diags: list):
 
 
 def _target_spec(ch) -> tuple:
-    """`target NAME from COLLECTION [up to N] [prompt "..."]` as (name, collection,
-    prompt or None, N or None)."""
-    upto = next((c[1] for c in ch[2:] if isinstance(c, tuple) and c[0] == "upto"), None)
+    """`target NAME from COLLECTION [up to N | exactly N] [prompt "..."]` as (name,
+    collection, prompt or None, N or None, whether it is exactly N)."""
+    count = next((c for c in ch[2:] if isinstance(c, tuple) and c[0] in ("upto", "exactly")),
+                 None)
     prompt = next((_unquote(c) for c in ch[2:] if isinstance(c, Token)), None)
-    return (str(ch[0]), ch[1], prompt, upto)
+    if count is None:
+        return (str(ch[0]), ch[1], prompt, None, False)
+    return (str(ch[0]), ch[1], prompt, count[1], count[0] == "exactly")
 
 
 class Builder(ScenarioBuilder):
@@ -458,6 +461,7 @@ class Builder(ScenarioBuilder):
 
     def card_target(self, pos, ch): return ("card_target", _target_spec(ch), pos)
     def target_upto(self, pos, ch): return ("upto", ch[0])
+    def target_exactly(self, pos, ch): return ("exactly", ch[0])
 
     # statements
     def block(self, pos, ch): return A.Block(tuple(ch), pos=pos)

@@ -500,8 +500,11 @@ class Explainer:
             opts.append("any time")
         if a.from_zone:
             opts.append(f"from {words(a.from_zone)}")
+        if a.target is not None:
+            opts.append(self.target(a.target))
         head = a.name + (f" ({', '.join(opts)})" if opts else "")
-        cond = f"if {self.e(a.cond)}, " if a.cond is not None else ""
+        test = _without_exact(a)
+        cond = f"if {self.e(test)}, " if test is not None else ""
         return f"{head}: {cond}{self.e(a.body)}"
 
     def static(self, s) -> str:
@@ -533,14 +536,39 @@ class Explainer:
             return f"the abilities of {self.e(s.target)} can always be used"
         return f"<{kind}>"
 
+    def target(self, target) -> str:
+        """A declared target: `target t from C` → "target t: one of C"; with `up to N`
+        or `exactly N`, "targets ts: up to N of C"."""
+        name, coll, _, count, exact = target
+        if count is None:
+            return f"target {name}: one of {self.e(coll)}"
+        return f"targets {name}: {'exactly' if exact else 'up to'} {self.e(count)} of {self.e(coll)}"
+
     def card_text(self, card) -> str:
         parts = []
+        if card.target is not None:
+            parts.append(capital(self.target(card.target)))
         if card.effect:
             parts.append(capital(self.e(card.effect)))
         parts += [capital(self.trigger(t)) for t in card.triggers]
         parts += [self.ability(a) for a in card.abilities]
         parts += [capital(self.static(s)) for s in card.statics]
         return " ".join(p if p.endswith(".") else p + "." for p in parts)
+
+
+def _without_exact(a):
+    """An ability's condition without the test its `exactly N` target adds to it (the
+    checker's last one: `count C >= N`), which "exactly N of C" already says."""
+    cond = a.cond
+    if a.target is None or not a.target[4] or not a.requires:
+        return cond
+    implied = a.requires[-1][0]
+    if cond is implied:
+        return None
+    if isinstance(cond, I.And) and cond.items[-1] is implied:
+        rest = cond.items[:-1]
+        return rest[0] if len(rest) == 1 else I.And(rest, cond.kind)
+    return cond
 
 
 def explain_card(program, name: str) -> str:

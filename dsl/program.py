@@ -78,7 +78,7 @@ class CompiledAbility:
     card: str
     pos: SourcePosition
     requires: tuple = ()           # its `if` tests one by one: (test, words or None, position)
-    target: Optional[tuple] = None     # (name, collection, prompt, `up to` count or None)
+    target: Optional[tuple] = None     # (name, collection, prompt, count or None, exactly)
 
 
 @dataclass
@@ -100,7 +100,7 @@ class CardDef:
     # (test, words or None, position), in order.
     requires: tuple = ()
     cost: Optional[Fn] = None                 # `to use { ... }`, checked statements
-    # `target NAME from ...`: (name, collection, prompt, `up to` count or None), chosen
+    # `target NAME from ...`: (name, collection, prompt, count or None, exactly), chosen
     # as the card resolves, before its effect runs
     target: Optional[tuple] = None
 

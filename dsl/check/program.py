@@ -387,6 +387,8 @@ class Checker(ExprChecker, StmtChecker):
                                      "a card's `require`"),
                           self.words(r, Scope(card=d.name, event=False)), r.cond.pos)
                          for r in d.requires)
+        if target is not None and target[4]:
+            requires += self._exact_requirement(d.target, Scope(card=d.name, event=False))
         cost = self.block(d.cost, scope) if d.cost is not None else None
         return CardDef(d.name, frozenset(d.types), frozenset(d.subtypes), d.copies, d.token,
                        d.text, props, effect, triggers, abilities, statics, d.pos, d,
@@ -417,19 +419,45 @@ class Checker(ExprChecker, StmtChecker):
         if ab.cond is not None:
             cond = self._bool(ab.cond, scope, "an ability's condition")
         target, body_scope = None, scope
+        requires = self._requirements(ab.requires, scope, "an ability's condition")
         if ab.target is not None:
             target, body_scope = self._target(ab.target, scope, "an ability's targets",
                                               f"Target of {ab.name}?")
+            if target[4]:
+                # not offered while fewer than N could be chosen: one more test of its `if`
+                exact = self._exact_requirement(ab.target, scope)
+                if exact:
+                    test = exact[0][0]
+                    cond = test if cond is None else I.And((cond, test), BOOL)
+                    requires += exact
         return CompiledAbility(ab.name, self.block(ab.body, body_scope), ab.uses,
                                ab.once_per_turn, cond, ab.any_time, ab.from_zone, card, ab.pos,
-                               self._requirements(ab.requires, scope, "an ability's condition"),
-                               target)
+                               requires, target)
+
+    def _exact_requirement(self, spec, scope) -> tuple:
+        """`target NAME from C exactly N` as the test its card or ability must pass to be
+        offered, with the words of its refusal: ((`count C >= N`, words, position),), or
+        () when the target itself did not check (its errors are reported once)."""
+        _, source, _, n, _ = spec
+        count = A.Count(source, pos=source.pos)
+        r = A.Requirement(A.Compare(">=", count, n, pos=source.pos),
+                          "it needs {N} targets ({count} can be chosen)", pos=source.pos,
+                          says=(n, count), pieces=("it needs ", " targets (", " can be chosen)"))
+        saved = self.diags
+        self.diags = []
+        try:
+            test = self._bool(r.cond, scope, "how many targets")
+            if self.diags:
+                return ()
+        finally:
+            self.diags = saved
+        return ((test, self.words(r, scope), source.pos),)
 
     def _target(self, spec, scope, what: str, prompt: str) -> tuple:
-        """A card's or an ability's `target NAME from COLLECTION [up to N]`: (name,
-        collection, prompt, N or None) checked, and the scope of the body that names it
-        (one element; with `up to`, a list of them)."""
-        tname, source, given, upto = spec
+        """A card's or an ability's `target NAME from COLLECTION [up to N | exactly N]`:
+        (name, collection, prompt, N or None, exactly) checked, and the scope of the body
+        that names it (one element; with a count, a list of them)."""
+        tname, source, given, upto, exact = spec
         src = self.typed(source, scope, COLLECTIONS, what)
         count = None
         if upto is not None:
@@ -437,7 +465,7 @@ class Checker(ExprChecker, StmtChecker):
         kind = element(src.kind)
         if count is not None:
             kind = {CARD: CARDS, PLAYER: PLAYERS}.get(kind, LIST)
-        return (tname, src, given or prompt, count), scope.with_names(**{tname: kind})
+        return (tname, src, given or prompt, count, exact), scope.with_names(**{tname: kind})
 
     def event_fields(self, event: str) -> Optional[set]:
         """What `event.X` may name for this event, or None when it is unknown."""

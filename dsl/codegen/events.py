@@ -344,8 +344,14 @@ class EventWriter:
         self.writeline("if t is not None:")
         self.indent()
         self.writeline("hi = 1 if t[1] is None else max(1, t[1](g, you, card, None))")
-        self.writeline("d = CHOICE(g, you, list(ITER(t[0](g, you, card, None))), 1, hi, t[2], "
-                       "False, card)")
+        if any(d.target is not None and d.target[4] for d in self.deflist):
+            # `exactly N`: N of them or nothing (the card was offered only with N legal)
+            self.writeline("o = list(ITER(t[0](g, you, card, None)))")
+            self.writeline("if t[3] and len(o) < hi: return TARGETLESS(g, you, card.name)")
+            self.writeline("d = CHOICE(g, you, o, hi if t[3] else 1, hi, t[2], False, card)")
+        else:
+            self.writeline("d = CHOICE(g, you, list(ITER(t[0](g, you, card, None))), 1, hi, "
+                           "t[2], False, card)")
         self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
         self.writeline("if not d: return TARGETLESS(g, you, card.name)")
         self.writeline("x = d[0] if t[1] is None else d")

@@ -247,8 +247,17 @@ class TurnWriter:
                 self.writeline("if t is not None:")
                 self.indent()
                 hi = "1 if n is None else max(1, n(g, you, card, None))" if counted else "1"
-                self.writeline(f"d = CHOICE(g, you, list(ITER(t(g, you, card, None))), 1, {hi}, "
-                               "ab.target[2], False, card)")
+                if any(ab.target is not None and ab.target[4] for ab in self.abilities):
+                    # `exactly N`: N of them or nothing (offered only with N legal)
+                    self.writeline(f"hi = {hi}")
+                    self.writeline("o = list(ITER(t(g, you, card, None)))")
+                    self.writeline("if ab.target[4] and len(o) < hi: "
+                                   "return TARGETLESS(g, you, ab.name)")
+                    self.writeline("d = CHOICE(g, you, o, hi if ab.target[4] else 1, hi, "
+                                   "ab.target[2], False, card)")
+                else:
+                    self.writeline(f"d = CHOICE(g, you, list(ITER(t(g, you, card, None))), 1, "
+                                   f"{hi}, ab.target[2], False, card)")
                 self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
                 self.writeline("if not d: return TARGETLESS(g, you, ab.name)")
                 self.writeline("x = d[0] if n is None else d" if counted else "x = d[0]")
