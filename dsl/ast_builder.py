@@ -524,19 +524,28 @@ class Builder(ScenarioBuilder):
     def offer_stmt(self, pos, ch): return A.Offer(tuple(map(str, ch)), pos=pos)
     def end_winner(self, pos, ch):
         name, ch = _end_name(ch)
-        return A.EndGame("winner", ch[0], pos=pos, name=name)
+        return A.EndGame("winner", ch[0], pos=pos, **self.end_name(name))
 
     def end_draw(self, pos, ch):
-        return A.EndGame("draw", pos=pos, name=_end_name(ch)[0])
+        return A.EndGame("draw", pos=pos, **self.end_name(_end_name(ch)[0]))
 
     def end_by_most(self, pos, ch):
         name, ch = _end_name(ch)
-        return A.EndGame("most", resource=str(ch[0]), pos=pos, name=name)
+        return A.EndGame("most", resource=str(ch[0]), pos=pos, **self.end_name(name))
+
+    def end_name(self, tok) -> dict:
+        """An end condition's name, with the values it shows (`{EXPR}`, as in words)."""
+        if tok is None:
+            return {}
+        says, pieces = self.shown_values(tok)
+        return {"name": _unquote(tok), "says": says, "pieces": pieces}
     def eliminate_stmt(self, pos, ch): return A.Eliminate(ch[0], pos=pos)
     def extra_turn(self, pos, ch): return A.ExtraTurn(ch[0] if ch else None, pos=pos)
     def skip_turn(self, pos, ch): return A.SkipTurn(ch[0] if ch else None, pos=pos)
     def reverse_order(self, pos, ch): return A.ReverseOrder(pos=pos)
-    def say_stmt(self, pos, ch): return A.Say(_unquote(ch[0]), pos=pos)
+    def say_stmt(self, pos, ch):
+        says, pieces = self.shown_values(ch[0])
+        return A.Say(_unquote(ch[0]), pos=pos, says=says, pieces=pieces)
     def pass_stmt(self, pos, ch): return A.Pass(pos=pos)
 
     def call_stmt(self, pos, ch):
@@ -686,7 +695,7 @@ def _conjunction(conds: list):
 
 
 def _end_name(ch):
-    """The name of an `end game "NAME" ...` (or None), and the children after it."""
+    """The name of an `end game "NAME" ...` (its token, or None), and the children after it."""
     if ch and isinstance(ch[0], Token) and ch[0].type == "STRING":
-        return _unquote(ch[0]), ch[1:]
+        return ch[0], ch[1:]
     return None, ch

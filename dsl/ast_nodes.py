@@ -412,6 +412,9 @@ class EndGame(Stmt):
     winner: Optional[Expr] = None
     resource: Optional[str] = None
     name: Optional[str] = None    # the end condition, `end game "overrun" ...`
+    # the values its name shows (`end game "{goal} VP" ...`) and the texts around them
+    says: tuple = ()
+    pieces: tuple = ()
 
 
 @node
@@ -437,6 +440,8 @@ class ReverseOrder(Stmt):
 @node
 class Say(Stmt):
     text: str
+    says: tuple = ()              # the values it shows, `{EXPR}` each, as a refusal's words
+    pieces: tuple = ()            # and the texts before, between and after them
 
 
 @node

@@ -171,6 +171,7 @@ card "{card}": Action {{
   to use {{ say "{said}" }}
   effect {{
     say "{said}"
+    say "{{you}}{said}{{{var} + 1}}{{cards in your hand}}{{this}}"
     {action} 1
     aim_{action} you, "{said}"
     choose c from cards in your hand optional prompt "{prompt}" {{ move c to {zone} }}
@@ -202,6 +203,9 @@ card "{card} aimed": Action {{
 property {var}_n = 0
 whenever count (players where it.{var} < 0) > 0 {{
   end game "{card}" by most {var}
+}}
+whenever count (players where it.{var} < -1) > 0 {{
+  end game "{{{var}}}{card}" winner you
 }}
 '''
 

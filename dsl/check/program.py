@@ -324,9 +324,7 @@ class Checker(ExprChecker, StmtChecker):
         know each value's checked expression (in the test's own scope)."""
         if not r.says:
             return r.reason
-        said = Words(r.reason)
-        said.values = tuple(self.expr(e, scope) for e in r.says)
-        said.pieces = r.pieces
+        said = self.shown_words(r.reason, r.says, r.pieces, scope)
         said.k = len(self.p.words)
         self.p.words.append(said)
         return said

@@ -312,14 +312,20 @@ class StmtWriter:
         self.offer(n, f)
 
     def s_EndGame(self, n, f):
-        # a named end condition is the game's reason, whoever wins (`end game "50 VP" ...`)
-        named = "" if n.name is None else f", {literal(n.name)}"
+        # a named end condition is the game's reason, whoever wins (`end game "50 VP" ...`);
+        # a name that shows values is made as the game ends
+        name = None if n.name is None else self.text_of(n.name, f)
+        if name is not None and getattr(n.name, "values", None):
+            t = f.temp()
+            self.writeline(f"{t} = {name}")
+            name = t
+        named = "" if name is None else f", {name}"
         if n.kind == "draw" and "game_drawn" in self.a.listened:
-            self._drawn(f, "'draw'" if n.name is None else literal(n.name), "[]")
+            self._drawn(f, "'draw'" if name is None else name, "[]")
         elif n.kind == "draw":
             self.writeline(f"END([], True, 'draw'{named})")
         elif n.kind == "most" and self.a.hears("win", "game_drawn"):
-            self._by_most(n, f)
+            self._by_most(n, f, name)
         elif n.kind == "most":
             self.writeline(f"END_MOST(g, {literal(n.resource)}{named})")
         elif "win" not in self.a.listened:
@@ -335,14 +341,20 @@ class StmtWriter:
             self._wins(f, named, kept, p)
             self.writeline(f"if {kept} or not {named}: END({kept}, False, 'winner'{reason})")
 
-    def _by_most(self, n, f):
+    def _by_most(self, n, f, name):
         """`end game by most R` when something answers a win or a draw: each player with
         the most is a `win` event (as for `end game winner`), or, all of them tied, the
         game's `game_drawn` is; the game ends with what stood, else it goes on."""
         best, tied, kept, p = f.temp(), f.temp(), f.temp(), f.gen.fresh("p")
         res = literal(n.resource)
-        tie = literal(("" if n.name is None else f"{n.name}, ") + f"tied on {n.resource}")
-        named = "" if n.name is None else f", {literal(n.name)}"
+        tie = f"tied on {n.resource}"
+        if name is None:
+            tie = literal(tie)
+        elif getattr(n.name, "values", None):        # a name made as the game ends
+            tie = f"{name} + {literal(', ' + tie)}"
+        else:
+            tie = literal(f"{n.name}, {tie}")
+        named = "" if name is None else f", {name}"
         self.writeline(f"{best}, {tied} = MOST_OF(g, {res})")
         self.writeline(f"if {tied}:")
         self.indent()
@@ -406,7 +418,17 @@ class StmtWriter:
         self.writeline("REVERSE_ORDER(g)")
 
     def s_Say(self, n, f):
-        self.writeline(f"SAY(g, {f.you}, {f.this}, {literal(n.text)}, {self.pos(n.pos)})")
+        self.writeline(f"SAY(g, {f.you}, {f.this}, {self.text_of(n.text, f)}, {self.pos(n.pos)})")
+
+    def text_of(self, text, f) -> str:
+        """Text the deck wrote, as source: a literal, or for words that show values
+        (`{EXPR}`) the text made with their values in place, as every seat may read them
+        (SHOWN: no card named that some player may not see)."""
+        values = getattr(text, "values", None)
+        if not values:
+            return literal(str(text))
+        shown = ", ".join(self.expr(e, f) for e in values)
+        return f"SHOWN(g, {literal(list(text.pieces))}, [{shown}])"
 
     def s_CallAction(self, n, f):
         args = [self.expr(a, f) for a in n.args]
