@@ -57,13 +57,8 @@ class EndingWriter:
         game's `game_drawn` is; the game ends with what stood, else it goes on."""
         best, tied, kept, p = f.temp(), f.temp(), f.temp(), f.gen.fresh("p")
         res = literal(n.resource)
-        tie = f"tied on {n.resource}"
-        if name is None:
-            tie = literal(tie)
-        elif getattr(n.name, "values", None):        # a name made as the game ends
-            tie = f"{name} + {literal(', ' + tie)}"
-        else:
-            tie = literal(f"{n.name}, {tie}")
+        # "tied on vp", "50 VP, tied on vp": the deck's words only as literals of their own
+        tie = f"'tied on ' + {res}" if name is None else f"{name} + ', tied on ' + {res}"
         named = "" if name is None else f", {name}"
         self.writeline(f"{best}, {tied} = MOST_OF(g, {res})")
         self.writeline(f"if {tied}:")
