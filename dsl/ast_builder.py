@@ -7,11 +7,10 @@ deep) are checked here as the nodes are made.
 """
 from __future__ import annotations
 
-import re
-
 from lark import Token, Tree
 
 from . import ast as A
+from .ast_words import shown_values, unquote as _unquote
 from .errors import DeckError, Diagnostic, SourcePosition
 from .limits import MAX_COPIES, MAX_PLAYERS
 from .scenario.syntax import ScenarioBuilder
@@ -34,35 +33,15 @@ def _tok_pos(tok: Token, file: str) -> SourcePosition:
     return SourcePosition(file, tok.line, tok.column, tok.end_line, tok.end_column)
 
 
-def _unquote(tok: Token) -> str:
-    body = str(tok)[1:-1]
-    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(m.group(1), m.group(1)), body)
-
-
-def _parse_shown(src: str, at: SourcePosition, diags: list):
-    """One `{EXPR}` of a refusal's words as an expression node at its place in the file:
-    parsed as the condition of a `whenever` whose text puts it at that line and column
-    (the header on line 1, a continued `whenever (` on the line before), so every
-    position, and every error's caret, falls inside the words."""
-    from .errors import DeckError
-    from .parser import parse_text
-    head = 'game "words"'
-    lead = "\n" * (at.line - 2) + "whenever ( \\\n" if at.line > 2 else "; whenever ( \\\n"
-    text = head + lead + " " * (at.column - 1) + src + ") {\n}\n"
-    try:
-        deck = parse_text(text, at.file)
-    except DeckError as e:
-        diags.extend(e.diagnostics)
-        return None
-    return deck.items[0].cond
-
-
 def _target_spec(ch) -> tuple:
-    """`target NAME from COLLECTION [up to N] [prompt "..."]` as (name, collection,
-    prompt or None, N or None)."""
-    upto = next((c[1] for c in ch[2:] if isinstance(c, tuple) and c[0] == "upto"), None)
+    """`target NAME from COLLECTION [up to N | exactly N] [prompt "..."]` as (name,
+    collection, prompt or None, N or None, whether it is exactly N)."""
+    count = next((c for c in ch[2:] if isinstance(c, tuple) and c[0] in ("upto", "exactly")),
+                 None)
     prompt = next((_unquote(c) for c in ch[2:] if isinstance(c, Token)), None)
-    return (str(ch[0]), ch[1], prompt, upto)
+    if count is None:
+        return (str(ch[0]), ch[1], prompt, None, False)
+    return (str(ch[0]), ch[1], prompt, count[1], count[0] == "exactly")
 
 
 class Builder(ScenarioBuilder):
@@ -273,43 +252,8 @@ class Builder(ScenarioBuilder):
         return A.Requirement(ch[0], _unquote(ch[1]), pos=pos, says=says, pieces=pieces)
 
     def shown_values(self, tok: Token) -> tuple:
-        """The expressions a refusal's words show, `{EXPR}` each ("needs {3 - n} more
-        Suns"), parsed at their own place in the file (so an error points into the
-        words), and the texts around them (`\\{` is a brace)."""
-        raw = str(tok)
-        if "{" not in raw:
-            return (), ()
-        says, pieces, text = [], [], []
-        i, end = 1, len(raw) - 1
-        while i < end:
-            ch = raw[i]
-            if ch == "\\":
-                text.append(raw[i:i + 2])
-                i += 2
-                continue
-            close = raw.find("}", i) if ch == "{" else -1
-            if close < 0 or close >= end:
-                text.append(ch)
-                i += 1
-                continue
-            src = raw[i + 1:close]
-            at = SourcePosition(self.file, tok.line, tok.column + i + 1, tok.line,
-                                tok.column + close)
-            if "\\" in src or "{" in src or not src.strip():
-                self.diags.append(Diagnostic(
-                    "syntax", "`{...}` in words holds an expression (a name, a number, "
-                              "`count ...`), with no `\\` in it (`\\{` is a brace)", at))
-            else:
-                expr = _parse_shown(src, at, self.diags)
-                if expr is not None:
-                    pieces.append(_unquote('"' + "".join(text) + '"'))
-                    says.append(expr)
-                    text = []
-            i = close + 1
-        if not says:
-            return (), ()
-        pieces.append(_unquote('"' + "".join(text) + '"'))
-        return tuple(says), tuple(pieces)
+        """`{EXPR}`s in words, parsed where they stand (:func:`dsl.ast_words.shown_values`)."""
+        return shown_values(tok, self.file, self.diags)
 
     def any_time(self, pos, ch): return ("any_time",)
 
@@ -458,6 +402,7 @@ class Builder(ScenarioBuilder):
 
     def card_target(self, pos, ch): return ("card_target", _target_spec(ch), pos)
     def target_upto(self, pos, ch): return ("upto", ch[0])
+    def target_exactly(self, pos, ch): return ("exactly", ch[0])
 
     # statements
     def block(self, pos, ch): return A.Block(tuple(ch), pos=pos)
@@ -520,19 +465,28 @@ class Builder(ScenarioBuilder):
     def offer_stmt(self, pos, ch): return A.Offer(tuple(map(str, ch)), pos=pos)
     def end_winner(self, pos, ch):
         name, ch = _end_name(ch)
-        return A.EndGame("winner", ch[0], pos=pos, name=name)
+        return A.EndGame("winner", ch[0], pos=pos, **self.end_name(name))
 
     def end_draw(self, pos, ch):
-        return A.EndGame("draw", pos=pos, name=_end_name(ch)[0])
+        return A.EndGame("draw", pos=pos, **self.end_name(_end_name(ch)[0]))
 
     def end_by_most(self, pos, ch):
         name, ch = _end_name(ch)
-        return A.EndGame("most", resource=str(ch[0]), pos=pos, name=name)
+        return A.EndGame("most", resource=str(ch[0]), pos=pos, **self.end_name(name))
+
+    def end_name(self, tok) -> dict:
+        """An end condition's name, with the values it shows (`{EXPR}`, as in words)."""
+        if tok is None:
+            return {}
+        says, pieces = self.shown_values(tok)
+        return {"name": _unquote(tok), "says": says, "pieces": pieces}
     def eliminate_stmt(self, pos, ch): return A.Eliminate(ch[0], pos=pos)
     def extra_turn(self, pos, ch): return A.ExtraTurn(ch[0] if ch else None, pos=pos)
     def skip_turn(self, pos, ch): return A.SkipTurn(ch[0] if ch else None, pos=pos)
     def reverse_order(self, pos, ch): return A.ReverseOrder(pos=pos)
-    def say_stmt(self, pos, ch): return A.Say(_unquote(ch[0]), pos=pos)
+    def say_stmt(self, pos, ch):
+        says, pieces = self.shown_values(ch[0])
+        return A.Say(_unquote(ch[0]), pos=pos, says=says, pieces=pieces)
     def pass_stmt(self, pos, ch): return A.Pass(pos=pos)
 
     def call_stmt(self, pos, ch):
@@ -682,7 +636,7 @@ def _conjunction(conds: list):
 
 
 def _end_name(ch):
-    """The name of an `end game "NAME" ...` (or None), and the children after it."""
+    """The name of an `end game "NAME" ...` (its token, or None), and the children after it."""
     if ch and isinstance(ch[0], Token) and ch[0].type == "STRING":
-        return _unquote(ch[0]), ch[1:]
+        return ch[0], ch[1:]
     return None, ch

@@ -11,8 +11,8 @@ handler here (``e_`` for expressions, ``s_`` for statements, named after the nod
 construct cannot go unexplained. A node without one still renders, as its class name in
 angle brackets, so `explain` never fails on a deck.
 
-:func:`verbs` gives the verbs a card's effect performs (for the linter's `text-verb` rule,
-which compares them with the printed text).
+:func:`verbs` (from :mod:`dsl.explain_verbs`) gives the verbs a card's effect performs
+(for the linter's `text-verb` rule, which compares them with the printed text).
 """
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ import sys
 from typing import Optional
 
 from . import ir as I
+from .explain_verbs import verbs  # noqa: F401  (part of this module's interface)
 
 ARITH = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
 COMPARE = {"==": "is", "!=": "is not", ">=": "is at least", "<=": "is at most",
@@ -42,12 +43,6 @@ EVENTS = {"turn_start": "at the start of a turn", "turn_end": "at the end of a t
 EVENT_FIELD = {"to": "the zone it goes to", "from": "the zone it comes from"}
 POSSESSIVE = {"it": "its", "you": "your"}
 DURATION = {"this_turn": "this turn", "next_turn": "until the end of your next turn"}
-# The verb each statement performs, for `verbs` (a deck's own actions are their own verb).
-VERB = {I.Move: "move", I.Shuffle: "shuffle", I.Reveal: "reveal", I.Attach: "attach",
-        I.Detach: "detach", I.GiveControl: "control", I.Give: "give", I.Transform: "transform",
-        I.PutCounter: "put", I.RemoveCounter: "remove", I.Gain: "gain", I.Lose: "lose",
-        I.Create: "create", I.Negate: "negate", I.Choose: "choose", I.ChooseOne: "choose",
-        I.Eliminate: "eliminate"}
 
 
 class Explainer:
@@ -500,8 +495,11 @@ class Explainer:
             opts.append("any time")
         if a.from_zone:
             opts.append(f"from {words(a.from_zone)}")
+        if a.target is not None:
+            opts.append(self.target(a.target))
         head = a.name + (f" ({', '.join(opts)})" if opts else "")
-        cond = f"if {self.e(a.cond)}, " if a.cond is not None else ""
+        test = _without_exact(a)
+        cond = f"if {self.e(test)}, " if test is not None else ""
         return f"{head}: {cond}{self.e(a.body)}"
 
     def static(self, s) -> str:
@@ -533,8 +531,18 @@ class Explainer:
             return f"the abilities of {self.e(s.target)} can always be used"
         return f"<{kind}>"
 
+    def target(self, target) -> str:
+        """A declared target: `target t from C` → "target t: one of C"; with `up to N`
+        or `exactly N`, "targets ts: up to N of C"."""
+        name, coll, _, count, exact = target
+        if count is None:
+            return f"target {name}: one of {self.e(coll)}"
+        return f"targets {name}: {'exactly' if exact else 'up to'} {self.e(count)} of {self.e(coll)}"
+
     def card_text(self, card) -> str:
         parts = []
+        if card.target is not None:
+            parts.append(capital(self.target(card.target)))
         if card.effect:
             parts.append(capital(self.e(card.effect)))
         parts += [capital(self.trigger(t)) for t in card.triggers]
@@ -543,56 +551,25 @@ class Explainer:
         return " ".join(p if p.endswith(".") else p + "." for p in parts)
 
 
+def _without_exact(a):
+    """An ability's condition without the test its `exactly N` target adds to it (the
+    checker's last one: `count C >= N`), which "exactly N of C" already says."""
+    cond = a.cond
+    if a.target is None or not a.target[4] or not a.requires:
+        return cond
+    implied = a.requires[-1][0]
+    if cond is implied:
+        return None
+    if isinstance(cond, I.And) and cond.items[-1] is implied:
+        rest = cond.items[:-1]
+        return rest[0] if len(rest) == 1 else I.And(rest, cond.kind)
+    return cond
+
+
 def explain_card(program, name: str) -> str:
     """The card's effect in English; ``KeyError`` for a card the program lacks."""
     card = program.cards[name]
     return Explainer(program, name).card_text(card)
-
-
-def verbs(program, name: str, cache: Optional[dict] = None) -> set:
-    """The verbs the card's effect performs: its statements' verbs and the deck's actions
-    it calls (``draw``, ``discard``), and theirs in turn, from the checked program; and
-    the events its triggers and statics are about (``when destroy``, ``prevent destroy``).
-    ``cache`` (action → its verbs) may be shared between calls on one program."""
-    card = program.cards[name]
-    cache = {} if cache is None else cache
-    found = {t.event for t in card.triggers} | {s.event for s in card.statics if s.event}
-    roots = [card.effect, *(t.body for t in card.triggers),
-             *(t.cost for t in card.triggers if t.cost is not None),
-             *(a.body for a in card.abilities),
-             *(s.body for s in card.statics if getattr(s, "body", None))]
-    found |= _verbs_of([r for r in roots if r is not None], program, cache)
-    for e in list(found):
-        if e in program.actions:
-            found |= _action_verbs(e, program, cache)
-    return found
-
-
-def _action_verbs(action: str, program, cache: dict) -> set:
-    if action not in cache:
-        cache[action] = set()                        # a recursive action: what is known so far
-        cache[action] = _verbs_of([program.actions[action].body], program, cache)
-    return cache[action]
-
-
-def _verbs_of(roots: list, program, cache: dict) -> set:
-    found: set = set()
-    stack = list(roots)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, tuple):
-            stack.extend(node)
-            continue
-        if not isinstance(node, I.Node):
-            continue
-        if isinstance(node, I.CallAction):
-            found.add(node.action)
-            if node.action in program.actions:
-                found |= _action_verbs(node.action, program, cache)
-        elif type(node) in VERB:
-            found.add(VERB[type(node)])
-        stack.extend(node.children())
-    return found
 
 
 def words(name: str) -> str:

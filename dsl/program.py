@@ -78,7 +78,7 @@ class CompiledAbility:
     card: str
     pos: SourcePosition
     requires: tuple = ()           # its `if` tests one by one: (test, words or None, position)
-    target: Optional[tuple] = None     # (name, collection, prompt, `up to` count or None)
+    target: Optional[tuple] = None     # (name, collection, prompt, count or None, exactly)
 
 
 @dataclass
@@ -100,7 +100,7 @@ class CardDef:
     # (test, words or None, position), in order.
     requires: tuple = ()
     cost: Optional[Fn] = None                 # `to use { ... }`, checked statements
-    # `target NAME from ...`: (name, collection, prompt, `up to` count or None), chosen
+    # `target NAME from ...`: (name, collection, prompt, count or None, exactly), chosen
     # as the card resolves, before its effect runs
     target: Optional[tuple] = None
 
@@ -207,6 +207,8 @@ class Program:
     decls: dict = field(default_factory=dict)            # (kind, name) → decl, for tools
     diagnostics: list = field(default_factory=list)      # warnings that did not stop it
     listened: set = field(default_factory=set)           # events anything listens to
+    # whether anything reads an event's `source`: only then do built-in events carry it
+    reads_source: bool = False
     all_triggers: list = field(default_factory=list)     # every CompiledTrigger
     all_statics: list = field(default_factory=list)      # every CompiledStatic
     event_uses: dict = field(default_factory=dict)       # action → the event fields it reads

@@ -35,7 +35,7 @@ GENERATOR_STRINGS = {
     "modify", "substitute", "copy", "you may", "ability", "source", "targets",
     "respond", "response", "answers", "more than 100 responses in one window", "may", "one",
     "sideways", "upside down", "upright", "Use which ability of ", "?",
-    "reason", "tied", "tied on ",
+    "reason", "tied", "tied on ", ", tied on ",
 }
 GENERATED_NAME = re.compile(GENERATED)
 ALLOWED = NAMES | set(HELPERS) | set(BUILTINS) | set(PROGRAM_NAMES)
@@ -171,6 +171,7 @@ card "{card}": Action {{
   to use {{ say "{said}" }}
   effect {{
     say "{said}"
+    say "{{you}}{said}{{{var} + 1}}{{cards in your hand}}{{this}}"
     {action} 1
     aim_{action} you, "{said}"
     choose c from cards in your hand optional prompt "{prompt}" {{ move c to {zone} }}
@@ -185,6 +186,7 @@ card "{other}": Thing {{
   ability "{said} aimed": target ps from players where it.{var} >= 0 up to this.{var}_n + 2 \
       prompt "{prompt}" {{ for each p in ps {{ as p {{ gain 1 {var} }} }} }}
   when enter where event.card == this and "{said}" != "{prompt}" {{ say "{prompt}" }}
+  when leave where event.source == this or event.source.name == "{said}" {{ say "{prompt}" }}
   static modify {var}_n by 1 for this
   static grant this ability "{prompt}": once per turn {{ turn this sideways }}
   static abilities of this always usable
@@ -202,6 +204,13 @@ card "{card} aimed": Action {{
 property {var}_n = 0
 whenever count (players where it.{var} < 0) > 0 {{
   end game "{card}" by most {var}
+}}
+whenever count (players where it.{var} < -1) > 0 {{
+  end game "{{{var}}}{card}" winner you
+}}
+when win where event.source == none {{ pass }}
+whenever count (players where it.{var} < -2) > 0 {{
+  end game "{{{var}}}{card}" by most {var}
 }}
 '''
 

@@ -208,3 +208,110 @@ def test_a_card_has_one_target_line():
                   '  target u from Thing cards\n  effect { pass }\n}\n') == [
         ("duplicate", "`Aim` has a second `target`; the first would be lost",
          "give a card one `target`")]
+
+
+# --- exactly N targets ------------------------------------------------------------------------
+EXACT = '''
+card "Twin Bolt": Action {
+  text "Destroy two target Things."
+  target ts from Thing cards exactly 2 prompt "Destroy which two?"
+  effect { for each t in ts { destroy t } }
+}
+
+card "Pincer": Thing {
+  text "Action: put a charge counter on each of two target Things another player controls."
+  ability "Pinch": uses action_play, target ts from Thing cards where it.controller != you \\
+      exactly 2 prompt "Pinch which two?" {
+    for each t in ts { put 1 charge on t }
+  }
+}
+'''
+
+
+def test_exactly_n_targets_are_chosen_together():
+    from tests.scenario import failures_of
+    assert failures_of(EXACT + '''
+        scenario "Twin Bolt destroys the two Things chosen" {
+          given {
+            hand of P1: "Twin Bolt"
+            area of P2: "Windmill", "Gearbox", "Magnet"
+            deck top: "Oil Can", "Wrench", "Heist"
+          }
+          when {
+            P1 chooses "play_action: Twin Bolt"
+            P1 chooses "Windmill", "Magnet"
+          }
+          then {
+            log says "P1: Twin Bolt targeting Windmill, Magnet"
+            area of P2 is "Gearbox"
+          }
+        }''') == []
+
+
+def test_a_card_with_fewer_than_n_legal_targets_cannot_be_played():
+    from tests.scenario import failures_of
+    assert failures_of(EXACT + '''
+        scenario "Twin Bolt is not offered with one Thing in play" {
+          given {
+            hand of P1: "Twin Bolt"
+            area of P2: "Windmill"
+            deck top: "Oil Can", "Wrench", "Heist"
+          }
+          when {
+            P1 chooses "play_action: Twin Bolt" refused: "play_action: Twin Bolt is not allowed: it needs 2 targets (1 can be chosen)"
+          }
+          then { area of P2 is "Windmill" }
+        }''') == []
+
+
+def test_an_ability_with_fewer_than_n_legal_targets_is_not_offered():
+    from tests.scenario import failures_of
+    assert failures_of(EXACT + '''
+        scenario "Pincer cannot pinch one Thing" {
+          given {
+            area of P1: "Pincer", "Gearbox"
+            area of P2: "Windmill"
+            deck top: "Oil Can", "Wrench", "Heist"
+          }
+          when {
+            P1 chooses "Pincer: Pinch" refused: "Pincer: Pinch is not allowed: it needs 2 targets (1 can be chosen)"
+          }
+          then { P1 may not choose "Pincer: Pinch" }
+        }
+        ''') == []
+
+
+def test_an_ability_with_n_legal_targets_takes_them_all():
+    from tests.scenario import failures_of
+    assert failures_of(EXACT + '''
+        scenario "Pincer pinches both" {
+          given {
+            area of P1: "Pincer"
+            area of P2: "Windmill", "Gearbox"
+            deck top: "Oil Can", "Wrench", "Heist"
+          }
+          when { P1 chooses "Pincer: Pinch" }
+          then {
+            log says "P1: Pinch targeting Windmill, Gearbox"
+            "Windmill" in area of P2: 1 charge
+            "Gearbox" in area of P2: 1 charge
+          }
+        }''') == []
+
+
+@pytest.mark.parametrize("line, message", [
+    ('target ts from Thing cards exactly "two"',
+     't.deck:3:38: error: how many targets must be a number, not a text\n'
+     '    3 |   target ts from Thing cards exactly "two"\n'
+     '      |                                      ^^^^^'),
+    ("target ts from Thing cards exactly 2 up to 3",
+     "t.deck:3:40: error: unexpected `up`\n"
+     "    3 |   target ts from Thing cards exactly 2 up to 3\n"
+     "      |                                        ^^\n"
+     "  hint: expected `;`, `prompt`, `}` or end of line"),
+])
+def test_exactly_misused_is_reported_once_at_its_place(line, message):
+    with pytest.raises(DeckError) as e:
+        load_text('game "T" extends "example"\ncard "Twin Bolt": Action {\n  ' + line
+                  + "\n  effect { for each t in ts { destroy t } }\n}\n", "t.deck")
+    assert str(e.value) == message

@@ -89,3 +89,25 @@ def test_explain_every_card(capsys):
     assert out.count("\n  effect:  ") == sum(
         1 for c in load_program("example").cards.values()
         if explain_card(load_program("example"), c.name))
+
+
+@pytest.mark.parametrize("card, english", [
+    ("Twin Bolt", "Targets ts: exactly 2 of Thing cards. For each t in ts, destroy t."),
+    ("Pincer", "Pinch (uses action_play, targets ts: exactly 2 of Thing cards where its "
+               "controller is not you): for each t in ts, put 1 charge counter on t."),
+    ("Aimed Wrench", "Target t: one of Machine cards. Destroy t."),
+    ("Two Wrenches", "Targets ts: up to 2 of Machine cards. For each t in ts, destroy t."),
+])
+def test_a_cards_declared_targets_are_said_before_its_effect(card, english):
+    from tests.test_declared_targets import EXACT
+    p = load_text('game "T" extends "example"\n' + EXACT + '''
+card "Aimed Wrench": Action {
+  target t from Machine cards
+  effect { destroy t }
+}
+card "Two Wrenches": Action {
+  target ts from Machine cards up to 2
+  effect { for each t in ts { destroy t } }
+}
+''', "t.deck")
+    assert explain_card(p, card) == english

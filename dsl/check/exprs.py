@@ -10,6 +10,7 @@ from __future__ import annotations
 from .. import ast as A
 from .. import ir as I
 from ..errors import suggest
+from ..program import Words
 from .kinds import (ANY, ARITY, BOOL, CARD, CARD_ATTRS, CARD_FIELDS, CARDS, COLLECTIONS,
                     EVENT, FUNCTIONS, INT, LIST, NONE, PLAYER, PLAYER_ATTRS, PLAYERS, STR,
                     ZONE, ZONE_ATTRS, ZONES, BUILTIN_NAMES, article, element, is_kind,
@@ -25,6 +26,16 @@ class ExprChecker:
 
     def expr(self, node, scope) -> I.Expr:
         return getattr(self, "e_" + type(node).__name__)(node, scope)
+
+    def shown_words(self, text: str, says: tuple, pieces: tuple, scope) -> Words:
+        """Words that show values of the game, `{EXPR}` each (a refusal's `else`, a `say`,
+        an end condition's name): :class:`Words` knowing each value's checked expression
+        in ``scope`` and the texts around them."""
+        said = Words(text)
+        said.values = tuple(self.expr(e, scope) for e in says)
+        said.pieces = pieces
+        said.k = None
+        return said
 
     def typed(self, node, scope, allowed, what, none_ok=None, runtime=None) -> I.Expr:
         return self.kinded(self.expr(node, scope), node.pos, scope, allowed, what, none_ok,
@@ -198,6 +209,8 @@ class ExprChecker:
                 self.error("unknown-name", f"this event has no field `{name}`", n.pos,
                            suggest(name, scope.fields)
                            or f"its fields: {', '.join(sorted(scope.fields))}")
+            if name == "source":
+                p.reads_source = True
             return I.EventGet(obj, name, ANY)
         if kind in (INT, BOOL, STR, NONE):
             self.error("type", f"{article(kind)} has no `.{name}`", n.pos)
@@ -205,6 +218,8 @@ class ExprChecker:
         if not self._known_attr(name):
             self.unknown("property", name, n.pos, self._attr_names())
             return _none()
+        if name == "source":             # perhaps an event's, kept in a local
+            p.reads_source = True
         return I.AnyAttr(obj, name, ANY)
 
     def _known_attr(self, name: str) -> bool:

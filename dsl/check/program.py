@@ -14,12 +14,13 @@ from .. import ir as I
 from ..errors import Diagnostic, suggest
 from ..limits import MAX_COPIES
 from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
-                       CompiledTrigger, Program, ResourceDef, Words, ZoneDef)
+                       CompiledTrigger, Program, ResourceDef, ZoneDef)
 from .exprs import ExprChecker, chain_of
 from .kinds import (AFTER_THE_FACT, ANY, BOOL, CARD, CARDS, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
-                    INT, LIST, PLAYER, PLAYERS, article, element, in_order, is_kind)
+                    PLAYER, PLAYERS, article, element, in_order, is_kind)
 from .scope import Scope
 from .stmts import StmtChecker
+from .targets import TargetChecker
 
 NAMED_DECLS = {A.Option: "option", A.Param: "param", A.Zone: "zone", A.Resource: "resource",
                A.Var: "var", A.PropertyDecl: "property", A.LimitDecl: "limit",
@@ -45,7 +46,7 @@ def describe_key(key: tuple) -> str:
     return f"{key[0]} `{key[1]}`" if len(key) > 1 else f"`{key[0]}`"
 
 
-class Checker(ExprChecker, StmtChecker):
+class Checker(ExprChecker, StmtChecker, TargetChecker):
     """Names and kinds of one program; ``diags`` collects every mistake found."""
 
     def __init__(self, items: list, program: Program):
@@ -301,36 +302,6 @@ class Checker(ExprChecker, StmtChecker):
                                                 "an action's condition")
         return memo[name]
 
-    def _requirements(self, requires, scope, what: str) -> tuple:
-        """Each test of an `if` or `require` (an `and` split into its sides), checked
-        again for refusals: (test, the deck's words, position). The tests were checked
-        as one condition already, so errors are not reported twice."""
-        if not requires:
-            return ()
-        words = [self.words(r, scope) for r in requires]   # (their errors are new ones)
-        saved = self.diags
-        self.diags = []
-        try:
-            out = []
-            for r, said in zip(requires, words):
-                for part in chain_of(r.cond, A.And):
-                    out.append((self._bool(part, scope, what), said, part.pos))
-            return tuple(out) if not self.diags else ()
-        finally:
-            self.diags = saved
-
-    def words(self, r: A.Requirement, scope):
-        """A requirement's words: its text, or with `{EXPR}`s in it, :class:`Words` that
-        know each value's checked expression (in the test's own scope)."""
-        if not r.says:
-            return r.reason
-        said = Words(r.reason)
-        said.values = tuple(self.expr(e, scope) for e in r.says)
-        said.pieces = r.pieces
-        said.k = len(self.p.words)
-        self.p.words.append(said)
-        return said
-
     def _move_condition(self, item: A.MoveDecl, scope):
         """A move's `if` as (gate, each): `move m(c from S) if a and b and <c's test>` checks
         the leading tests that do not read `c` once, before S is looked at, and the rest
@@ -387,6 +358,8 @@ class Checker(ExprChecker, StmtChecker):
                                      "a card's `require`"),
                           self.words(r, Scope(card=d.name, event=False)), r.cond.pos)
                          for r in d.requires)
+        if target is not None and target[4]:
+            requires += self._exact_requirement(d.target, Scope(card=d.name, event=False))
         cost = self.block(d.cost, scope) if d.cost is not None else None
         return CardDef(d.name, frozenset(d.types), frozenset(d.subtypes), d.copies, d.token,
                        d.text, props, effect, triggers, abilities, statics, d.pos, d,
@@ -417,27 +390,20 @@ class Checker(ExprChecker, StmtChecker):
         if ab.cond is not None:
             cond = self._bool(ab.cond, scope, "an ability's condition")
         target, body_scope = None, scope
+        requires = self._requirements(ab.requires, scope, "an ability's condition")
         if ab.target is not None:
             target, body_scope = self._target(ab.target, scope, "an ability's targets",
                                               f"Target of {ab.name}?")
+            if target[4]:
+                # not offered while fewer than N could be chosen: one more test of its `if`
+                exact = self._exact_requirement(ab.target, scope)
+                if exact:
+                    test = exact[0][0]
+                    cond = test if cond is None else I.And((cond, test), BOOL)
+                    requires += exact
         return CompiledAbility(ab.name, self.block(ab.body, body_scope), ab.uses,
                                ab.once_per_turn, cond, ab.any_time, ab.from_zone, card, ab.pos,
-                               self._requirements(ab.requires, scope, "an ability's condition"),
-                               target)
-
-    def _target(self, spec, scope, what: str, prompt: str) -> tuple:
-        """A card's or an ability's `target NAME from COLLECTION [up to N]`: (name,
-        collection, prompt, N or None) checked, and the scope of the body that names it
-        (one element; with `up to`, a list of them)."""
-        tname, source, given, upto = spec
-        src = self.typed(source, scope, COLLECTIONS, what)
-        count = None
-        if upto is not None:
-            count = self.typed(upto, scope, (INT,), "how many targets", none_ok=False)
-        kind = element(src.kind)
-        if count is not None:
-            kind = {CARD: CARDS, PLAYER: PLAYERS}.get(kind, LIST)
-        return (tname, src, given or prompt, count), scope.with_names(**{tname: kind})
+                               requires, target)
 
     def event_fields(self, event: str) -> Optional[set]:
         """What `event.X` may name for this event, or None when it is unknown."""

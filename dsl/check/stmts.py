@@ -248,6 +248,8 @@ class StmtChecker:
         if name is not None and not name.strip():
             self.error("end-name", "the end condition's name is empty: say how the game "
                        "ended, as players would (`end game \"50 VP\" by most vp`)", n.pos)
+        if n.says:           # `end game "{vp_goal} VP" by most vp`
+            name = self.shown_words(name, n.says, n.pieces, scope)
         if n.kind == "draw":
             return I.EndGame("draw", None, None, name)
         if n.kind == "most":
@@ -274,6 +276,8 @@ class StmtChecker:
         return self.typed(n.players, scope, (PLAYER, PLAYERS), what)
 
     def s_Say(self, n, scope):
+        if n.says:           # `say "P2 has {count cards in hand of P2} cards"`
+            return I.Say(self.shown_words(n.text, n.says, n.pieces, scope), n.pos)
         return I.Say(n.text, n.pos)
 
     def s_Pass(self, n, scope):

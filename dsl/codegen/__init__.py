@@ -166,9 +166,9 @@ def _load(program, resumable: bool, notes: bool) -> Code:
     ns["ABILITY_BODY"] = [ns[n] for n in gen.ability_bodies]
     ns["ABILITY_TARGET"] = [ns[n] if n else None for n in gen.ability_targets]
     ns["ABILITY_COUNT"] = [ns[n] if n else None for n in gen.ability_counts]
-    if gen.card_aimed:             # per definition: (its targets, how many or None, prompt)
-        ns["EFFECT_TARGET"] = [None if t is None else
-                               (ns[t[0]], ns[t[1]] if t[1] else None, d.target[2])
+    if gen.card_aimed:             # per definition: (its targets, how many or None, prompt,
+        ns["EFFECT_TARGET"] = [None if t is None else       # exactly that many)
+                               (ns[t[0]], ns[t[1]] if t[1] else None, d.target[2], d.target[4])
                                for t, d in zip(gen.effect_targets, info.deflist)]
     ns["INSTEAD"] = {i: ns[p["body"]] for i, p in gen.statics.items() if "body" in p}
     ns["WHERE"] = {st.index: ns.get(gen.statics[st.index].get("where"))

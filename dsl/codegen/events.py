@@ -41,6 +41,24 @@ class EventWriter:
     def gen_of(self, decides: bool) -> bool:
         return self.resumable and decides
 
+    # --- an event's `source` --------------------------------------------------------------
+    # Built-in events carry `source` (the card whose text made them: `this` where the
+    # statement runs, the caller's inside an action) only when the program reads an
+    # event's `source` somewhere; otherwise the helpers take no such argument and the
+    # event has no such field (`event.source` is none), so it costs nothing.
+    def by(self, f) -> str:
+        """The source argument a helper call passes first after ``you``, or ""."""
+        return f"{f.this}, " if self.program.reads_source else ""
+
+    def by_param(self) -> str:
+        return "by, " if self.program.reads_source else ""
+
+    def with_source(self, data: str, by: str) -> str:
+        """An event's fields (a dict display), with its `source` when it is read."""
+        if not self.program.reads_source:
+            return data
+        return data[:-1] + (", " if data != "{}" else "") + f"'source': {by}}}"
+
     def has_dispatch(self, e: str, kind: str) -> bool:
         return bool(self.a.listeners.get((e, kind))) or (
             bool(self.a.copiers) and (e, kind) in self.a.copyable)
@@ -115,7 +133,7 @@ class EventWriter:
             return f"MOVE_QUIET(g, {what}, {to}, {where}, {index})"
         self.need.add("moves")
         name = "MV1" if one else "MV"
-        return self.call(f, f"{name}(g, {f.you}, {what}, {to}, {where}, {index})",
+        return self.call(f, f"{name}(g, {f.you}, {self.by(f)}{what}, {to}, {where}, {index})",
                          self.move_decides())
 
     def attach_call(self, f, what, host) -> str:
@@ -123,21 +141,22 @@ class EventWriter:
             return f"ATTACH_QUIET(g, {what}, {host})"
         self.need.update(("moves", "attach"))
         decides = self.move_decides() or self.a.event_decides("attach")
-        return self.call(f, f"ATTACH(g, {f.you}, {what}, {host})", decides)
+        return self.call(f, f"ATTACH(g, {f.you}, {self.by(f)}{what}, {host})", decides)
 
     def create_call(self, f, name, amount, zone, pos) -> str:
         if not (self.moves_heard() or self.a.hears("create")):
             return f"CREATE_QUIET(g, {f.you}, {name}, {amount}, {zone}, {pos})"
         self.need.update(("moves", "create"))
         decides = self.move_decides() or self.a.event_decides("create")
-        return self.call(f, f"CREATE(g, {f.you}, {name}, {amount}, {zone}, {pos})", decides)
+        return self.call(f, f"CREATE(g, {f.you}, {self.by(f)}{name}, {amount}, {zone}, {pos})",
+                         decides)
 
     def gain_call(self, f, kind, resource, amount) -> str:
         if not self.a.hears(kind):
             return f"{kind.upper()}_QUIET(g, {f.you}, {resource}, {amount})"
         self.need.add(kind)
         helper = "GAIN" if kind == "gain" else "LOSE"
-        return self.call(f, f"{helper}(g, {f.you}, {resource}, {amount})",
+        return self.call(f, f"{helper}(g, {f.you}, {self.by(f)}{resource}, {amount})",
                          self.a.event_decides(kind))
 
     def resolve_call(self, f, card) -> str:
@@ -201,7 +220,8 @@ class EventWriter:
                 self.writeline("if leaving: RELEASE(g, card)")
                 self.writeline("return")
                 self.outdent()
-            self.writeline("data = {'card': card, 'from': src, 'to': zone}")
+            self.writeline("data = " + self.with_source("{'card': card, 'from': src, 'to': zone}",
+                                                        "by"))
 
             def inner(f, ev):
                 branches = [("leaving", "leave"), ("entering", "enter")]
@@ -218,19 +238,23 @@ class EventWriter:
             # After the `leave` triggers (they may take the attachments away with it).
             self.writeline("if leaving: RELEASE(g, card)")
         decides = self.move_decides()
-        self.defn("MV1", "g, you, card, zone, pos, index", self.gen_of(decides), one)
+        self.defn("MV1", f"g, you, {self.by_param()}card, zone, pos, index", self.gen_of(decides),
+                  one)
 
         def many(f):
             self.writeline("if zone is None: return")
             self.writeline("for card in CARDS(what):")
             self.indent()
-            self.writeline(self.call(f, "MV1(g, you, card, zone, pos, index)", decides))
+            self.writeline(self.call(f, f"MV1(g, you, {self.by_param()}card, zone, pos, index)",
+                                     decides))
             self.outdent()
-        self.defn("MV", "g, you, what, zone, pos, index", self.gen_of(decides), many)
+        self.defn("MV", f"g, you, {self.by_param()}what, zone, pos, index", self.gen_of(decides),
+                  many)
 
     def _move_one(self, f, card, zone) -> str:
         if self.moves_heard():
-            return self.call(f, f"MV1(g, you, {card}, {zone}, 'top', None)", self.move_decides())
+            return self.call(f, f"MV1(g, you, {self.by_param()}{card}, {zone}, 'top', None)",
+                             self.move_decides())
         return f"MOVE_CARD_QUIET(g, {card}, {zone}, 'top', None)"
 
     def _attach(self):
@@ -243,13 +267,14 @@ class EventWriter:
             if self.has_dispatch("attach", "when"):
                 self.writeline("if ATTACH_NOW(g, card, host):")
                 self.indent()
-                self.emit_after(f, "attach", "{'card': card, 'host': host}", "you")
+                self.emit_after(f, "attach", self.with_source("{'card': card, 'host': host}", "by"),
+                                "you")
                 self.outdent()
             else:
                 self.writeline("ATTACH_NOW(g, card, host)")
             self.outdent()
         decides = self.move_decides() or self.a.event_decides("attach")
-        self.defn("ATTACH", "g, you, what, host", self.gen_of(decides), body)
+        self.defn("ATTACH", f"g, you, {self.by_param()}what, host", self.gen_of(decides), body)
 
     def _create(self):
         def body(f):
@@ -259,10 +284,11 @@ class EventWriter:
             self.writeline("if card is None: return")
             self.writeline(self._move_one(f, "card", "zone"))
             self.writeline("if UNMADE(g, card): continue")
-            self.emit_after(f, "create", "{'card': card}", "you")
+            self.emit_after(f, "create", self.with_source("{'card': card}", "by"), "you")
             self.outdent()
         decides = self.move_decides() or self.a.event_decides("create")
-        self.defn("CREATE", "g, you, name, n, zone, pos", self.gen_of(decides), body)
+        self.defn("CREATE", f"g, you, {self.by_param()}name, n, zone, pos", self.gen_of(decides),
+                  body)
 
     def _gain(self, kind):
         def body(f):
@@ -274,9 +300,11 @@ class EventWriter:
                 self.writeline("n = LOSE_AMOUNT(g, you, name, n)")
                 self.writeline("if n <= 0: return")
                 amount, now = "n", "LOSE_NOW"
-            self.emit(f, kind, f"{{'player': you, 'resource': name, 'amount': {amount}}}", "you",
+            data = self.with_source(f"{{'player': you, 'resource': name, 'amount': {amount}}}", "by")
+            self.emit(f, kind, data, "you",
                       lambda f, ev: self.writeline(f"{now}(g, you, name, n)"))
-        self.defn(kind.upper(), "g, you, name, n", self.gen_of(self.a.event_decides(kind)), body)
+        self.defn(kind.upper(), f"g, you, {self.by_param()}name, n",
+                  self.gen_of(self.a.event_decides(kind)), body)
 
     def _resolve(self):
         aimed = self.card_aimed
@@ -286,7 +314,7 @@ class EventWriter:
             self.writeline("if card is None: return")
             self.writeline("fx = EFFECTS[card.d]")
             self.writeline("if fx is None: return")
-            data = "{'card': card}"
+            data = self.with_source("{'card': card}", "card")
             if aimed:
                 self._aim_card(f)
                 data = "{'card': card, 'targets': TARGET_LIST((x,)), 'source': card}"
@@ -316,8 +344,14 @@ class EventWriter:
         self.writeline("if t is not None:")
         self.indent()
         self.writeline("hi = 1 if t[1] is None else max(1, t[1](g, you, card, None))")
-        self.writeline("d = CHOICE(g, you, list(ITER(t[0](g, you, card, None))), 1, hi, t[2], "
-                       "False, card)")
+        if any(d.target is not None and d.target[4] for d in self.deflist):
+            # `exactly N`: N of them or nothing (the card was offered only with N legal)
+            self.writeline("o = list(ITER(t[0](g, you, card, None)))")
+            self.writeline("if t[3] and len(o) < hi: return TARGETLESS(g, you, card.name)")
+            self.writeline("d = CHOICE(g, you, o, hi if t[3] else 1, hi, t[2], False, card)")
+        else:
+            self.writeline("d = CHOICE(g, you, list(ITER(t[0](g, you, card, None))), 1, hi, "
+                           "t[2], False, card)")
         self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
         self.writeline("if not d: return TARGETLESS(g, you, card.name)")
         self.writeline("x = d[0] if t[1] is None else d")

@@ -104,6 +104,27 @@ def say(g, you, this, text, pos):
     g.write(f"{you.name}: {text}", pos, this.name if this else None)
 
 
+def shown(g, pieces, values) -> str:
+    """Words with the values they show (`{EXPR}`) in place, as every seat may read them:
+    the line is logged for all, so a card is named only where every player sees it, else
+    as they see it (where it lies). Numbers, texts and players as themselves, a list item
+    by item, a truth as `true`/`false`, nothing as `none`."""
+    out = [pieces[0]]
+    for v, piece in zip(values, pieces[1:]):
+        out += [_public(g, v), piece]
+    return "".join(out)
+
+
+def _public(g, v) -> str:
+    if type(v) is bool:
+        return "true" if v else "false"
+    if v is None:
+        return "none"
+    if type(v) in (list, tuple):
+        return ", ".join(_public(g, x) for x in v)
+    return public_name(g, v)
+
+
 def keep_targets(g, value, legal, action, again):
     """A `target` parameter with its illegal targets dropped: `none` for one, left out of
     a list. ``again``: checked after the reactions, so the log says it is no longer legal."""
@@ -517,7 +538,7 @@ HELPERS = {
     "LOSE_NOW": P.lose_now, "LOSE_AMOUNT": P.lose_amount, "SET_RES": P.set_res,
     "SET_SHARED": P.set_shared, "MARK": P.mark, "UNMARK": P.unmark, "ELIMINATE": P.eliminate_one,
     "END": P.end_game, "END_MOST": P.end_by_most, "MOST_OF": P.most_of, "WON": P.won, "USE": P.use_limit, "ADD_TEMP": P.add_temp_static,
-    "SAY": say, "START_TURN": P.start_turn, "EXPIRE": P.expire,
+    "SAY": say, "SHOWN": shown, "START_TURN": P.start_turn, "EXPIRE": P.expire,
     "EXTRA_TURN": P.extra_turn, "SKIP_TURN": P.skip_turn, "REVERSE_ORDER": P.reverse_order,
     "NEXT_TURN": P.next_turn,
     # events and decisions

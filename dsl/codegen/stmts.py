@@ -74,7 +74,8 @@ class StmtWriter:
             t = f.temp()
             self.writeline(f"{t} = {zone}")
             zone = t
-        self.call_then_after(f, "shuffle", f"SHUFFLE(g, {zone})", f"{{'zone': {zone}}}")
+        self.call_then_after(f, "shuffle", f"SHUFFLE(g, {zone})",
+                             self.with_source(f"{{'zone': {zone}}}", f.this))
 
     def call_then_after(self, f, event: str, call: str, data: str) -> None:
         """``call``, a primitive that says whether it did anything; if it did, the
@@ -123,8 +124,8 @@ class StmtWriter:
             self.indent()
             self.writeline("g.chain.pop()")
             self.outdent()
-        self.emit(f, "activate", f"{{'card': {t}, 'ability': ABILITY[{k}].name}}", f.you,
-                  perform)
+        self.emit(f, "activate", self.with_source(f"{{'card': {t}, 'ability': ABILITY[{k}].name}}", t),
+                  f.you, perform)
         self.outdent()
 
     # `turn CARDS sideways | upside down | upright`; an `orient` event after each card
@@ -138,8 +139,8 @@ class StmtWriter:
             self.writeline(f"{old} = ORIENT(g, {c}, {how})")
             self.writeline(f"if {old} is not None:")
             self.indent()
-            self.emit_after(f, "orient", f"{{'card': {c}, 'old': {old}, 'new': "
-                                         f"{literal(n.how)}}}", f.you)
+            self.emit_after(f, "orient", self.with_source(
+                f"{{'card': {c}, 'old': {old}, 'new': {literal(n.how)}}}", f.this), f.you)
             self.outdent()
         else:
             self.writeline(f"ORIENT(g, {c}, {how})")
@@ -163,7 +164,7 @@ class StmtWriter:
         self.writeline(f"for {c} in CARDS({what}):")
         self.indent()
         self.call_then_after(f, "control", f"TAKE_CONTROL(g, {c}, {p})",
-                             f"{{'card': {c}, 'player': {p}}}")
+                             self.with_source(f"{{'card': {c}, 'player': {p}}}", f.this))
         self.outdent()
         self.outdent()
 
@@ -185,7 +186,8 @@ class StmtWriter:
         if self.a.hears("transform"):
             self.writeline(f"if {old} is not None:")
             self.indent()
-            self.emit_after(f, "transform", f"{{'card': {c}, 'old': {old}, 'new': {t}}}", f.you)
+            self.emit_after(f, "transform", self.with_source(
+                f"{{'card': {c}, 'old': {old}, 'new': {t}}}", f.this), f.you)
             self.outdent()
         self.outdent()
         self.outdent()
@@ -201,8 +203,8 @@ class StmtWriter:
         self.indent()
         self.writeline(f"PUT_COUNTERS(g, {c}, {literal(n.counter)}, {k})")
         if self.a.hears("counter_added"):
-            self.emit_after(f, "counter_added", f"{{'card': {c}, 'counter': "
-                                                f"{literal(n.counter)}, 'amount': {k}}}", f.you)
+            self.emit_after(f, "counter_added", self.with_source(
+                f"{{'card': {c}, 'counter': {literal(n.counter)}, 'amount': {k}}}", f.this), f.you)
         self.outdent()
         self.outdent()
 
@@ -217,9 +219,9 @@ class StmtWriter:
         if self.a.hears("counter_removed"):
             self.writeline(f"if {took}:")
             self.indent()
-            self.emit_after(f, "counter_removed", f"{{'card': {c}, 'counter': "
-                                                  f"{literal(n.counter)}, 'amount': {took}}}",
-                            f.you)
+            self.emit_after(f, "counter_removed", self.with_source(
+                f"{{'card': {c}, 'counter': {literal(n.counter)}, 'amount': {took}}}", f.this),
+                f.you)
             self.outdent()
         self.outdent()
 
@@ -296,114 +298,11 @@ class StmtWriter:
     def s_Unmark(self, n, f):
         self.writeline(f"UNMARK({self.expr(n.target, f)}, {literal(n.mark)})")
 
-    def s_Resolve(self, n, f):
-        card = self.expr(n.card, f)
-        self.writeline(self.resolve_call(f, card))
-
-    def s_Negate(self, n, f):
-        self.writeline(f"if {f.ev} is not None: {f.ev}.negated = True")
-
     def s_Use(self, n, f):
         self.writeline(f"USE(g, {literal(n.limit)}, {f.you})")
 
     def s_Offer(self, n, f):
         self.offer(n, f)
-
-    def s_EndGame(self, n, f):
-        # a named end condition is the game's reason, whoever wins (`end game "50 VP" ...`)
-        named = "" if n.name is None else f", {literal(n.name)}"
-        if n.kind == "draw" and "game_drawn" in self.a.listened:
-            self._drawn(f, "'draw'" if n.name is None else literal(n.name), "[]")
-        elif n.kind == "draw":
-            self.writeline(f"END([], True, 'draw'{named})")
-        elif n.kind == "most" and self.a.hears("win", "game_drawn"):
-            self._by_most(n, f)
-        elif n.kind == "most":
-            self.writeline(f"END_MOST(g, {literal(n.resource)}{named})")
-        elif "win" not in self.a.listened:
-            self.writeline(f"END(ASLIST({self.expr(n.winner, f)}), False, 'winner'{named})")
-        else:
-            # Each winner's `win` is an event `before`, `prevent` and `instead` may answer;
-            # the game ends with the wins that stood (a draw if none was named). When every
-            # named win was replaced, the game goes on.
-            reason = named
-            named, kept, p = f.temp(), f.temp(), f.gen.fresh("p")
-            self.writeline(f"{named} = [{p} for {p} in ASLIST({self.expr(n.winner, f)}) "
-                           f"if type({p}) is PLAYER]")
-            self._wins(f, named, kept, p)
-            self.writeline(f"if {kept} or not {named}: END({kept}, False, 'winner'{reason})")
-
-    def _by_most(self, n, f):
-        """`end game by most R` when something answers a win or a draw: each player with
-        the most is a `win` event (as for `end game winner`), or, all of them tied, the
-        game's `game_drawn` is; the game ends with what stood, else it goes on."""
-        best, tied, kept, p = f.temp(), f.temp(), f.temp(), f.gen.fresh("p")
-        res = literal(n.resource)
-        tie = literal(("" if n.name is None else f"{n.name}, ") + f"tied on {n.resource}")
-        named = "" if n.name is None else f", {literal(n.name)}"
-        self.writeline(f"{best}, {tied} = MOST_OF(g, {res})")
-        self.writeline(f"if {tied}:")
-        self.indent()
-        if "game_drawn" in self.a.listened:
-            self._drawn(f, tie, best)
-        else:
-            self.writeline(f"END([], True, {tie})")
-        self.outdent()
-        if "win" not in self.a.listened:
-            self.writeline(f"WON({best}, {res}{named})")
-            return
-        self._wins(f, best, kept, p)
-        self.writeline(f"if {kept}: WON({kept}, {res}{named})")
-
-    def _wins(self, f, players: str, kept: str, p: str):
-        """Each of ``players`` wins as a `win` event, which `before`, `prevent` and
-        `instead` may answer; ``kept`` lists those whose win stood."""
-        self.writeline(f"{kept} = []")
-        self.writeline(f"for {p} in {players}:")
-        self.indent()
-        self.emit(f, "win", f"{{'player': {p}}}", f.you,
-                  lambda f, ev: self.writeline(f"{kept}.append({p})"))
-        self.outdent()
-
-    def _drawn(self, f, reason: str, tied: str):
-        """A game about to end in a draw: the `game_drawn` event, which `before` (with
-        `negate`), `prevent` and `instead` may answer; the game ends drawn unless it was
-        stopped or replaced, and then it goes on."""
-        drawn = f.temp()
-        self.writeline(f"{drawn} = False")
-
-        def perform(f, ev):
-            self.writeline(f"{drawn} = True")
-        self.emit(f, "game_drawn", f"{{'reason': {reason}, 'tied': {tied}}}", f.you, perform)
-        self.writeline(f"if {drawn}: END([], True, {reason})")
-
-    def s_Eliminate(self, n, f):
-        who = self.expr(n.players, f)
-        p = f.gen.fresh("p")
-        self.writeline(f"for {p} in ASLIST({who}):")
-        self.indent()
-        if "eliminate" in self.a.listened:
-            # a player still in the game: the elimination is an event that may be answered
-            self.writeline(f"if type({p}) is PLAYER and {p}.alive:")
-            self.indent()
-            self.emit(f, "eliminate", f"{{'player': {p}}}", f.you,
-                      lambda f, ev: self.writeline(f"ELIMINATE(g, {p})"))
-            self.outdent()
-        else:
-            self.writeline(f"ELIMINATE(g, {p})")
-        self.outdent()
-
-    def s_ExtraTurn(self, n, f):
-        self.writeline(f"EXTRA_TURN(g, ASLIST({self.expr(n.players, f)}))")
-
-    def s_SkipTurn(self, n, f):
-        self.writeline(f"SKIP_TURN(g, ASLIST({self.expr(n.players, f)}))")
-
-    def s_ReverseOrder(self, n, f):
-        self.writeline("REVERSE_ORDER(g)")
-
-    def s_Say(self, n, f):
-        self.writeline(f"SAY(g, {f.you}, {f.this}, {literal(n.text)}, {self.pos(n.pos)})")
 
     def s_CallAction(self, n, f):
         args = [self.expr(a, f) for a in n.args]

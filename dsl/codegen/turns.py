@@ -237,7 +237,7 @@ class TurnWriter:
             # `up to N` targets somewhere: each ability's count (None: one target)
             counted = any(ab.target is not None and ab.target[3] is not None
                           for ab in self.abilities)
-            data = "{'card': card, 'ability': ab.name}"
+            data = self.with_source("{'card': card, 'ability': ab.name}", "card")
             if aimed:
                 # its target, chosen now: before the `activate` event, which lists it
                 self.writeline("x = None")
@@ -247,8 +247,17 @@ class TurnWriter:
                 self.writeline("if t is not None:")
                 self.indent()
                 hi = "1 if n is None else max(1, n(g, you, card, None))" if counted else "1"
-                self.writeline(f"d = CHOICE(g, you, list(ITER(t(g, you, card, None))), 1, {hi}, "
-                               "ab.target[2], False, card)")
+                if any(ab.target is not None and ab.target[4] for ab in self.abilities):
+                    # `exactly N`: N of them or nothing (offered only with N legal)
+                    self.writeline(f"hi = {hi}")
+                    self.writeline("o = list(ITER(t(g, you, card, None)))")
+                    self.writeline("if ab.target[4] and len(o) < hi: "
+                                   "return TARGETLESS(g, you, ab.name)")
+                    self.writeline("d = CHOICE(g, you, o, hi if ab.target[4] else 1, hi, "
+                                   "ab.target[2], False, card)")
+                else:
+                    self.writeline(f"d = CHOICE(g, you, list(ITER(t(g, you, card, None))), 1, "
+                                   f"{hi}, ab.target[2], False, card)")
                 self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
                 self.writeline("if not d: return TARGETLESS(g, you, ab.name)")
                 self.writeline("x = d[0] if n is None else d" if counted else "x = d[0]")
@@ -520,8 +529,8 @@ class TurnWriter:
 
             def perform(f, rev):
                 self.writeline(self.call(f, "TRIGGERS[k](g, you, card, ev)", True))
-            self.emit(f, "response", "{'response': t.label, 'card': card, 'answers': ev}",
-                      "you", perform)
+            self.emit(f, "response", self.with_source(
+                "{'response': t.label, 'card': card, 'answers': ev}", "card"), "you", perform)
         self.defn("RESPOND", "g, you, ev, k, card", self.resumable, body)
 
     # --- the game itself ------------------------------------------------------------------

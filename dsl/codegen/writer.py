@@ -31,7 +31,9 @@ NAMES = frozenset({
     # a phase start's window, and what its offer depends on (STEP_KEY's locals)
     "STEP_WINDOW", "STEP_KEY", "key", "o",
     # declared targets: how many may be chosen, and those still legal
-    "hi", "now"})
+    "hi", "now",
+    # the card an event's helper names as its source (when the deck reads `source`)
+    "by"})
 # Attributes generated code reads or writes: the game's, the state model's, events',
 # decisions' and the checked program's fields, and list/set/dict methods.
 ATTRIBUTES = frozenset({
