@@ -54,12 +54,22 @@ class PtyRepl:
 
     def read_until(self, marker: str, timeout: float = 60) -> str:
         """Read until ``marker`` has been shown after what was read before; the new text."""
-        start, end = len(self.text), time.monotonic() + timeout
-        while marker not in self.text[start:]:
+        self.read_until_any((marker,), timeout)
+        return self.text[self._start:]
+
+    def read_until_any(self, markers: tuple, timeout: float = 60) -> str:
+        """Read until one of ``markers`` has been shown after what was read before; the
+        first of them found."""
+        start = self._start = len(self.text)
+        end = time.monotonic() + timeout
+        while True:
+            new = self.text[start:]
+            for marker in markers:
+                if marker in new:
+                    return marker
             if time.monotonic() > end or (not self._read(0.2) and self.proc.poll() is not None):
-                raise AssertionError(f"{marker!r} never came; the REPL showed:\n"
-                                     f"{self.text[start:][-2000:]}\n(status {self.proc.poll()})")
-        return self.text[start:]
+                raise AssertionError(f"{' or '.join(map(repr, markers))} never came; the REPL "
+                                     f"showed:\n{new[-2000:]}\n(status {self.proc.poll()})")
 
     def hang_up(self) -> None:
         """Close the terminal, as closing its window does: the REPL gets SIGHUP."""

@@ -519,8 +519,10 @@ class Game:
         lines = getattr(self.code, "line_pos", None)
         if not lines:
             return ()
+        # The rules run below the engine's entry (`run` or `_drive`): nothing above it
+        # (a REPL, a test runner) need be walked, at every line the log writes.
         frames, frame = [], sys._getframe(2)
-        while frame is not None:
+        while frame is not None and frame.f_code not in _ENTRIES:
             frames.append(frame)
             frame = frame.f_back
         if not any(f.f_code.co_filename == GENERATED_FILE for f in frames):
@@ -609,6 +611,10 @@ def _copy_agent(agent):
         return None
     copy = getattr(agent, "copy", None)
     return copy() if copy is not None else agent
+
+
+# Where the engine enters the rules: a log line's statements are looked for below these.
+_ENTRIES = frozenset({Game.run.__code__, Game._drive.__code__})
 
 
 class _Nobody:

@@ -14,6 +14,8 @@ import random
 import time
 from pathlib import Path
 
+MORE = "-- more:"          # the pager, waiting for a key (repl/pager.py)
+
 SAFE = [
     "state", "state all", "state P2", "options", "log", "log all", "log 5", "why 3",
     "why 999999", "why x", "cards", "card Oil Can", "card Nosuch", "seats", "help",
@@ -83,17 +85,18 @@ def run_repl(count: int, seed: int, report, folder: Path, deck: str = "example")
             repl.send(f"\x15zzmark{k}\r")
             try:
                 try:
-                    repl.read_until(f"`zzmark{k}`", timeout=30)
-                except AssertionError:
-                    if repl.proc.poll() is not None:
-                        raise
-                    if "-- more:" in repl.text[-400:]:
-                        # A long output is paged, and the pager waits for a key: `q` ends it
-                        # (the marker's keys were read as the pager's); then mark again.
-                        repl.send("q")
+                    # A long output is paged, and the pager waits for a key (the marker's
+                    # keys were read as the pager's): seen at once, not after the timeout.
+                    # A marker that has not come in 10 s is a line left open (a quote, a
+                    # brace): the REPL answers a marker in well under a second otherwise.
+                    if repl.read_until_any((f"`zzmark{k}`", MORE), timeout=10) == MORE:
+                        repl.send("q")              # `q` ends it; then mark again
                         repl.send(f"\x15zzmark{k}p\r")
                         repl.read_until(f"`zzmark{k}p`", timeout=30)
                         continue
+                except AssertionError:
+                    if repl.proc.poll() is not None:
+                        raise
                     # Waiting for more of a line (a quote left open...)? Ctrl-C cancels it.
                     repl.send(f"\x03\x15zzmark{k}b\r")
                     repl.read_until(f"`zzmark{k}b`", timeout=30)
