@@ -111,7 +111,7 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
     start = time.perf_counter()
     # What is alive now (the program, its tables and code) lives through the run: the
     # cycle collector need not walk it again in every full collection during the games
-    # (Dueling Runes: 5% of a game), and forked workers share its pages untouched.
+    # (5% of a game in a bundled deck), and forked workers share its pages untouched.
     gc.freeze()
     try:
         if ray is not None:

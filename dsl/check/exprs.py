@@ -382,7 +382,7 @@ class ExprChecker:
     def e_ListLit(self, n, scope):
         return I.ListOf(tuple(self.expr(x, scope) for x in n.items), LIST, n.pos)
 
-    # `Pony Thing cards in your hand you control where it.cost > 2`
+    # `Red Thing cards in your hand you control where it.cost > 2`
     def e_CardSel(self, n: A.CardSel, scope):
         words = tuple(self._type_word(w, n.pos) for w in n.types)
         zones, filters = [], []

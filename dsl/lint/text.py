@@ -78,7 +78,7 @@ class TextType(_TextRule):
     summary = "a card type named in the text and not the effect, or the other way round"
     fix = "make the printed text and the effect name the same kinds of card"
 
-    # "this survivor" is the card itself, as "this Thing" is (blanked before, capitalised)
+    # "this creature" is the card itself, as "this Thing" is (blanked before, capitalised)
     THIS = re.compile(r"\bthis\s+[a-z]+", re.I)
 
     @staticmethod
