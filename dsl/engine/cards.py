@@ -17,6 +17,22 @@ from .values import MAX_TOKENS, cards_of, check_int
 def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
     g.moved += 1
     src = card.zone
+    if (src is not None and not src.in_play and not zone.in_play and pos_kind == "top"
+            and not card.token and not g.logging):
+        # Out of play to the top of a zone out of play, unlogged: most moves of a game (a
+        # draw, a discard). What the rest of this function does in that case, and no more.
+        src.cards.remove(card)
+        zone.cards.append(card)
+        card.zone = zone
+        owner = zone.owner
+        if owner is None and zone.unowned:
+            card.owner = None
+        elif owner is not None:
+            card.owner = owner
+        card.controller = card.owner
+        card.attached_to = None
+        card.face_up = zone.public
+        return
     was_up = card.face_up
     in_play = zone.in_play
     was = False
@@ -114,8 +130,12 @@ def move_quiet(g, what, zone, pos_kind, index):
     """`move` when nothing listens to cards moving."""
     if zone is None:
         return
+    roomy = zone.capacity is None
     for card in cards_of(what):
-        if movable(g, card, zone):
+        src = card.zone
+        if roomy and src is not None and not src.in_play:
+            relocate(g, card, zone, pos_kind, index)     # from out of play: none to release
+        elif movable(g, card, zone):
             was = card.zone is not None and card.zone.in_play
             relocate(g, card, zone, pos_kind, index)
             if was and not zone.in_play:
@@ -127,22 +147,8 @@ def move_card_quiet(g, card, zone, pos_kind, index):
     if zone is None or card is None:
         return
     src = card.zone
-    if (src is not None and not src.in_play and not zone.in_play and pos_kind == "top"
-            and zone.capacity is None and not card.token and not g.logging):
-        # Out of play to the top of a zone out of play, unlogged: most moves of a game
-        # (a draw, a discard). What `relocate` does in that case, and nothing else.
-        g.moved += 1
-        src.cards.remove(card)
-        zone.cards.append(card)
-        card.zone = zone
-        owner = zone.owner
-        if owner is None and zone.unowned:
-            card.owner = None
-        elif owner is not None:
-            card.owner = owner
-        card.controller = card.owner
-        card.attached_to = None
-        card.face_up = zone.public
+    if src is not None and not src.in_play and zone.capacity is None:
+        relocate(g, card, zone, pos_kind, index)         # from out of play: none to release
         return
     if src is None and card.id not in g.state.cards:
         return                             # a token that has ceased to exist

@@ -252,7 +252,10 @@ class Game:
         Decision: what ``ask`` does, in a game that only runs, keeps no log, and whose
         every seat is played by such a bot (``self.quick``)."""
         choice = self.agents[player.index].pick(n, kind, lo, hi)
-        self._took(None, choice)          # nothing is logged: no Decision is read
+        self.decisions.append(choice)     # what _took does in such a game: nothing is
+        if self.observer is not None:     # logged, no seat is played from outside
+            self.observer(self)
+        self.steps = 0
         return choice
 
     def ask(self, d: Decision):
