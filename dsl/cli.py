@@ -525,6 +525,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help="write a Lackey plugin folder here (default: none)")
     export.add_argument("--mush", default=None, metavar="FILE",
                         help="write MUSHcode loadcard commands to FILE (default: none)")
+    export.add_argument("--dvorax", action="store_true",
+                        help="with --mush: the Dvorax Engine's coloured form, "
+                             "`loadcard hb/NAME/TYPE/TEXT` (default: the MUSH Engine's)")
     export.add_argument("--corner", default=None, metavar="PROPERTY",
                         help="the property exported as the corner value, or `none` (default: "
                              "as `print` chooses)")

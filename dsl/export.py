@@ -7,7 +7,10 @@ MUSH Engine, in the formats the Dvorak wiki's own exporter writes.
   XML, one ``<card>`` per copy) and an empty ``sets/setimages/general/`` for images.
 * **MUSHcode**: ``cleardeck``, one ``loadcard NAME/T|A/TEXT`` a copy (``A`` for a card
   whose types include Action, else ``T``, as the Engine defaults), line breaks as ``%r``,
-  and an ``@emit`` saying the deck is loaded.
+  and an ``@emit`` saying the deck is loaded. With ``--dvorax``, the Dvorax Engine's
+  form the wiki also writes: ``loadcard COLOUR/NAME/TYPE/TEXT``, the colour a MUSH
+  colour code by the card's kind (``hb`` highlighted blue for a Thing, ``hr`` red for an
+  Action, ``hw`` white for any other, such as a rule card) and the type its type line.
 
 The corner value is :func:`dsl.sheet.corner_property`'s (or ``--corner``). Tabs and line
 breaks in deck text become spaces (Lackey) or ``%r`` (MUSH); XML is escaped.
@@ -92,13 +95,28 @@ def _mush(text: Optional[str]) -> str:
     return re.sub(r"\r?\n", "%r", (text or "").replace("\t", " ")).strip()
 
 
-def mushcode(program, corner: Optional[str]) -> str:
+# The MUSH Engine's two kinds of card, and the Dvorax Engine's colour for each kind
+# (a card of neither kind is played as a Thing, and shown in white).
+KINDS = (("Action", "A", "hr"), ("Thing", "T", "hb"))
+
+
+def _kind(card) -> tuple:
+    for word, kind, colour in KINDS:
+        if word in card.types:
+            return kind, colour
+    return "T", "hw"
+
+
+def mushcode(program, corner: Optional[str], dvorax: bool = False) -> str:
     lines = ["cleardeck"]
     for card in program.library():
-        kind = "A" if "Action" in card.types else "T"
+        kind, colour = _kind(card)
         value = _corner(card, corner)
         name = _mush(card.name).replace("/", "-") + (f" ({value})" if value else "")
-        lines += [f"loadcard {name}/{kind}/{_mush(card.text)}"] * card.copies
+        text = _mush(card.text)
+        line = (f"loadcard {colour}/{name}/{_mush(typeline(card)).replace('/', '-')}/{text}"
+                if dvorax else f"loadcard {name}/{kind}/{text}")
+        lines += [line] * card.copies
     n = sum(c.copies for c in program.library())
     lines.append(f"@emit The {_mush(program.name)} deck is loaded ({n} cards).")
     return "\n".join(lines) + "\n"
@@ -109,6 +127,10 @@ def main(args) -> int:
     from .terminal import visible
     program = load_program(args.deck)
     corner = None if args.corner == "none" else (args.corner or corner_property(program))
+    if args.dvorax and not args.mush:
+        print("deckwright export: --dvorax says how to write --mush FILE; give --mush FILE",
+              file=sys.stderr)
+        return 2
     if not args.lackey and not args.mush:
         print("deckwright export: say what to write: --lackey DIR and/or --mush FILE",
               file=sys.stderr)
@@ -118,7 +140,8 @@ def main(args) -> int:
         files = write_lackey(program, folder, corner)
         print(visible(f"{folder}: a Lackey plugin ({', '.join(files)})"), file=sys.stderr)
     if args.mush:
-        Path(args.mush).write_text(mushcode(program, corner), encoding="utf-8")
-        print(visible(f"{args.mush}: MUSHcode for {len(program.library())} cards"),
+        Path(args.mush).write_text(mushcode(program, corner, args.dvorax), encoding="utf-8")
+        engine = "the Dvorax Engine" if args.dvorax else "the MUSH Engine"
+        print(visible(f"{args.mush}: MUSHcode for {engine}, {len(program.library())} cards"),
               file=sys.stderr)
     return 0

@@ -57,6 +57,37 @@ def test_mushcode_loads_each_copy_and_says_so(dveck):
     assert any(line.split("/")[1] == "A" for line in lines[1:-1])           # Actions
 
 
+def test_dvorax_mushcode_colours_each_card_by_its_kind_and_names_its_type():
+    program = load_text('game "T" extends "dvorak"\n'
+                        'type Rule\nsubtype Machine\n'
+                        'card "Gear/Box": Thing - Machine { text "one\\ntwo" }\n'
+                        'card "Zap": Action x 2 { text "Zap it." }\n'
+                        'card "Turns": Rule { text "Take turns." }\n', "t.deck")
+    assert mushcode(program, None, dvorax=True).splitlines() == [
+        "cleardeck",
+        "loadcard hb/Gear-Box/Thing - Machine/one%rtwo",
+        "loadcard hr/Zap/Action/Zap it.",
+        "loadcard hr/Zap/Action/Zap it.",
+        "loadcard hw/Turns/Rule/Take turns.",
+        "@emit The T deck is loaded (4 cards).",
+    ]
+
+
+def test_export_dvorax_writes_the_coloured_form(tmp_path, capsys):
+    out = tmp_path / "deck.mush"
+    assert main(["export", "example", "--mush", str(out), "--dvorax"]) == 0
+    assert f"{out}: MUSHcode for the Dvorax Engine" in capsys.readouterr().err
+    lines = out.read_text().splitlines()
+    assert {line.split("/")[0] for line in lines[1:-1]} <= {"loadcard hb", "loadcard hr",
+                                                            "loadcard hw"}
+
+
+def test_dvorax_without_mush_is_a_usage_error(capsys):
+    assert main(["export", "example", "--dvorax"]) == 2
+    assert capsys.readouterr().err == ("deckwright export: --dvorax says how to write "
+                                       "--mush FILE; give --mush FILE\n")
+
+
 def test_export_without_a_target_is_a_usage_error(capsys):
     assert main(["export", "example"]) == 2
     assert "--lackey DIR and/or --mush FILE" in capsys.readouterr().err
