@@ -42,17 +42,22 @@ for i in range({games}):
 """
 
 
-def collected(deck: str, games: int) -> int:
+def count(source: str) -> tuple:
+    """(instructions, what it printed) of a Python process running ``source``, counted
+    by callgrind."""
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "cg.out")
         run = subprocess.run(
             ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable,
-             "-c", CHILD.format(root=str(ROOT), deck=deck, games=games)],
-            capture_output=True, text=True)
+             "-c", source], capture_output=True, text=True)
         found = re.search(r"Collected : (\d+)", run.stderr)
         if run.returncode != 0 or not found:
-            raise SystemExit(f"{deck}: callgrind failed:\n{run.stderr[-2000:]}")
-        return int(found.group(1))
+            raise SystemExit(f"callgrind failed:\n{run.stderr[-2000:]}")
+        return int(found.group(1)), run.stdout
+
+
+def collected(deck: str, games: int) -> int:
+    return count(CHILD.format(root=str(ROOT), deck=deck, games=games))[0]
 
 
 def main(argv=None) -> int:

@@ -54,3 +54,20 @@ def test_dueling_runes_by_hand_plays_whole_games():
     assert play_game(7) == play_game(7)          # a seed is one game
     out = run_bench("bench/runes_by_hand.py", "--games", "3")
     assert "games/s" in out and "rounds/s" in out
+
+
+def test_counted_by_hand_ratios_play_like_with_like():
+    """bench/by_hand_instructions.py's children, run without callgrind: the engine's
+    floor games and the hand-written ones take the same decisions, and both sides of
+    Dueling Runes play whole games of rounds."""
+    from bench.by_hand_instructions import BY_HAND, ENGINE, GAMES
+    printed = {}
+    for name, fields in GAMES.items():
+        for side, template in (("engine", ENGINE), ("by hand", BY_HAND)):
+            source = template.format(root=str(ROOT), bench=str(ROOT / "bench"), games=2,
+                                     **fields)
+            printed[name, side] = int(run_bench("-c", source))
+    floor = "the floor game, per decision"
+    assert printed[floor, "engine"] == printed[floor, "by hand"] == 2 * 400
+    runes = "Dueling Runes, per round"
+    assert printed[runes, "engine"] >= 6 and printed[runes, "by hand"] >= 6
