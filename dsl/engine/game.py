@@ -284,7 +284,10 @@ class Game:
         s = self.state
         s.result = {"winners": [w.name for w in over.winners], "draw": over.draw,
                     "reason": over.reason, "turns": s.turn}
-        self.write(f"game over: {self.describe_result()}")
+        # The rules that ended the game have unwound by now: its line names the statements
+        # the end was raised from (`end game ...` in a `whenever`), from the traceback.
+        at = self._statements_raising(over) if self.logging else ()
+        self.write(f"game over: {self.describe_result()}", extra={"at": at} if at else None)
         self.decision = None
         self._stack = []
 
@@ -542,6 +545,19 @@ class Game:
                     if len(out) == 8:
                         break
         return tuple(out)
+
+    def _statements_raising(self, err: BaseException) -> tuple:
+        """The deck statements an exception was raised through, innermost first: what
+        :meth:`_statements_running` would have said where it was raised."""
+        lines = getattr(self.code, "line_pos", None)
+        out, tb = [], err.__traceback__
+        while lines and tb is not None:
+            if tb.tb_frame.f_code.co_filename == GENERATED_FILE:
+                pos = lines.get(tb.tb_lineno)
+                if pos is not None and (not out or out[0] != pos):
+                    out.insert(0, pos)
+            tb = tb.tb_next
+        return tuple(out[:8])
 
     def log_forced(self, d: Decision, choice):
         """Log a decision that has one possible answer, taken without asking anyone (a
