@@ -14,7 +14,7 @@ GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "deckwright.lark"
 CTX = Context(
     commands=(("choose", "option"), ("card", "card"), ("state", "state"), ("bot", "seat"),
               ("new", "new"), ("eval", "effect"), ("open", "deck"), ("help", "command"),
-              ("cards", "")),
+              ("cards", ""), ("options", "options")),
     options=("play_thing: Windmill", "play_action: Oil Can", "Windmill: Wind", "pass"),
     cards=("Windmill", "Wrench", "Oil Can"), seats=2, decks=("example", "urban_dead"),
     words=("gain", "gears", "hand", "draw"), settings=("players", "seed", "bots", "rounds"))
@@ -23,7 +23,7 @@ CTX = Context(
 @pytest.mark.parametrize("typed, expected", [
     ("ca", ["card", "cards"]),
     ("", ["play_thing: Windmill", "play_action: Oil Can", "Windmill: Wind", "pass", "choose",
-          "card", "state", "bot", "new", "eval", "open", "help", "cards"]),
+          "card", "state", "bot", "new", "eval", "open", "help", "cards", "options"]),
     ("pa", ["pass"]),
     ("choose ", ["play_thing: Windmill", "play_action: Oil Can", "Windmill: Wind", "pass"]),
     ("choose play_t", ["play_thing: Windmill"]),
@@ -32,6 +32,7 @@ CTX = Context(
     ("card W", ["Windmill", "Wrench"]),
     ('card "oi', ["Oil Can"]),
     ("state ", ["all", "P1", "P2"]),
+    ("options t", ["text"]),
     ("bot p", ["P1", "P2"]),
     ("new seed=3 r", ["rounds="]),
     ("eval gain 2 ge", ["gears"]),
