@@ -58,6 +58,13 @@ def test_the_live_context_offers_the_pending_options_and_the_decks_cards():
     assert [s.text for s in suggest("card spring", ctx)] == ["Spring Press", "Spring Cleaning"]
 
 
+def test_open_offers_the_bundled_games_not_the_base_rules_or_files_of_cards():
+    for proc in (Processor(), Processor("example", seed=1)):
+        offered = [s.text for s in suggest("open d", proc.completion_context())]
+        assert offered[:2] == ["dueling_runes", "dveck_builder"]
+        assert not {"decktet", "dveck_cards", "dvorak"} & set(offered)
+
+
 def grammar_keywords() -> set:
     text = re.sub(r"//[^\n]*", "", GRAMMAR.read_text())
     return set(re.findall(r'"([a-z_]+)"', text))
