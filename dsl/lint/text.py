@@ -171,7 +171,7 @@ class TextZone(_TextRule):
                 if m.group(0).strip().rstrip("s") in f.types | f.subtypes:
                     continue             # "Building." is the card type, not zone `building`
                 # A zone's words inside a longer zone's name are that zone's, not a second
-                # zone: "second hand" is `second_hand`, not also `hand`.
+                # zone: "back row" is `back_row`, not also a zone `row`.
                 spans = {z: hit.span() for z in f.zones
                          if (hit := re.search(rf"\b{re.escape(z.replace('_', ' ').rstrip('s'))}"
                                               rf"s?\b", m.group(0), re.I))}
