@@ -96,8 +96,8 @@ def command_table(proc) -> dict:
           "new", True),
         C("state", "state [all|P2]", "the table as the acting player sees it "
           "(hidden cards counted), everyone's with `all`", proc.cmd_state, "state"),
-        C("options", "options", "the pending decision and its legal options",
-          proc.cmd_options),
+        C("options", "options [text]", "the pending decision and its legal options; with "
+          "`text`, each card's printed text under it", proc.cmd_options, "options"),
         C("choose", "choose N|LABEL [N|LABEL...]", "take the pending decision by number "
           "or by (the start of) its label; several for a multiple choice", proc.cmd_choose,
           "option", True),

@@ -237,10 +237,11 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
         """What tab may complete now (see :mod:`repl.completion`)."""
         from .completion import Context, list_dir
         from .lexer import KEYWORDS
-        from decks import bundled
         commands = tuple((c.name, c.args) for c in self.commands.values())
+        # `open` offers the bundled games, not the base rules or a file of cards to include.
+        games = tuple(bundled_with_cards())
         if self.program is None:
-            return Context(commands=commands, decks=tuple(bundled()), list_dir=list_dir)
+            return Context(commands=commands, decks=games, list_dir=list_dir)
         p = self.program
         d = self.session.decision if self.session else None
         names = set(p.zones) | set(p.resources) | set(p.actions) | set(p.counters) \
@@ -248,7 +249,7 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             | set(p.subtypes) | set(KEYWORDS)
         return Context(commands=commands, options=tuple(d.labels) if d else (),
                        cards=tuple(p.cards), seats=self.session.players if self.session else 0,
-                       decks=tuple(bundled()), words=tuple(sorted(names)),
+                       decks=games, words=tuple(sorted(names)),
                        settings=("players", "seed", "bots") + tuple(p.options),
                        list_dir=list_dir)
 

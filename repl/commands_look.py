@@ -41,8 +41,11 @@ class LookCommands:
 
     def cmd_options(self, rest, out):
         s = self.need_game()
-        out.add(render.decision_view(s.decision, self.viewer(), self.game) if s.decision else
-                "the game is over: " + self.game.describe_result())
+        if rest not in ("", "text"):
+            raise ReplError(f"options takes `text` (each card's printed text under it) or "
+                            f"nothing, not `{rest}`")
+        out.add(render.decision_view(s.decision, self.viewer(), self.game, rest == "text")
+                if s.decision else "the game is over: " + self.game.describe_result())
 
     def cmd_log(self, rest, out):
         self.need_game()

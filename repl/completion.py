@@ -98,6 +98,8 @@ def suggest(text: str, ctx: Context) -> list:
         return _match(arg, seats, "seat")
     if kind == "state":
         return _match(arg, ["all"] + seats, "view")
+    if kind == "options":
+        return _match(arg, ["text"], "view")
     if kind == "onoff":
         return _match(arg, ["on", "off"], "setting")
     if kind == "new":

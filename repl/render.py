@@ -224,10 +224,11 @@ def card_facts(game, card: CardInst, viewer: Optional[Player]) -> str:
     return f" ({', '.join(bits)})" if bits else ""
 
 
-def decision_view(decision, viewer=_EVERYONE, game=None) -> str:
+def decision_view(decision, viewer=_EVERYONE, game=None, texts: bool = False) -> str:
     """The pending decision: who, what, and the numbered options (labelled as the chooser
-    may read them; with ``game``, each card's `shown` properties after it). Another
-    seat's ``viewer`` sees only the question being asked."""
+    may read them; with ``game``, each card's `shown` properties after it, and with
+    ``texts`` its printed text under it). Another seat's ``viewer`` sees only the question
+    being asked."""
     if decision is None:
         return ""
     src = f" ({decision.source})" if decision.source else ""
@@ -243,7 +244,13 @@ def decision_view(decision, viewer=_EVERYONE, game=None) -> str:
             card = option_card(v)
             if card is not None:
                 facts[i] = card_facts(game, card, decision.player)
-    lines += [f"  [{i}] {label}{facts[i]}" for i, label in enumerate(decision.labels)]
+    for i, label in enumerate(decision.labels):
+        lines.append(f"  [{i}] {label}{facts[i]}")
+        card = option_card(decision.values[i]) if texts and game is not None else None
+        if card is not None and offered(decision.player, card):
+            printed = game.program.cards[card.name].text
+            if printed:
+                lines.append(f"        “{printed}”")
     if decision.multi:
         lines.append("  " + multi_hint(decision.min_count, decision.max_count,
                                        len(decision.labels)))

@@ -2,6 +2,7 @@
 and a usage error (never a traceback) for any bad value of any option."""
 import argparse
 import re
+from pathlib import Path
 
 import pytest
 
@@ -45,6 +46,26 @@ def test_every_option_of_every_subcommand_has_help_and_says_its_default(command)
     for action in parser._actions:
         if not action.option_strings and action.dest != "help":
             assert action.help, f"{command} {action.dest} has no help"
+
+
+def readme_cli_sections() -> dict:
+    """The README's CLI section, cut at each `deckwright COMMAND` line: command -> text."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    cli = readme[readme.index("## The CLI"):readme.index("\n## ", readme.index("## The CLI") + 1)]
+    out = {}
+    for block in re.split(r"\n    deckwright ", cli)[1:]:
+        out[block.split()[0]] = out.get(block.split()[0], "") + block
+    return out
+
+
+@pytest.mark.parametrize("command", sorted(subcommands()))
+def test_the_readmes_cli_section_lists_every_option_of_the_command(command):
+    written = readme_cli_sections().get(command, "")
+    assert written, f"the README's CLI section has no `deckwright {command}`"
+    missing = [o for a in subcommands()[command]._actions for o in a.option_strings
+               if o not in ("-h", "--help")
+               and not re.search(r"(?<![\w-])" + re.escape(o) + r"(?![\w-])", written)]
+    assert missing == [], f"deckwright {command}: the README does not list {missing}"
 
 
 @pytest.mark.parametrize("command", ["play", "sim"])

@@ -319,6 +319,29 @@ def test_why_points_at_the_statement_not_at_the_turn_rules():
     assert lines[2].startswith('    choose t from Survivor cards where it has in_battle prompt')
 
 
+def test_why_of_the_game_over_points_at_the_end_condition_that_ended_it():
+    proc = Processor("example", seed=2)
+    proc.execute("bot P1 random")
+    proc.execute("auto 400")
+    n = len(proc.game.log) - 1
+    text = proc.execute(f"why {n}").text()
+    assert text.splitlines()[:3] == [
+        f"{n}: game over: P2 wins (12 gears)  (turn 18, phase main)",
+        "  at decks/example.deck:14:3",
+        '    end game "12 gears" by most gears']
+    assert "turn {" not in text and "the game's turn rules" not in text
+
+
+def test_a_game_run_to_its_end_keeps_where_it_ended_too():
+    from dsl.loader import load_program
+    from dsl.sim import play_one
+    game = play_one(load_program("example"), 2, 0, 2, ["random"], log=True)
+    last = game.log[-1]
+    assert last.text.startswith("game over: ")
+    end = last.extra["at"][0]
+    assert (end.file, end.line) == ("decks/example.deck", 14)
+
+
 def test_card_shows_the_printed_text_and_the_source_for_highlighting():
     out = Processor("example").execute("card windm")
     assert out.chunks[0][1].startswith("Windmill — Thing - Machine (x2)")

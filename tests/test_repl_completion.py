@@ -14,7 +14,7 @@ GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "deckwright.lark"
 CTX = Context(
     commands=(("choose", "option"), ("card", "card"), ("state", "state"), ("bot", "seat"),
               ("new", "new"), ("eval", "effect"), ("open", "deck"), ("help", "command"),
-              ("cards", "")),
+              ("cards", ""), ("options", "options")),
     options=("play_thing: Windmill", "play_action: Oil Can", "Windmill: Wind", "pass"),
     cards=("Windmill", "Wrench", "Oil Can"), seats=2, decks=("example", "urban_dead"),
     words=("gain", "gears", "hand", "draw"), settings=("players", "seed", "bots", "rounds"))
@@ -23,7 +23,7 @@ CTX = Context(
 @pytest.mark.parametrize("typed, expected", [
     ("ca", ["card", "cards"]),
     ("", ["play_thing: Windmill", "play_action: Oil Can", "Windmill: Wind", "pass", "choose",
-          "card", "state", "bot", "new", "eval", "open", "help", "cards"]),
+          "card", "state", "bot", "new", "eval", "open", "help", "cards", "options"]),
     ("pa", ["pass"]),
     ("choose ", ["play_thing: Windmill", "play_action: Oil Can", "Windmill: Wind", "pass"]),
     ("choose play_t", ["play_thing: Windmill"]),
@@ -32,6 +32,7 @@ CTX = Context(
     ("card W", ["Windmill", "Wrench"]),
     ('card "oi', ["Oil Can"]),
     ("state ", ["all", "P1", "P2"]),
+    ("options t", ["text"]),
     ("bot p", ["P1", "P2"]),
     ("new seed=3 r", ["rounds="]),
     ("eval gain 2 ge", ["gears"]),
@@ -55,6 +56,13 @@ def test_the_live_context_offers_the_pending_options_and_the_decks_cards():
     assert ctx.options == tuple(proc.session.decision.labels)
     assert "Windmill" in ctx.cards and "gears" in ctx.words and "hand" in ctx.words
     assert [s.text for s in suggest("card spring", ctx)] == ["Spring Press", "Spring Cleaning"]
+
+
+def test_open_offers_the_bundled_games_not_the_base_rules_or_files_of_cards():
+    for proc in (Processor(), Processor("example", seed=1)):
+        offered = [s.text for s in suggest("open d", proc.completion_context())]
+        assert offered[:2] == ["dueling_runes", "dveck_builder"]
+        assert not {"decktet", "dveck_cards", "dvorak"} & set(offered)
 
 
 def grammar_keywords() -> set:

@@ -92,6 +92,44 @@ def test_facts_are_shown_only_of_cards_the_chooser_may_read():
     assert "(health" not in decision_view(proc.session.decision, other, proc.game)
 
 
+def test_options_text_shows_each_offered_cards_printed_text_under_it():
+    proc = Processor("urban_dead", seed=1)
+    shown = proc.execute("options text").text()
+    assert ("\n  [3] play_thing: Kitchen Knife (attack 2)\n"
+            "        “Equipable. The holder kills two zombies.”\n"
+            "  [4] play_thing: Pistol (attack 3)\n"
+            "        “Equipable, 3 uses. The holder kills three zombies.”\n") in shown
+    assert shown.endswith("\n  [6] pass")                  # no card, no text
+    assert "“" not in proc.execute("options").text()         # only when asked
+    assert proc.execute("options texts").text() == (
+        "error: options takes `text` (each card's printed text under it) or nothing, "
+        "not `texts`")
+
+
+def test_options_text_shows_no_text_of_a_card_chosen_blind():
+    from dsl.engine.game import Game
+    from dsl.sim import bots_for
+    from repl.render import decision_view
+    seen = []
+
+    class Looking:
+        def __init__(self, inner):
+            self.inner, self.trusted, self.name = inner, inner.trusted, inner.name
+
+        def choose(self, game, d):
+            if d.prompt == "A zombie hits a barricade":
+                seen.append(decision_view(d, d.player, game, texts=True))
+            return self.inner.choose(game, d)
+
+        def copy(self):
+            return self
+
+    Game(load_program("urban_dead"), seed=9000, log=True,
+         agents=[Looking(a) for a in bots_for(["random"], 9000, 2)]).run()
+    assert seen, "the seeded game has a zombie attack on the barricades"
+    assert all("a card in survivors' barricades" in v and "“" not in v for v in seen)
+
+
 def _move_decisions(deck: str, games: int):
     """Every `your move` decision of seeded random games, as the chooser reads it."""
     from dsl.agents import RandomAgent

@@ -287,7 +287,10 @@ class Game:
         s = self.state
         s.result = {"winners": [w.name for w in over.winners], "draw": over.draw,
                     "reason": over.reason, "turns": s.turn}
-        self.write(f"game over: {self.describe_result()}")
+        # The rules that ended the game have unwound by now: its line names the statements
+        # the end was raised from (`end game ...` in a `whenever`), from the traceback.
+        at = self._statements_raising(over) if self.logging else ()
+        self.write(f"game over: {self.describe_result()}", extra={"at": at} if at else None)
         self.decision = None
         self._stack = []
 
@@ -523,21 +526,28 @@ class Game:
         if not lines:
             return ()
         # The rules run below the engine's entry (`run` or `_drive`): nothing above it
-        # (a REPL, a test runner) need be walked, at every line the log writes.
-        frames, frame = [], sys._getframe(2)
+        # (a REPL, a test runner) need be walked, at every line the log writes; and once
+        # eight statements are found, nothing further out (a runaway loop may log 300,000
+        # lines from deep inside the rules).
+        out, seen, frame = [], False, sys._getframe(2)
         while frame is not None and frame.f_code not in _ENTRIES:
-            frames.append(frame)
+            if frame.f_code.co_filename == GENERATED_FILE:
+                seen = True
+                pos = lines.get(frame.f_lineno)
+                if pos is not None and (not out or out[-1] != pos):
+                    out.append(pos)
+                    if len(out) == 8:
+                        return tuple(out)
             frame = frame.f_back
-        if not any(f.f_code.co_filename == GENERATED_FILE for f in frames):
-            # A stepped game between decisions: the rules wait in their generators, the
-            # innermost (the one that asked) at the end of the `yield from` chain.
-            gens, gen = [], self._stack[-1] if getattr(self, "_stack", None) else None
-            while gen is not None and getattr(gen, "gi_frame", None) is not None:
-                gens.append(gen.gi_frame)
-                gen = gen.gi_yieldfrom
-            frames = gens[::-1]
-        out = []
-        for frame in frames:
+        if seen:
+            return tuple(out)
+        # A stepped game between decisions: the rules wait in their generators, the
+        # innermost (the one that asked) at the end of the `yield from` chain.
+        gens, gen = [], self._stack[-1] if getattr(self, "_stack", None) else None
+        while gen is not None and getattr(gen, "gi_frame", None) is not None:
+            gens.append(gen.gi_frame)
+            gen = gen.gi_yieldfrom
+        for frame in reversed(gens):
             if frame.f_code.co_filename == GENERATED_FILE:
                 pos = lines.get(frame.f_lineno)
                 if pos is not None and (not out or out[-1] != pos):
@@ -545,6 +555,19 @@ class Game:
                     if len(out) == 8:
                         break
         return tuple(out)
+
+    def _statements_raising(self, err: BaseException) -> tuple:
+        """The deck statements an exception was raised through, innermost first: what
+        :meth:`_statements_running` would have said where it was raised."""
+        lines = getattr(self.code, "line_pos", None)
+        out, tb = [], err.__traceback__
+        while lines and tb is not None:
+            if tb.tb_frame.f_code.co_filename == GENERATED_FILE:
+                pos = lines.get(tb.tb_lineno)
+                if pos is not None and (not out or out[0] != pos):
+                    out.insert(0, pos)
+            tb = tb.tb_next
+        return tuple(out[:8])
 
     def log_forced(self, d: Decision, choice):
         """Log a decision that has one possible answer, taken without asking anyone (a

@@ -170,9 +170,14 @@ class TextZone(_TextRule):
             for m in re.finditer(rf"\b(?:(?:{names})s?\b\s*)+", text, re.I):
                 if m.group(0).strip().rstrip("s") in f.types | f.subtypes:
                     continue             # "Building." is the card type, not zone `building`
-                words = {z for z in f.zones
-                         if re.search(rf"\b{re.escape(z.replace('_', ' ').rstrip('s'))}s?\b",
-                                      m.group(0), re.I)}
+                # A zone's words inside a longer zone's name are that zone's, not a second
+                # zone: "back row" is `back_row`, not also a zone `row`.
+                spans = {z: hit.span() for z in f.zones
+                         if (hit := re.search(rf"\b{re.escape(z.replace('_', ' ').rstrip('s'))}"
+                                              rf"s?\b", m.group(0), re.I))}
+                words = {z for z, (a, b) in spans.items()
+                         if not any(y != z and c <= a and b <= d and d - c > b - a
+                                    for y, (c, d) in spans.items())}
                 said |= words if not words & done else set()
             missing = sorted(said - done)
             if missing:
