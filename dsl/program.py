@@ -224,12 +224,15 @@ class Program:
     _code: dict = field(default_factory=dict, repr=False, compare=False)
     _info: Any = field(default=None, repr=False, compare=False)
 
-    def code(self, resumable: bool = False):
-        """The program compiled to Python, in one of the two ways of running (made once)."""
-        if resumable not in self._code:
+    def code(self, resumable: bool = False, points: bool = False):
+        """The program compiled to Python, in one of the two ways of running (made once).
+        ``points``: as a scenario that looks at a phase's end runs it, each phase's end
+        telling the game's watch (the same code otherwise)."""
+        key = (resumable, "points") if points else resumable
+        if key not in self._code:
             from .codegen import load
-            self._code[resumable] = load(self, resumable)
-        return self._code[resumable]
+            self._code[key] = load(self, resumable, points=points)
+        return self._code[key]
 
     def info(self):
         if self._info is None:

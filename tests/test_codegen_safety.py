@@ -96,6 +96,13 @@ def test_every_bundled_decks_module_uses_only_the_generators_words(deck, stepped
 
 
 @pytest.mark.parametrize("deck", [n for n, why in bundled_games().items() if why is None])
+def test_a_scenarios_code_that_tells_of_phase_ends_uses_only_the_generators_words(deck):
+    program = load_program(deck)
+    source, _ = generate(program, resumable=True, points=True)
+    assert unsafe_parts(program, source) == []
+
+
+@pytest.mark.parametrize("deck", [n for n, why in bundled_games().items() if why is None])
 @pytest.mark.parametrize("stepped", [False, True])
 def test_every_function_compiles_when_called_from_the_emitted_source_at_its_own_lines(
         deck, stepped):

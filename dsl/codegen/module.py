@@ -28,10 +28,11 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
     (code that can decide is a generator that yields each decision) or direct (it asks
     the agents itself)."""
 
-    def __init__(self, program, resumable: bool, notes: bool = False):
+    def __init__(self, program, resumable: bool, notes: bool = False, points: bool = False):
         self.program = program
         self.resumable = resumable
         self.notes = notes              # trigger bodies call NOTE_TRIGGER(k) (the linter)
+        self.points = points            # each phase's end tells the game's watch (scenarios)
         self.a = Analysis(program)
         self.w = Writer()
         self.functions: list[list[str]] = []

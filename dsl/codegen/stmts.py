@@ -522,6 +522,9 @@ class StmtWriter:
         self.block(n.body, f)
         self.emit_after(f, "phase_end", f"{{'phase': {literal(n.name)}}}", f.you)
         self.writeline(self.whenevers_call(f))
+        if self.points:
+            # the phase is over (`given at end of phase NAME`): only in a scenario's code
+            self.writeline(f"if g.watch is not None: g.watch(g, {literal(n.name)}, True)")
         self.outdent()
 
     def s_TempStatic(self, n, f):

@@ -128,7 +128,8 @@ class Game:
         self.observer = observer          # called after every decision (tests: invariants)
         self.arrange = arrange            # replaces the deck's setup (scenario tests)
         # ``watch(game, point)`` is told of each log entry written (point None) and of
-        # each phase starting (its name): a scenario's points
+        # each phase starting (its name): a scenario's points; in code compiled with
+        # ``points``, ``watch(game, NAME, True)`` also of each phase ending
         self.watch = None
         self.keep = checkpoints
         self.checkpoints: list[Checkpoint] = []
