@@ -209,6 +209,9 @@ class Program:
     listened: set = field(default_factory=set)           # events anything listens to
     # whether anything reads an event's `source`: only then do built-in events carry it
     reads_source: bool = False
+    # whether anything reads an event's `ability` (other than an `activate` event's own):
+    # only then do built-in events and action calls carry the ability that made them
+    reads_ability: bool = False
     all_triggers: list = field(default_factory=list)     # every CompiledTrigger
     all_statics: list = field(default_factory=list)      # every CompiledStatic
     event_uses: dict = field(default_factory=dict)       # action → the event fields it reads

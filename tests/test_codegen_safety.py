@@ -194,6 +194,7 @@ card "{other}": Thing {{
       prompt "{prompt}" {{ for each p in ps {{ as p {{ gain 1 {var} }} }} }}
   when enter where event.card == this and "{said}" != "{prompt}" {{ say "{prompt}" }}
   when leave where event.source == this or event.source.name == "{said}" {{ say "{prompt}" }}
+  when gain where event.ability == "{said}" or event.ability == "{said} aimed" {{ say "{prompt}" }}
   static modify {var}_n by 1 for this
   static grant this ability "{prompt}": once per turn {{ turn this sideways }}
   static abilities of this always usable
@@ -258,9 +259,11 @@ def test_a_deck_string_reaches_the_source_only_as_its_repr(s):
     assert repr(s) in source                       # the value, as a literal
     assert unsafe_parts(program, source) == []
     if len(s) >= 6:                                # and nowhere as code
+        # (or inside another deck string that holds it: the ability "S aimed")
+        holding = [repr(v) for v in deck_strings(program) if s in v]
         for line in source.splitlines():
             if s in line:
-                assert repr(s) in line, line
+                assert any(r in line for r in holding), line
 
 
 @pytest.mark.parametrize("s", INJECTIONS)

@@ -409,7 +409,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker):
         """What `event.X` may name for this event, or None when it is unknown."""
         p = self.p
         if event in p.actions:
-            fields = set(p.actions[event].params) | {"targets", "source"}
+            fields = set(p.actions[event].params) | {"targets", "source", "ability"}
         elif event in p.moves and p.moves[event] is not None:
             fields = {p.moves[event].var} - {None}
         elif event in p.moves:
@@ -417,7 +417,8 @@ class Checker(ExprChecker, StmtChecker, TargetChecker):
             fields = {decl.var} - {None} if decl is not None else None
         else:
             fields = EVENT_FIELDS.get(event)
-        return None if fields is None else fields | {"player", "name", "targets", "source"}
+        return None if fields is None else fields | {"player", "name", "targets", "source",
+                                                     "ability"}
 
     def trigger(self, t: A.Trigger, card: Optional[str]) -> CompiledTrigger:
         p = self.p
@@ -430,7 +431,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker):
                        else "use a `when` trigger")
         if t.from_zone is not None and t.from_zone not in p.zones:
             self.unknown("zone", t.from_zone, t.pos, p.zones)
-        scope = Scope(card=card, event=True, fields=self.event_fields(t.event))
+        scope = Scope(card=card, event=True, fields=self.event_fields(t.event), on=t.event)
         where = self._bool(t.where, scope, "a trigger's condition") if t.where is not None \
             else None
         body = self.block(t.body, scope)
@@ -477,7 +478,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker):
                 self.error("no-reaction", f"`{s.event}` is announced after it happens, so it "
                                           f"cannot be forbidden, prevented or replaced", s.pos)
             cs.event = s.event
-            scope = scope.child(fields=self.event_fields(s.event))
+            scope = scope.child(fields=self.event_fields(s.event), on=s.event)
             if s.where is not None:
                 cs.where = self._bool(s.where, scope, "a condition")
             if isinstance(s, A.StaticInstead):
