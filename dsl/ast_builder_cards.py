@@ -78,6 +78,7 @@ class CardBuilder:
     def static_copy(self, pos, ch): return A.StaticCopy(ch[0], pos=pos)
     def static_grant(self, pos, ch): return A.StaticGrant(ch[0], ch[1], pos=pos)
     def static_always_usable(self, pos, ch): return A.StaticAlwaysUsable(ch[0], pos=pos)
+    def static_untargetable(self, pos, ch): return A.StaticUntargetable(ch[0], ch[1], pos=pos)
 
     def typeline(self, pos, ch):
         return ch[0], (ch[1] if len(ch) > 1 else ())

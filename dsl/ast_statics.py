@@ -59,6 +59,14 @@ class StaticGrant(Static):
 
 
 @node
+class StaticUntargetable(Static):
+    """`static untargetable [for WHAT] [by CONDITION]`: a declared target may not be those
+    (by default the static's card) when aimed by a source the condition takes."""
+    target: Optional[Expr]
+    by: Optional[Expr]
+
+
+@node
 class StaticAlwaysUsable(Static):
     """`static abilities of CARDS always usable`: their `if` conditions are not asked."""
     target: Expr

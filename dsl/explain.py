@@ -31,6 +31,9 @@ COMPARE = {"==": "is", "!=": "is not", ">=": "is at least", "<=": "is at most",
 BUILTIN = {"you": "you", "event": "the event", "it": "it", "active_player": "the active player",
            "turn_number": "the turn number", "play": "play", "current_phase": "the phase's name"}
 EVENT_FIELD = {"to": "the zone it goes to", "from": "the zone it comes from"}
+# `event` in a `static untargetable`'s condition: the aiming at a target
+AIMING = {"source": "the targeting card", "player": "the targeting player",
+          "ability": "the targeting ability", "target": "the target"}
 POSSESSIVE = {"it": "its", "you": "your"}
 DURATION = {"this_turn": "this turn", "next_turn": "until the end of your next turn"}
 
@@ -41,6 +44,7 @@ class Explainer(CardParts):
     def __init__(self, program, card: Optional[str] = None):
         self.program = program
         self.card = card
+        self.aiming = False       # rendering an untargetable's condition (see AIMING)
 
     # -- dispatch -------------------------------------------------------------------
 
@@ -118,6 +122,8 @@ class Explainer(CardParts):
     def _of(self, obj, name) -> str:
         said = self.e(obj)
         if said == "the event":
+            if self.aiming:
+                return AIMING.get(name, f"the targeting's {words(name)}")
             return EVENT_FIELD.get(name, f"the event's {words(name)}")
         if said in POSSESSIVE:
             return f"{POSSESSIVE[said]} {words(name)}"
@@ -197,6 +203,9 @@ class Explainer(CardParts):
 
     def e_Checked(self, n):
         return self.e(n.expr)
+
+    def e_Aimable(self, n):
+        return f"{self.e(n.collection)} that may be targeted"
 
     def e_CardSel(self, n):
         out = " ".join(n.words + ("cards",))

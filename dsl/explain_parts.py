@@ -103,6 +103,15 @@ class CardParts:
             return f"{self.e(s.target)} has the ability {self.ability(s.ability)}"
         if kind == "always_usable":
             return f"the abilities of {self.e(s.target)} can always be used"
+        if kind == "untargetable":
+            who = self.e(s.target) if s.target is not None else (self.card or "this card")
+            if s.where is None:
+                return f"{who} can't be targeted"
+            self.aiming = True            # `event` is the aiming: "the targeting card"...
+            try:
+                return f"{who} can't be targeted when {self.e(s.where)}"
+            finally:
+                self.aiming = False
         return f"<{kind}>"
 
     def target(self, target) -> str:

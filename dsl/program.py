@@ -193,6 +193,9 @@ class Program:
     ability_names: set = field(default_factory=set)      # every ability's name
     # properties some `static modify` changes: read through the statics in force
     modified_props: set = field(default_factory=set)
+    # whether any `static untargetable` is written: only then are declared targets'
+    # collections narrowed to what their source may aim at (dsl.ir.Aimable)
+    untargetable: bool = False
     limits: dict = field(default_factory=dict)           # name → Fn
     actions: dict = field(default_factory=dict)          # name → CompiledAction
     moves: dict = field(default_factory=dict)            # name → CompiledMove

@@ -198,6 +198,7 @@ card "{other}": Thing {{
   static modify {var}_n by 1 for this
   static grant this ability "{prompt}": once per turn {{ turn this sideways }}
   static abilities of this always usable
+  static untargetable for this by event.ability != "{said}" and event.source != none
   when orient where event.card == this and event.new != "{said}" {{
     use ability "{prompt}" of this
     create 1 copy of this in {zone}

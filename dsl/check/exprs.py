@@ -209,7 +209,7 @@ class ExprChecker:
                 self.error("unknown-name", f"this event has no field `{name}`", n.pos,
                            suggest(name, scope.fields)
                            or f"its fields: {', '.join(sorted(scope.fields))}")
-            if name == "source":
+            if name == "source" and scope.on != "aim":   # (an aiming knows its source)
                 p.reads_source = True
             elif name == "ability" and not (scope.on == "activate" and isinstance(n.obj, A.Name)
                                             and n.obj.id == "event"):

@@ -176,6 +176,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         p.modified_props = {name for name in _modified(self.items)
                             if name in p.properties and name not in p.params}
         p.ability_names = set(_found(self.items, A.Ability, "name"))
+        p.untargetable = any(True for _ in _found(self.items, A.StaticUntargetable, "by"))
         for item in self.items:
             if isinstance(item, A.Option):
                 p.options[item.name] = self.constant(item.value, "an option's value")
@@ -394,10 +395,10 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         requires = self._requirements(ab.requires, scope, "an ability's condition")
         if ab.target is not None:
             target, body_scope = self._target(ab.target, scope, "an ability's targets",
-                                              f"Target of {ab.name}?")
+                                              f"Target of {ab.name}?", ab.name)
             if target[4]:
                 # not offered while fewer than N could be chosen: one more test of its `if`
-                exact = self._exact_requirement(ab.target, scope)
+                exact = self._exact_requirement(ab.target, scope, ab.name)
                 if exact:
                     test = exact[0][0]
                     cond = test if cond is None else I.And((cond, test), BOOL)

@@ -11,6 +11,11 @@ from .kinds import AFTER_THE_FACT, CARD, CARDS, EVENTS_BUILTIN, PLAYER, PLAYERS
 from .scope import Scope
 
 
+# What a `static untargetable`'s condition reads of `event`, the aiming: the card or
+# player aimed at, the card whose text aims, the aiming ability's name (or none), who aims.
+AIMING_FIELDS = {"target", "source", "ability", "player", "name"}
+
+
 class StaticChecker:
     """Statics: what each kind names and the conditions and bodies it runs."""
 
@@ -69,6 +74,22 @@ class StaticChecker:
                     self.error("grant-from", "a granted ability works in play: it cannot say "
                                              "`from`", s.ability.pos)
                 p.granted.append(cs.ability)
+        elif isinstance(s, A.StaticUntargetable):
+            self._untargetable(s, cs, scope, card)
         cs.index = len(p.all_statics)
         p.all_statics.append(cs)
         return cs
+
+    def _untargetable(self, s, cs, scope, card) -> None:
+        """`static untargetable [for WHAT] [by CONDITION]`: what it protects (by default
+        its own card; a game rule must say), and from which aimings."""
+        if s.target is not None:
+            cs.target = self.typed(s.target, scope, (CARD, CARDS, PLAYER, PLAYERS),
+                                   "what a static makes untargetable")
+        elif card is None:
+            self.error("untargetable-whom", "a game rule that makes something untargetable "
+                                            "must say what", s.pos,
+                       "`static untargetable for CARDS by CONDITION` (cards or players)")
+        if s.by is not None:
+            aiming = scope.child(fields=AIMING_FIELDS, on="aim")
+            cs.where = self._bool(s.by, aiming, "what a target is protected from")

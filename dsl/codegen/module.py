@@ -301,16 +301,21 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
         """Drop each `target` parameter that is not legal now (`none`, or left out of a
         list), and list those left in ``data['targets']``."""
         idents = dict(zip(action.params, params))
+        guarded = self.program.untargetable
         for tname, cond in action.targets:
             x = idents[tname]
-            if cond is not None:
+            if cond is not None or guarded:
                 it = self.w.fresh("c")
                 saved = (f.it, f.it_safe)
                 f.it, f.it_safe = it, True
                 try:
-                    test = self.quiet(cond, f, cond=True)
+                    test = self.quiet(cond, f, cond=True) if cond is not None else None
                 finally:
                     f.it, f.it_safe = saved
+                if guarded:
+                    # and no `static untargetable` protects it from this caller's aiming
+                    aim = f"MAY_AIM(g, you, this, {f.ability}, {it})"
+                    test = aim if test is None else f"({test}) and {aim}"
                 self.writeline(f"{x} = KEEP_TARGETS(g, {x}, lambda {it}: {test}, "
                                f"{literal(name)}, {str(not announce)})")
                 self.writeline(f"data[{literal(tname)}] = {x}")
