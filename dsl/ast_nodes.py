@@ -147,6 +147,15 @@ class Count(Expr):
 
 
 @node
+class Aimable(Expr):
+    """A declared target's collection narrowed to what its source may aim at: made by the
+    checker in a deck with a `static untargetable` (dsl.check.targets), never parsed.
+    ``ability`` is the aiming ability's name, None for a card's own target."""
+    collection: Expr
+    ability: Optional[str]
+
+
+@node
 class BinOp(Expr):
     op: str
     left: Expr

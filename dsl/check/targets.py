@@ -11,15 +11,6 @@ from .exprs import chain_of
 from .kinds import CARD, CARDS, COLLECTIONS, INT, LIST, PLAYER, PLAYERS, element
 
 
-@A.node
-class Aimable(A.Expr):
-    """A declared target's collection narrowed to what its source may aim at (made by the
-    checker in a deck with a `static untargetable`, never parsed): ``ability`` is the
-    aiming ability's name, None for a card's own target."""
-    collection: A.Expr
-    ability: Optional[str]
-
-
 class TargetChecker:
     """Requirements, their words, and declared targets."""
 
@@ -53,10 +44,10 @@ class TargetChecker:
 
     def aimed(self, source, ability: Optional[str]):
         """A declared target's collection as it is checked: in a deck with a `static
-        untargetable`, only what the source may aim at (:class:`Aimable`)."""
+        untargetable`, only what the source may aim at (:class:`dsl.ast.Aimable`)."""
         if not self.p.untargetable:
             return source
-        return Aimable(source, ability, pos=source.pos)
+        return A.Aimable(source, ability, pos=source.pos)
 
     def e_Aimable(self, n, scope):
         inner = self.typed(n.collection, scope, COLLECTIONS, "a target's collection")
