@@ -315,8 +315,8 @@ class EventWriter:
                 self.writeline("n = LOSE_AMOUNT(g, you, name, n)")
                 self.writeline("if n <= 0: return")
                 amount, now = "n", "LOSE_NOW"
-            data = self.with_source(f"{{'player': you, 'resource': name, 'amount': {amount}}}", "by",
-                                    "byab")
+            data = self.with_source(
+                f"{{'player': you, 'resource': name, 'amount': {amount}}}", "by", "byab")
             self.emit(f, kind, data, "you",
                       lambda f, ev: self.writeline(f"{now}(g, you, name, n)"))
         self.defn(kind.upper(), f"g, you, {self.by_param()}name, n",
