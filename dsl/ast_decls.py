@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .ast_nodes import Block, Expr, Node, Static, node
+from .ast_nodes import Block, Expr, Node, node
+from .ast_statics import Static
 
 
 # --- declarations ------------------------------------------------------------------

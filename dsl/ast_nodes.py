@@ -1,5 +1,6 @@
-"""The syntax tree's nodes: the :class:`Node` base, expressions, statements and static
-effects (declarations are in :mod:`dsl.ast_decls`; import both through :mod:`dsl.ast`)."""
+"""The syntax tree's nodes: the :class:`Node` base, expressions and statements (static
+effects are in :mod:`dsl.ast_statics`, declarations in :mod:`dsl.ast_decls`; import them
+all through :mod:`dsl.ast`)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -143,6 +144,15 @@ class CounterCount(Expr):
 @node
 class Count(Expr):
     expr: Expr
+
+
+@node
+class Aimable(Expr):
+    """A declared target's collection narrowed to what its source may aim at: made by the
+    checker in a deck with a `static untargetable` (dsl.check.targets), never parsed.
+    ``ability`` is the aiming ability's name, None for a card's own target."""
+    collection: Expr
+    ability: Optional[str]
 
 
 @node
@@ -540,60 +550,3 @@ class Phase(Stmt):
 class TempStatic(Stmt):
     static: "Static"
     duration: Duration
-
-
-# --- static effects ----------------------------------------------------------------
-
-class Static(Node):
-    pass
-
-
-@node
-class StaticModify(Static):
-    param: str
-    amount: Expr
-    target: Optional[Expr]
-
-
-@node
-class StaticSubstitute(Static):
-    limit: str
-    substitute: str
-    once_per_turn: bool
-
-
-@node
-class StaticForbid(Static):
-    event: str
-    where: Optional[Expr]
-
-
-@node
-class StaticPrevent(Static):
-    event: str
-    where: Optional[Expr]
-
-
-@node
-class StaticInstead(Static):
-    event: str
-    where: Optional[Expr]
-    body: Block
-
-
-@node
-class StaticCopy(Static):
-    source: Expr
-
-
-@node
-class StaticGrant(Static):
-    """`static grant CARDS ability "NAME": ... { ... }`."""
-    target: Expr
-    ability: "Ability"             # (a declaration: dsl.ast_decls)  # noqa: F821
-
-
-@node
-class StaticAlwaysUsable(Static):
-    """`static abilities of CARDS always usable`: their `if` conditions are not asked."""
-    target: Expr

@@ -231,6 +231,14 @@ class ListOf(Expr):
     """`[a, b, ...]`; ``pos`` is where the engine reports a list grown past its limits."""
 
 
+@_node("collection", "ability", "kind")
+class Aimable(Expr):
+    """The elements of a declared target's collection that its source may aim at: those
+    no `static untargetable` in force protects from it (the source is `this`, the aiming
+    player `you`, ``ability`` the aiming ability's name or None for a card's target).
+    Made only in a deck that has such a static."""
+
+
 @_node("expr", "kinds", "what", "pos", "kind")
 class Checked(Expr):
     """A value whose kind is known only when the game runs (a variable, an event's field,

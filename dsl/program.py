@@ -193,6 +193,9 @@ class Program:
     ability_names: set = field(default_factory=set)      # every ability's name
     # properties some `static modify` changes: read through the statics in force
     modified_props: set = field(default_factory=set)
+    # whether any `static untargetable` is written: only then are declared targets'
+    # collections narrowed to what their source may aim at (dsl.ir.Aimable)
+    untargetable: bool = False
     limits: dict = field(default_factory=dict)           # name → Fn
     actions: dict = field(default_factory=dict)          # name → CompiledAction
     moves: dict = field(default_factory=dict)            # name → CompiledMove
@@ -209,6 +212,9 @@ class Program:
     listened: set = field(default_factory=set)           # events anything listens to
     # whether anything reads an event's `source`: only then do built-in events carry it
     reads_source: bool = False
+    # whether anything reads an event's `ability` (other than an `activate` event's own):
+    # only then do built-in events and action calls carry the ability that made them
+    reads_ability: bool = False
     all_triggers: list = field(default_factory=list)     # every CompiledTrigger
     all_statics: list = field(default_factory=list)      # every CompiledStatic
     event_uses: dict = field(default_factory=dict)       # action → the event fields it reads
@@ -224,12 +230,15 @@ class Program:
     _code: dict = field(default_factory=dict, repr=False, compare=False)
     _info: Any = field(default=None, repr=False, compare=False)
 
-    def code(self, resumable: bool = False):
-        """The program compiled to Python, in one of the two ways of running (made once)."""
-        if resumable not in self._code:
+    def code(self, resumable: bool = False, points: bool = False):
+        """The program compiled to Python, in one of the two ways of running (made once).
+        ``points``: as a scenario that looks at a phase's end runs it, each phase's end
+        telling the game's watch (the same code otherwise)."""
+        key = (resumable, "points") if points else resumable
+        if key not in self._code:
             from .codegen import load
-            self._code[resumable] = load(self, resumable)
-        return self._code[resumable]
+            self._code[key] = load(self, resumable, points=points)
+        return self._code[key]
 
     def info(self):
         if self._info is None:

@@ -33,12 +33,15 @@ __all__ = ["Session", "Effect"]
 class Session:
     def __init__(self, program: Program, seed: int = 1, players: Optional[int] = None,
                  bots: Optional[dict] = None, options: Optional[dict] = None,
-                 choices: Optional[list] = None, arrange=None, evaluate=None, prepare=None):
+                 choices: Optional[list] = None, arrange=None, evaluate=None, prepare=None,
+                 code=None):
         """``bots`` maps seat index → bot name for seats the session should not ask.
         ``evaluate(game, player, text)`` runs an :class:`Effect` (see :meth:`run_effect`).
         ``prepare(game)`` is called with the new game before it starts, before its setup
-        (a scenario's arranged random draws)."""
+        (a scenario's arranged random draws). ``code``: the program's code to run (by
+        default its stepped code; a scenario's may tell its watch more)."""
         self.program = program
+        self.code = code
         if evaluate is None:
             from .adhoc import AdHoc
             evaluate = AdHoc(program)
@@ -56,7 +59,8 @@ class Session:
         agents = [make_bot(self.bots[i], self.seed * 1000 + i + 1) if i in self.bots else None
                   for i in range(self.players)]
         game = Game(self.program, seed=self.seed, agents=agents, players=self.players,
-                    options=self.options, arrange=self.arrange, checkpoints=True)
+                    options=self.options, arrange=self.arrange, checkpoints=True,
+                    code=self.code)
         game.evaluate = self.evaluate
         game._feed = list(choices)
         if self.prepare is not None:

@@ -140,6 +140,10 @@ SYNTAX_ERRORS: list[tuple[str, list[str]]] = [
     ("a static ability starts with what it does, without a colon: "
      "`static modify hand_size by 2`",
      [C + ' static: modify hand_size by 2\n}\n', H + 'static: modify hand_size by 2\n']),
+    ("`static untargetable` says what it protects after `for` and from what after `by`: "
+     "`static untargetable for Thing cards you control by event.player != you`",
+     [C + ' static untargetable where event.player != you\n}\n',
+      C + ' static untargetable for this where event.player != you\n}\n']),
 
     # --- blocks and statements -----------------------------------------------------
     ("a block is missing its closing `}`", _unclosed_blocks()),

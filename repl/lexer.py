@@ -33,8 +33,9 @@ KEYWORDS = (
     "secret", "set", "setup",
     "shared", "shown", "shuffle", "side", "simultaneously", "start", "static", "substitute",
     "subtype", "target", "text", "this", "time", "to", "token", "top", "transform", "true",
-    "turn", "turns", "type", "unmark", "until", "up", "use", "uses", "var", "when",
-    "whenever", "where", "while", "winner", "with", "worth", "x", "you", "your", "zone",
+    "turn", "turns", "type", "unmark", "untargetable", "until", "up", "use", "uses", "var",
+    "when", "whenever", "where", "while", "winner", "with", "worth", "x", "you", "your",
+    "zone",
     # the words of `scenario` blocks (keywords only inside them)
     "after", "are", "asked", "background", "cannot", "chooses", "controller", "does",
     "drawn", "eliminated", "empty", "first", "given", "goes", "leaves", "log", "marked",

@@ -17,7 +17,7 @@ def test_an_event_field_the_event_does_not_have_is_reported_with_a_suggestion():
     found = diagnostics('card "Spy": Thing {\n  text "x"\n'
                         '  when play where event.c is Action { draw 1 }\n}\n')
     assert found == [("unknown-name", "this event has no field `c`",
-                      "its fields: card, name, player, source, targets")]
+                      "its fields: ability, card, name, player, source, targets")]
 
 
 def test_a_misspelt_field_of_a_built_in_event_gets_a_did_you_mean():
@@ -81,7 +81,7 @@ def test_an_action_that_reads_event_is_checked_where_it_is_called():
                         'override setup { refund }\n')
     assert found == [
         ("unknown-name", "`refund_twice` reads `event.card`, and this event has no field `card`",
-         "its fields: n, name, player, source, targets"),
+         "its fields: ability, n, name, player, source, targets"),
         ("event-outside", "`refund` uses `event`, and there is no event here",
          "call it from a trigger, a reaction, a static or an action, or pass what it needs "
          "as an argument")]

@@ -315,3 +315,23 @@ def test_exactly_misused_is_reported_once_at_its_place(line, message):
         load_text('game "T" extends "example"\ncard "Twin Bolt": Action {\n  ' + line
                   + "\n  effect { for each t in ts { destroy t } }\n}\n", "t.deck")
     assert str(e.value) == message
+
+
+def test_an_ability_with_no_legal_target_is_refused_with_that_reason():
+    from tests.scenario import failures_of
+    assert failures_of('''
+        card "Slingshot": Thing {
+          text "Action: destroy target Thing another player controls."
+          ability "Sling": uses action_play, target t from Thing cards where it.controller != you {
+            destroy t
+          }
+        }
+        scenario "Slingshot has nothing to aim at" {
+          given {
+            area of P1: "Slingshot", "Windmill"
+            deck top: "Oil Can"
+          }
+          when {
+            P1 chooses "Slingshot: Sling" refused: "Slingshot: Sling is not allowed: it has no legal target"
+          }
+        }''') == []

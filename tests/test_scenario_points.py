@@ -260,3 +260,123 @@ def test_an_ordinal_is_written_as_it_is_said(word, right):
     [d] = check(program, program.scenarios[0])
     assert (d.message, d.hint, d.pos.column) == (f"`{word}` is not an ordinal",
                                                  f"write `{right}`", 24)
+
+
+# --- the end of a phase ------------------------------------------------------------------------
+
+TURN_END = '''game "T" extends "example"
+when turn_end where active_player == you { gain 1 gears }
+'''
+
+
+def test_the_end_of_a_phase_is_before_the_end_of_the_turn():
+    # The end phase is over before the turn's `turn_end` triggers run: the gear comes
+    # between the two points.
+    assert passes("""
+        scenario "s" {
+          given {
+            hand of P1: "Invention" x 4
+            deck top: "Wrench", "Heist"
+          }
+          when { P1 chooses "pass" }
+          then at end of phase main { hand of P1 has 5 cards }
+          then at end of phase end { gears of P1 is 0 }
+          then at end of turn { gears of P1 is 1 }
+          then at end of phase draw { hand of P2 is "Heist" }   # P2's, the first to end since
+        }
+        """, TURN_END)
+
+
+def test_a_given_at_the_end_of_a_phase_arranges_the_table_before_what_follows():
+    assert passes("""
+        scenario "s" {
+          given {
+            hand of P1: "Invention" x 6
+            deck top: "Wrench", "Heist"
+          }
+          when { P1 chooses "pass" }
+          given at end of phase main { area of P1: "Oversized Satchel" }
+          then {
+            hand of P1 has 7 cards      # within the Satchel's hand size when the end phase discards
+            P2 is asked "your move"
+          }
+        }
+        """)
+    assert passes("""
+        scenario "s" {
+          given {
+            hand of P1: "Invention" x 4
+            deck top: "Wrench", "Heist"
+          }
+          when { P1 chooses "pass" }
+          given at end of phase end { gears of P1 = 5 }
+          then { gears of P1 is 6 }     # arranged before the turn_end trigger's gear
+        }
+        """, TURN_END)
+
+
+def test_an_end_of_a_phase_that_does_not_come_says_so():
+    out = failures_of("""
+        scenario "s" {
+          given {
+            hand of P1: "Invention" x 6
+            deck top: "Wrench", "Heist"
+          }
+          when { P1 chooses "pass" }             # the end phase waits for P1's discard
+          then at end of phase end { hand of P1 has 5 cards }
+          then at end of phase main, 2nd time { hand of P1 has 5 cards }
+          given at end of phase draw { gears of P1 = 5 }
+        }
+        """)
+    assert [o.splitlines()[0] for o in out] == [
+        "t.deck:8:3: failed: no phase `end` ended during the steps before this `then`",
+        "t.deck:9:3: failed: phase `main` ended 1 time during the steps before this `then`, "
+        "not a 2nd time",
+        "t.deck:10:3: failed: no phase `draw` ended during the steps before this `given`"]
+
+
+def test_the_phase_of_an_end_point_is_checked_before_it_runs():
+    program = deck('scenario "s" {\n  when { P1 chooses "pass" }\n'
+                   '  then at end of phase mian { game is over }\n}\n')
+    [d] = check(program, program.scenarios[0])
+    assert (d.message, d.hint, d.pos.line, d.pos.column) == (
+        "no phase named `mian`", "did you mean `main`?", 4, 24)
+
+
+def test_only_a_scenario_at_the_end_of_a_phase_runs_code_that_tells_of_phase_ends():
+    from dsl.codegen import generate
+    from dsl.loader import load_program
+    plain, _ = generate(load_program("example"), True)
+    told, _ = generate(load_program("example"), True, points=True)
+    assert "g.watch(g, 'end', True)" not in plain
+    assert "if g.watch is not None: g.watch(g, 'end', True)" in told
+    program = deck("""
+        scenario "s" {
+          given {
+            hand of P1: "Invention" x 4
+            deck top: "Wrench"
+          }
+          when { P1 chooses "pass" }
+          then at start of phase end { hand of P1 has 5 cards }
+        }
+        """)
+    from dsl.scenario.runner import _Run
+    r = _Run(program, program.scenarios[0])
+    assert r.go() == [] and r.session.game.code is program.code(True)
+
+
+def test_an_arrangement_at_the_end_of_a_phase_is_made_again_when_the_game_is_rewound():
+    from dsl.scenario.runner import _Run
+    program = deck("""
+        scenario "s" {
+          given { deck top: "Wrench", "Heist" }
+          when { P1 chooses "pass" }
+          given at end of phase draw { hand of P2: "Invention" }
+          when { P2 chooses "play_action: Invention" }
+          then { gears of P2 is 2 }
+        }
+        """)
+    r = _Run(program, program.scenarios[0])
+    assert r.go() == []
+    assert r.session.undo()                # back to P2's move: the turn is played again
+    assert [c.name for c in r.session.state.zones["hand:1"].cards] == ["Invention"]

@@ -209,8 +209,11 @@ class ExprChecker:
                 self.error("unknown-name", f"this event has no field `{name}`", n.pos,
                            suggest(name, scope.fields)
                            or f"its fields: {', '.join(sorted(scope.fields))}")
-            if name == "source":
+            if name == "source" and scope.on != "aim":   # (an aiming knows its source)
                 p.reads_source = True
+            elif name == "ability" and not (scope.on == "activate" and isinstance(n.obj, A.Name)
+                                            and n.obj.id == "event"):
+                p.reads_ability = True       # (an `activate` event names its ability anyway)
             return I.EventGet(obj, name, ANY)
         if kind in (INT, BOOL, STR, NONE):
             self.error("type", f"{article(kind)} has no `.{name}`", n.pos)
@@ -220,6 +223,8 @@ class ExprChecker:
             return _none()
         if name == "source":             # perhaps an event's, kept in a local
             p.reads_source = True
+        elif name == "ability":
+            p.reads_ability = True
         return I.AnyAttr(obj, name, ANY)
 
     def _known_attr(self, name: str) -> bool:

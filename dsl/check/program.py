@@ -13,12 +13,13 @@ from .. import ast as A
 from .. import ir as I
 from ..errors import Diagnostic, suggest
 from ..limits import MAX_COPIES
-from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledStatic,
-                       CompiledTrigger, Program, ResourceDef, ZoneDef)
+from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledTrigger,
+                       Program, ResourceDef, ZoneDef)
 from .exprs import ExprChecker, chain_of
-from .kinds import (AFTER_THE_FACT, ANY, BOOL, CARD, CARDS, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN,
-                    PLAYER, PLAYERS, article, element, in_order, is_kind)
+from .kinds import (AFTER_THE_FACT, ANY, BOOL, COLLECTIONS, EVENT_FIELDS, EVENTS_BUILTIN, article,
+                    element, in_order, is_kind)
 from .scope import Scope
+from .statics import StaticChecker
 from .stmts import StmtChecker
 from .targets import TargetChecker
 
@@ -46,7 +47,7 @@ def describe_key(key: tuple) -> str:
     return f"{key[0]} `{key[1]}`" if len(key) > 1 else f"`{key[0]}`"
 
 
-class Checker(ExprChecker, StmtChecker, TargetChecker):
+class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
     """Names and kinds of one program; ``diags`` collects every mistake found."""
 
     def __init__(self, items: list, program: Program):
@@ -175,6 +176,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker):
         p.modified_props = {name for name in _modified(self.items)
                             if name in p.properties and name not in p.params}
         p.ability_names = set(_found(self.items, A.Ability, "name"))
+        p.untargetable = any(True for _ in _found(self.items, A.StaticUntargetable, "by"))
         for item in self.items:
             if isinstance(item, A.Option):
                 p.options[item.name] = self.constant(item.value, "an option's value")
@@ -393,10 +395,10 @@ class Checker(ExprChecker, StmtChecker, TargetChecker):
         requires = self._requirements(ab.requires, scope, "an ability's condition")
         if ab.target is not None:
             target, body_scope = self._target(ab.target, scope, "an ability's targets",
-                                              f"Target of {ab.name}?")
+                                              f"Target of {ab.name}?", ab.name)
             if target[4]:
                 # not offered while fewer than N could be chosen: one more test of its `if`
-                exact = self._exact_requirement(ab.target, scope)
+                exact = self._exact_requirement(ab.target, scope, ab.name)
                 if exact:
                     test = exact[0][0]
                     cond = test if cond is None else I.And((cond, test), BOOL)
@@ -409,7 +411,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker):
         """What `event.X` may name for this event, or None when it is unknown."""
         p = self.p
         if event in p.actions:
-            fields = set(p.actions[event].params) | {"targets", "source"}
+            fields = set(p.actions[event].params) | {"targets", "source", "ability"}
         elif event in p.moves and p.moves[event] is not None:
             fields = {p.moves[event].var} - {None}
         elif event in p.moves:
@@ -417,7 +419,8 @@ class Checker(ExprChecker, StmtChecker, TargetChecker):
             fields = {decl.var} - {None} if decl is not None else None
         else:
             fields = EVENT_FIELDS.get(event)
-        return None if fields is None else fields | {"player", "name", "targets", "source"}
+        return None if fields is None else fields | {"player", "name", "targets", "source",
+                                                     "ability"}
 
     def trigger(self, t: A.Trigger, card: Optional[str]) -> CompiledTrigger:
         p = self.p
@@ -430,7 +433,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker):
                        else "use a `when` trigger")
         if t.from_zone is not None and t.from_zone not in p.zones:
             self.unknown("zone", t.from_zone, t.pos, p.zones)
-        scope = Scope(card=card, event=True, fields=self.event_fields(t.event))
+        scope = Scope(card=card, event=True, fields=self.event_fields(t.event), on=t.event)
         where = self._bool(t.where, scope, "a trigger's condition") if t.where is not None \
             else None
         body = self.block(t.body, scope)
@@ -440,65 +443,6 @@ class Checker(ExprChecker, StmtChecker, TargetChecker):
                              t.pos, self.trigger_count, t.label, cost)
         p.all_triggers.append(ct)
         return ct
-
-    def static(self, s, card: Optional[str], pos) -> CompiledStatic:
-        p = self.p
-        scope = Scope(card=card, event=True)
-        pos = s.pos if s.pos.line else pos
-        cs = CompiledStatic(type(s).__name__[6:].lower(), s, card, pos)
-        if isinstance(s, A.StaticModify) and s.param in p.modified_props:
-            # a card's number: `static modify health by 2 for this.host`
-            cs.kind, cs.param = "modify_property", s.param
-            cs.amount = self._int(s.amount, scope, "a modifier")
-            if s.target is not None:
-                cs.target = self.typed(s.target, scope, (CARD, CARDS), "which cards a modifier "
-                                                                      "is for")
-            elif card is None:
-                self.error("modify-whom", f"a game rule that modifies the property `{s.param}` "
-                                          f"must say of which cards", s.pos,
-                           f"`static modify {s.param} by N for CARDS`")
-        elif isinstance(s, A.StaticModify):
-            if s.param not in p.params:
-                self.unknown("parameter", s.param, s.pos, p.params)
-            cs.param = s.param
-            cs.amount = self._int(s.amount, scope, "a modifier")
-            if s.target is not None:
-                cs.target = self.typed(s.target, scope, (PLAYER, PLAYERS), "whom a modifier is for")
-        elif isinstance(s, A.StaticSubstitute):
-            for name in (s.limit, s.substitute):
-                if name not in p.limits:
-                    self.unknown("limit", name, s.pos, p.limits)
-            cs.limit, cs.substitute, cs.once_per_turn = s.limit, s.substitute, s.once_per_turn
-        elif isinstance(s, (A.StaticForbid, A.StaticPrevent, A.StaticInstead)):
-            known = set(p.actions) | set(p.moves) | EVENTS_BUILTIN
-            if s.event not in known:
-                self.unknown("event", s.event, s.pos, known)
-            elif s.event in AFTER_THE_FACT:
-                self.error("no-reaction", f"`{s.event}` is announced after it happens, so it "
-                                          f"cannot be forbidden, prevented or replaced", s.pos)
-            cs.event = s.event
-            scope = scope.child(fields=self.event_fields(s.event))
-            if s.where is not None:
-                cs.where = self._bool(s.where, scope, "a condition")
-            if isinstance(s, A.StaticInstead):
-                cs.body = self.block(s.body, scope)
-        elif isinstance(s, A.StaticCopy):
-            cs.source = self.typed(s.source, scope, (CARD,), "what a card copies")
-        elif isinstance(s, (A.StaticGrant, A.StaticAlwaysUsable)):
-            if isinstance(s, A.StaticAlwaysUsable):
-                cs.kind = "always_usable"
-            cs.target = self.typed(s.target, scope, (CARD, CARDS), "which cards' abilities "
-                                                                  "a static changes")
-            if isinstance(s, A.StaticGrant):
-                # the given ability runs as the receiving card's: `this` is that card
-                cs.ability = self.ability(s.ability, Scope(card="*", event=False), card)
-                if s.ability.from_zone is not None:
-                    self.error("grant-from", "a granted ability works in play: it cannot say "
-                                             "`from`", s.ability.pos)
-                p.granted.append(cs.ability)
-        cs.index = len(p.all_statics)
-        p.all_statics.append(cs)
-        return cs
 
 
 def _modified(node):

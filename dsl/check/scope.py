@@ -5,9 +5,10 @@ from __future__ import annotations
 class Scope:
     """Static names visible at a point: locals and their kinds, and whether `this`,
     `event` and `it` mean something here."""
-    __slots__ = ("names", "card", "event", "it", "fields", "params")
+    __slots__ = ("names", "card", "event", "it", "fields", "params", "on")
 
-    def __init__(self, names=None, card=None, event=False, it=None, fields=None, params=None):
+    def __init__(self, names=None, card=None, event=False, it=None, fields=None, params=None,
+                 on=None):
         self.names = dict(names or {})
         self.card = card            # the card whose text this is, if any ("*": an action's)
         self.event = event
@@ -16,9 +17,10 @@ class Scope:
         # The action's parameters still meaning the caller's arguments here (a `let` or a
         # loop variable of the same name hides one): parameter name → action name.
         self.params = params or {}
+        self.on = on                # the name of the event `event` is here, when known
 
     def child(self, **kw) -> "Scope":
-        s = Scope(self.names, self.card, self.event, self.it, self.fields, self.params)
+        s = Scope(self.names, self.card, self.event, self.it, self.fields, self.params, self.on)
         for k, v in kw.items():
             setattr(s, k, v)
         return s

@@ -3,7 +3,10 @@ with the words of their refusals, and a card's or an ability's declared targets 
 the test an `exactly N` target adds). A part of :class:`dsl.check.program.Checker`."""
 from __future__ import annotations
 
+from typing import Optional
+
 from .. import ast as A
+from .. import ir as I
 from .exprs import chain_of
 from .kinds import CARD, CARDS, COLLECTIONS, INT, LIST, PLAYER, PLAYERS, element
 
@@ -39,11 +42,23 @@ class TargetChecker:
         self.p.words.append(said)
         return said
 
-    def _exact_requirement(self, spec, scope) -> tuple:
+    def aimed(self, source, ability: Optional[str]):
+        """A declared target's collection as it is checked: in a deck with a `static
+        untargetable`, only what the source may aim at (:class:`dsl.ast.Aimable`)."""
+        if not self.p.untargetable:
+            return source
+        return A.Aimable(source, ability, pos=source.pos)
+
+    def e_Aimable(self, n, scope):
+        inner = self.typed(n.collection, scope, COLLECTIONS, "a target's collection")
+        return I.Aimable(inner, n.ability, inner.kind)
+
+    def _exact_requirement(self, spec, scope, ability: Optional[str] = None) -> tuple:
         """`target NAME from C exactly N` as the test its card or ability must pass to be
         offered, with the words of its refusal: ((`count C >= N`, words, position),), or
         () when the target itself did not check (its errors are reported once)."""
         _, source, _, n, _ = spec
+        source = self.aimed(source, ability)
         count = A.Count(source, pos=source.pos)
         r = A.Requirement(A.Compare(">=", count, n, pos=source.pos),
                           "it needs {N} targets ({count} can be chosen)", pos=source.pos,
@@ -58,12 +73,15 @@ class TargetChecker:
             self.diags = saved
         return ((test, self.words(r, scope), source.pos),)
 
-    def _target(self, spec, scope, what: str, prompt: str) -> tuple:
+    def _target(self, spec, scope, what: str, prompt: str, ability: Optional[str] = None) -> tuple:
         """A card's or an ability's `target NAME from COLLECTION [up to N | exactly N]`:
         (name, collection, prompt, N or None, exactly) checked, and the scope of the body
-        that names it (one element; with a count, a list of them)."""
+        that names it (one element; with a count, a list of them). ``ability``: the name
+        of the ability aiming (None: the card's own target)."""
         tname, source, given, upto, exact = spec
         src = self.typed(source, scope, COLLECTIONS, what)
+        if self.p.untargetable:
+            src = I.Aimable(src, ability, src.kind)
         count = None
         if upto is not None:
             count = self.typed(upto, scope, (INT,), "how many targets", none_ok=False)

@@ -120,9 +120,10 @@ def _const_or(node, fn):
     return fn
 
 
-def generate(program, resumable: bool, notes: bool = False) -> tuple:
-    """(source, generator) for a program: the source is what ``--emit`` prints."""
-    gen = CodeGenerator(program, resumable, notes)
+def generate(program, resumable: bool, notes: bool = False, points: bool = False) -> tuple:
+    """(source, generator) for a program: the source is what ``--emit`` prints (``points``:
+    the scenario runner's code, whose phase ends tell the game's watch, see s_Phase)."""
+    gen = CodeGenerator(program, resumable, notes, points)
     return gen.generate(), gen
 
 
@@ -140,14 +141,14 @@ def load_effect(program, stmts, resumable: bool):
     return ns["EVAL"]
 
 
-def load(program, resumable: bool, notes: bool = False) -> Code:
+def load(program, resumable: bool, notes: bool = False, points: bool = False) -> Code:
     """Generate, compile and load a program's module."""
     with no_cycle_collection():      # many small objects, none freed in cycles
-        return _load(program, resumable, notes)
+        return _load(program, resumable, notes, points)
 
 
-def _load(program, resumable: bool, notes: bool) -> Code:
-    source, gen = generate(program, resumable, notes)
+def _load(program, resumable: bool, notes: bool, points: bool = False) -> Code:
+    source, gen = generate(program, resumable, notes, points)
     ns = dict(HELPERS)
     ns["__builtins__"] = dict(BUILTINS)
     ns.update(gen.table_values)

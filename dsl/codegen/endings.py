@@ -80,7 +80,7 @@ class EndingWriter:
         self.writeline(f"{kept} = []")
         self.writeline(f"for {p} in {players}:")
         self.indent()
-        self.emit(f, "win", self.with_source(f"{{'player': {p}}}", f.this), f.you,
+        self.emit(f, "win", self.with_source(f"{{'player': {p}}}", f.this, f.ability), f.you,
                   lambda f, ev: self.writeline(f"{kept}.append({p})"))
         self.outdent()
 
@@ -94,7 +94,7 @@ class EndingWriter:
         def perform(f, ev):
             self.writeline(f"{drawn} = True")
         self.emit(f, "game_drawn", self.with_source(f"{{'reason': {reason}, 'tied': {tied}}}",
-                                                    f.this), f.you, perform)
+                                                    f.this, f.ability), f.you, perform)
         self.writeline(f"if {drawn}: END([], True, {reason})")
 
     def s_Eliminate(self, n, f):
@@ -106,7 +106,8 @@ class EndingWriter:
             # a player still in the game: the elimination is an event that may be answered
             self.writeline(f"if type({p}) is PLAYER and {p}.alive:")
             self.indent()
-            self.emit(f, "eliminate", self.with_source(f"{{'player': {p}}}", f.this), f.you,
+            self.emit(f, "eliminate",
+                      self.with_source(f"{{'player': {p}}}", f.this, f.ability), f.you,
                       lambda f, ev: self.writeline(f"ELIMINATE(g, {p})"))
             self.outdent()
         else:

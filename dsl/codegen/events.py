@@ -41,23 +41,36 @@ class EventWriter:
     def gen_of(self, decides: bool) -> bool:
         return self.resumable and decides
 
-    # --- an event's `source` --------------------------------------------------------------
+    # --- an event's `source` and `ability` -------------------------------------------------
     # Built-in events carry `source` (the card whose text made them: `this` where the
     # statement runs, the caller's inside an action) only when the program reads an
     # event's `source` somewhere; otherwise the helpers take no such argument and the
-    # event has no such field (`event.source` is none), so it costs nothing.
+    # event has no such field (`event.source` is none), so it costs nothing. The same
+    # for `ability`, the name of the ability whose body made them (``f.ability``: its
+    # name as a literal in an ability's body, the caller's inside an action, else None).
     def by(self, f) -> str:
-        """The source argument a helper call passes first after ``you``, or ""."""
-        return f"{f.this}, " if self.program.reads_source else ""
+        """The source (and ability) arguments a helper call passes first after ``you``,
+        or ""."""
+        p = self.program
+        return (f"{f.this}, " if p.reads_source else "") + \
+            (f"{f.ability}, " if p.reads_ability else "")
 
     def by_param(self) -> str:
-        return "by, " if self.program.reads_source else ""
+        p = self.program
+        return ("by, " if p.reads_source else "") + ("byab, " if p.reads_ability else "")
 
-    def with_source(self, data: str, by: str) -> str:
-        """An event's fields (a dict display), with its `source` when it is read."""
-        if not self.program.reads_source:
+    def with_source(self, data: str, by: str, ability: str = "None") -> str:
+        """An event's fields (a dict display), with its `source` and its `ability` when
+        they are read (an ability that is surely none is left out: it reads as none)."""
+        p = self.program
+        extra = []
+        if p.reads_source:
+            extra.append(f"'source': {by}")
+        if p.reads_ability and ability != "None":
+            extra.append(f"'ability': {ability}")
+        if not extra:
             return data
-        return data[:-1] + (", " if data != "{}" else "") + f"'source': {by}}}"
+        return data[:-1] + (", " if data != "{}" else "") + ", ".join(extra) + "}"
 
     def has_dispatch(self, e: str, kind: str) -> bool:
         return bool(self.a.listeners.get((e, kind))) or (
@@ -168,8 +181,9 @@ class EventWriter:
         k = self.action_index[action]
         name = f"CA{k}" if action in self.a.listened or self.program.actions[action].targets \
             else f"A{k}"
-        return self.call(f, f"{name}(g, {f.you}, {f.this}, {f.ev}{''.join(', ' + x for x in args)})",
-                         self.a.action[action])
+        ab = f", {f.ability}" if self.program.reads_ability else ""
+        return self.call(f, f"{name}(g, {f.you}, {f.this}, {f.ev}{ab}"
+                            f"{''.join(', ' + x for x in args)})", self.a.action[action])
 
     def whenevers_call(self, f) -> str:
         if not self.program.whenevers:
@@ -221,7 +235,7 @@ class EventWriter:
                 self.writeline("return")
                 self.outdent()
             self.writeline("data = " + self.with_source("{'card': card, 'from': src, 'to': zone}",
-                                                        "by"))
+                                                        "by", "byab"))
 
             def inner(f, ev):
                 branches = [("leaving", "leave"), ("entering", "enter")]
@@ -267,7 +281,8 @@ class EventWriter:
             if self.has_dispatch("attach", "when"):
                 self.writeline("if ATTACH_NOW(g, card, host):")
                 self.indent()
-                self.emit_after(f, "attach", self.with_source("{'card': card, 'host': host}", "by"),
+                self.emit_after(f, "attach", self.with_source("{'card': card, 'host': host}", "by",
+                                                                 "byab"),
                                 "you")
                 self.outdent()
             else:
@@ -284,7 +299,7 @@ class EventWriter:
             self.writeline("if card is None: return")
             self.writeline(self._move_one(f, "card", "zone"))
             self.writeline("if UNMADE(g, card): continue")
-            self.emit_after(f, "create", self.with_source("{'card': card}", "by"), "you")
+            self.emit_after(f, "create", self.with_source("{'card': card}", "by", "byab"), "you")
             self.outdent()
         decides = self.move_decides() or self.a.event_decides("create")
         self.defn("CREATE", f"g, you, {self.by_param()}name, n, zone, pos", self.gen_of(decides),
@@ -300,7 +315,8 @@ class EventWriter:
                 self.writeline("n = LOSE_AMOUNT(g, you, name, n)")
                 self.writeline("if n <= 0: return")
                 amount, now = "n", "LOSE_NOW"
-            data = self.with_source(f"{{'player': you, 'resource': name, 'amount': {amount}}}", "by")
+            data = self.with_source(
+                f"{{'player': you, 'resource': name, 'amount': {amount}}}", "by", "byab")
             self.emit(f, kind, data, "you",
                       lambda f, ev: self.writeline(f"{now}(g, you, name, n)"))
         self.defn(kind.upper(), f"g, you, {self.by_param()}name, n",

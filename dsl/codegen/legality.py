@@ -27,6 +27,12 @@ def _this_safe(f):
 class LegalityWriter:
     """Requirements and refusals: a part of :class:`dsl.codegen.module.CodeGenerator`."""
 
+    # `target NAME from C` in a deck with a `static untargetable`: what of C the card
+    # (`this`, its ability named literally, or none for the card's own target) may aim at
+    def x_Aimable(self, n, f):
+        return (f"AIMABLE(g, {f.you}, {f.this}, {literal(n.ability)}, "
+                f"{self.expr(n.collection, f)})")
+
     def write_card_requires(self):
         """``CR{i}`` for each card definition with a `require`; ``self.card_requires``
         their names by definition index (None: no `require`)."""

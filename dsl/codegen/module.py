@@ -28,10 +28,11 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
     (code that can decide is a generator that yields each decision) or direct (it asks
     the agents itself)."""
 
-    def __init__(self, program, resumable: bool, notes: bool = False):
+    def __init__(self, program, resumable: bool, notes: bool = False, points: bool = False):
         self.program = program
         self.resumable = resumable
         self.notes = notes              # trigger bodies call NOTE_TRIGGER(k) (the linter)
+        self.points = points            # each phase's end tells the game's watch (scenarios)
         self.a = Analysis(program)
         self.w = Writer()
         self.functions: list[list[str]] = []
@@ -157,6 +158,8 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
         self.card_aimed = any(d.target is not None for d in self.deflist)   # before any `resolve`
         self.write_card_requires()          # before any offer's lister asks for them
         self.write_card_costs()             # before the moves that pay them
+        # With an event's `ability` read somewhere, every action takes its caller's (byab).
+        ab = ", byab" if p.reads_ability else ""
         for name, action in p.actions.items():
             k = self.action_index[name]
             decides = a.action[name]
@@ -164,9 +167,11 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
 
             def body(f, action=action):
                 f.names = dict(zip(action.params, _param_idents(action.params)))
+                if p.reads_ability:
+                    f.ability = "byab"
                 self.action_guard(action, f)
                 self.block(action.body, f)
-            self.defn(f"A{k}", f"g, you, this, ev{params}", self.resumable and decides, body)
+            self.defn(f"A{k}", f"g, you, this, ev{ab}{params}", self.resumable and decides, body)
             if name in a.listened or action.targets:
                 self._call_wrapper(name, k, action, decides)
         self.effects = []
@@ -192,8 +197,10 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
         params = "g, you, this, ev, x" if aimed else "g, you, this, ev"
         for k, ab in enumerate(self.abilities):
             names = {ab.target[0]: "x"} if ab.target is not None else {}
+            named = {"ability": literal(ab.name)} if p.reads_ability else {}
             self.ability_bodies.append(self.block_fn(f"AB{k}", ab.body, params=params,
-                                                     force=True, this_safe=True, names=names))
+                                                     force=True, this_safe=True, names=names,
+                                                     **named))
             # its collection of targets: a function of the card
             self.ability_targets.append(self.expr_fn(f"AT{k}", ab.target[1], this_safe=True)
                                         if ab.target is not None else None)
@@ -245,16 +252,22 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
 
     def _call_wrapper(self, name, k, action, decides):
         params = _param_idents(action.params)
+        reads_ability = self.program.reads_ability
 
         def body(f):
             data = "{" + ", ".join(f"{literal(p)}: {x}" for p, x in zip(action.params, params)) + "}"
             f.names = dict(zip(action.params, params))
+            if reads_ability:
+                f.ability = "byab"
             self.action_guard(action, f)          # before the event: no event at all
             self.writeline(f"data = {data}")
             if name in self.a.static_events.get("forbid", ()):
                 self.writeline(f"if FORBIDDEN(g, {literal(name)}, data, you): return")
             args = "".join(f", {x}" for x in params)
-            call = f"A{k}(g, you, this, ev{args})"
+            ab = ", byab" if reads_ability else ""
+            call = f"A{k}(g, you, this, ev{ab}{args})"
+            if reads_ability and name in self.a.listened and "ability" not in action.params:
+                self.writeline("data['ability'] = byab")      # (a parameter of that name wins)
             if not action.targets:
                 if name in self.a.listened:
                     self.writeline("data['source'] = this")
@@ -280,23 +293,29 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
                 self.writeline(self.call(f, call, decides))
                 self.outdent()
             self.emit(f, name, "data", "you", perform)
-        self.defn(f"CA{k}", f"g, you, this, ev{''.join(', ' + x for x in params)}",
+        self.defn(f"CA{k}", f"g, you, this, ev{', byab' if reads_ability else ''}"
+                            f"{''.join(', ' + x for x in params)}",
                   self.resumable and decides, body)
 
     def _check_targets(self, f, name, action, params, announce: bool) -> None:
         """Drop each `target` parameter that is not legal now (`none`, or left out of a
         list), and list those left in ``data['targets']``."""
         idents = dict(zip(action.params, params))
+        guarded = self.program.untargetable
         for tname, cond in action.targets:
             x = idents[tname]
-            if cond is not None:
+            if cond is not None or guarded:
                 it = self.w.fresh("c")
                 saved = (f.it, f.it_safe)
                 f.it, f.it_safe = it, True
                 try:
-                    test = self.quiet(cond, f, cond=True)
+                    test = self.quiet(cond, f, cond=True) if cond is not None else None
                 finally:
                     f.it, f.it_safe = saved
+                if guarded:
+                    # and no `static untargetable` protects it from this caller's aiming
+                    aim = f"MAY_AIM(g, you, this, {f.ability}, {it})"
+                    test = aim if test is None else f"({test}) and {aim}"
                 self.writeline(f"{x} = KEEP_TARGETS(g, {x}, lambda {it}: {test}, "
                                f"{literal(name)}, {str(not announce)})")
                 self.writeline(f"data[{literal(tname)}] = {x}")

@@ -75,7 +75,7 @@ class StmtWriter:
             self.writeline(f"{t} = {zone}")
             zone = t
         self.call_then_after(f, "shuffle", f"SHUFFLE(g, {zone})",
-                             self.with_source(f"{{'zone': {zone}}}", f.this))
+                             self.with_source(f"{{'zone': {zone}}}", f.this, f.ability))
 
     def call_then_after(self, f, event: str, call: str, data: str) -> None:
         """``call``, a primitive that says whether it did anything; if it did, the
@@ -140,7 +140,8 @@ class StmtWriter:
             self.writeline(f"if {old} is not None:")
             self.indent()
             self.emit_after(f, "orient", self.with_source(
-                f"{{'card': {c}, 'old': {old}, 'new': {literal(n.how)}}}", f.this), f.you)
+                f"{{'card': {c}, 'old': {old}, 'new': {literal(n.how)}}}", f.this, f.ability),
+                f.you)
             self.outdent()
         else:
             self.writeline(f"ORIENT(g, {c}, {how})")
@@ -164,7 +165,8 @@ class StmtWriter:
         self.writeline(f"for {c} in CARDS({what}):")
         self.indent()
         self.call_then_after(f, "control", f"TAKE_CONTROL(g, {c}, {p})",
-                             self.with_source(f"{{'card': {c}, 'player': {p}}}", f.this))
+                             self.with_source(f"{{'card': {c}, 'player': {p}}}", f.this,
+                                              f.ability))
         self.outdent()
         self.outdent()
 
@@ -187,7 +189,7 @@ class StmtWriter:
             self.writeline(f"if {old} is not None:")
             self.indent()
             self.emit_after(f, "transform", self.with_source(
-                f"{{'card': {c}, 'old': {old}, 'new': {t}}}", f.this), f.you)
+                f"{{'card': {c}, 'old': {old}, 'new': {t}}}", f.this, f.ability), f.you)
             self.outdent()
         self.outdent()
         self.outdent()
@@ -204,7 +206,8 @@ class StmtWriter:
         self.writeline(f"PUT_COUNTERS(g, {c}, {literal(n.counter)}, {k})")
         if self.a.hears("counter_added"):
             self.emit_after(f, "counter_added", self.with_source(
-                f"{{'card': {c}, 'counter': {literal(n.counter)}, 'amount': {k}}}", f.this), f.you)
+                f"{{'card': {c}, 'counter': {literal(n.counter)}, 'amount': {k}}}", f.this,
+                f.ability), f.you)
         self.outdent()
         self.outdent()
 
@@ -220,8 +223,8 @@ class StmtWriter:
             self.writeline(f"if {took}:")
             self.indent()
             self.emit_after(f, "counter_removed", self.with_source(
-                f"{{'card': {c}, 'counter': {literal(n.counter)}, 'amount': {took}}}", f.this),
-                f.you)
+                f"{{'card': {c}, 'counter': {literal(n.counter)}, 'amount': {took}}}", f.this,
+                f.ability), f.you)
             self.outdent()
         self.outdent()
 
@@ -522,6 +525,9 @@ class StmtWriter:
         self.block(n.body, f)
         self.emit_after(f, "phase_end", f"{{'phase': {literal(n.name)}}}", f.you)
         self.writeline(self.whenevers_call(f))
+        if self.points:
+            # the phase is over (`given at end of phase NAME`): only in a scenario's code
+            self.writeline(f"if g.watch is not None: g.watch(g, {literal(n.name)}, True)")
         self.outdent()
 
     def s_TempStatic(self, n, f):

@@ -32,8 +32,9 @@ NAMES = frozenset({
     "STEP_WINDOW", "STEP_KEY", "key", "o",
     # declared targets: how many may be chosen, and those still legal
     "hi", "now",
-    # the card an event's helper names as its source (when the deck reads `source`)
-    "by"})
+    # the card an event's helper names as its source (when the deck reads `source`), and
+    # the ability it names (when the deck reads an event's `ability`)
+    "by", "byab"})
 # Attributes generated code reads or writes: the game's, the state model's, events',
 # decisions' and the checked program's fields, and list/set/dict methods.
 ATTRIBUTES = frozenset({
@@ -82,6 +83,9 @@ class Frame:
         self.resumable = resumable   # a generator: deciding calls are `yield from`
         self.names: dict = {}        # deck local → identifier
         self.you, self.this, self.ev = you, this, ev
+        # the ability whose body this is (its name as a literal), the caller's inside an
+        # action (`byab`), or None: what built-in events say as `event.ability`
+        self.ability = "None"
         self.it = it                 # the identifier `it` stands for, where it means something
         self.it_safe = it_safe       # `it` is never none there (a selector's element)
         self.hoist = True            # statements may be written before the current one

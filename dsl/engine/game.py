@@ -127,8 +127,8 @@ class Game:
         self.max_turns = max_turns
         self.observer = observer          # called after every decision (tests: invariants)
         self.arrange = arrange            # replaces the deck's setup (scenario tests)
-        # ``watch(game, point)`` is told of each log entry written (point None) and of
-        # each phase starting (its name): a scenario's points
+        # a scenario's points: ``watch(game, point)`` is told of each log entry (point None),
+        # each phase start (its name) and, in code compiled with ``points``, each phase end
         self.watch = None
         self.keep = checkpoints
         self.checkpoints: list[Checkpoint] = []

@@ -165,14 +165,23 @@ def _ability_refusals(g, player) -> list:
                 reason = "it was used this turn (once per turn)"
             elif ab.uses is not None and remaining(g, ab.uses, player) <= 0:
                 reason = f"no `{ab.uses}` is left this turn"
-            elif g.code.ability_why[k] is not None:
-                j = g.code.ability_why[k](g, player, c, None)
-                if j >= 0:
-                    _, words, pos = ab.requires[j]
-                    reason = _said(g, words, None, player, c, None) or _needs(g, pos)
+            elif g.code.ability_why[k] is not None and \
+                    (j := g.code.ability_why[k](g, player, c, None)) >= 0:
+                _, words, pos = ab.requires[j]
+                reason = _said(g, words, None, player, c, None) or _needs(g, pos)
+            elif _no_target(g, player, c, k):
+                reason = "it has no legal target"
             if reason is not None:
                 out.append(((-1, (c, k)), reason))
     return out
+
+
+def _no_target(g, player, c, k) -> bool:
+    """Whether ability ``k`` of card ``c`` declares a target and none can be chosen (none
+    in its collection, or none its source may aim at)."""
+    from .values import iterate
+    aims = g.code.ability_targets[k]
+    return aims is not None and not any(o is not None for o in iterate(aims(g, player, c, None)))
 
 
 def _said(g, words, j, who, *args) -> Optional[str]:

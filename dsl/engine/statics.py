@@ -10,6 +10,7 @@ from typing import Optional
 from ..errors import EngineError
 from .events import Event
 from .state import CardInst, Player
+from .values import iterate
 
 
 # --- parameters, limits, statics -----------------------------------------------------------
@@ -118,6 +119,46 @@ def forbidden(g, name: str, data: dict, you) -> bool:
             if where is None or where(g, owner, src, Event(name, data, you)):
                 return True
     return False
+
+
+def untargetable_guards(g) -> list:
+    """(static, its card, its `you`, what it protects) for each `static untargetable` in
+    force: by default its own card, else what its `for` gives now."""
+    out = []
+    for st, src, owner in active_statics(g, "untargetable"):
+        what = g.code.target.get(st.index)
+        protected = what(g, owner, src, None) if what is not None else src
+        out.append((st, src, owner, protected if type(protected) is list else [protected]))
+    return out
+
+
+def may_aim(g, you, this, ability, v, found=None) -> bool:
+    """Whether ``you`` may aim at ``v`` (a card or a player) with the text of ``this``
+    (its ability named ``ability``, or None): no `static untargetable` in force protects
+    ``v`` from that aiming. Its condition reads the aiming as `event`: `target`, `source`,
+    `ability` and `player`. ``found``: the :func:`untargetable_guards`, when already known."""
+    aiming = None
+    for st, src, owner, protected in (untargetable_guards(g) if found is None else found):
+        if not any(x is v for x in protected):
+            continue
+        where = g.code.where.get(st.index)
+        if where is None:
+            return False
+        if aiming is None:
+            aiming = Event("target", {"target": v, "source": this, "ability": ability}, you)
+        if where(g, owner, src, aiming):
+            return False
+    return True
+
+
+def aimable(g, you, this, ability, values):
+    """The elements of a declared target's collection that its source may aim at (the
+    collection itself while no `static untargetable` is in force)."""
+    found = untargetable_guards(g)
+    if not found:
+        return values
+    return [v for v in iterate(values)
+            if v is not None and may_aim(g, you, this, ability, v, found)]
 
 
 def limit_amount(g, name: str, player: Player) -> int:

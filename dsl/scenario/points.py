@@ -5,10 +5,13 @@ scenario starts in one (`given { phase NAME }`).
 All of them come from one hook, the game's ``watch`` (see :class:`dsl.engine.game.Game`):
 the game tells it of each log line it writes and of each phase that starts, and a phase
 whose start it answers with true is passed over. A game outside a scenario has no watch,
-so it only tests that it has none, as it did before scenarios started in phases.
+so it only tests that it has none, as it did before scenarios started in phases. A
+scenario that looks at a phase's end (`at end of phase NAME`) runs the program's code
+compiled with ``points``, where each phase's end tells the watch too: no other code pays
+for it.
 
-A point is where the game was when it came: the length of the log, and how many phases
-started since its last line. A copy of the game (undo, a rewind after an error) comes
+A point is where the game was when it came: the length of the log, and how many phase
+starts and ends came since its last line. A copy of the game (undo, a rewind after an error) comes
 back through the same points in the same order; the arrangements made at them are made
 again there, and only points past the furthest one seen are new.
 """
@@ -29,9 +32,10 @@ class Snapshot:
 
 
 def point_key(point):
-    """A point as the watch counts it: "turn end", ("phase", NAME) or ("log", TEXT)."""
+    """A point as the watch counts it: "turn end", ("phase", NAME), ("phase end", NAME)
+    or ("log", TEXT)."""
     if isinstance(point, PhasePoint):
-        return ("phase", point.name)
+        return ("phase end" if point.end else "phase", point.name)
     if isinstance(point, Text):
         return ("log", point.text)
     return point
@@ -39,6 +43,12 @@ def point_key(point):
 
 def nth_of(part) -> int:
     return part.nth.value if part.nth is not None else 1
+
+
+def looks_at_phase_ends(sc) -> bool:
+    """Whether a scenario has a part at the end of a phase (so runs the code that tells
+    the watch of phase ends)."""
+    return any(isinstance(part.point, PhasePoint) and part.point.end for part in sc.parts)
 
 
 class Watch:
@@ -55,7 +65,7 @@ class Watch:
         self.snapshots: dict = {}     # (key, nth) → Snapshot, for a `then`
         self.arranged: set = set()    # ids of the `given` parts made during those steps
         self.made: dict = {}          # point → `given` part made there (made again in a copy)
-        self.since_log = 0            # phases started since the last log line
+        self.since_log = 0            # phases started or ended since the last log line
         self.frontier = (-1, 0)       # the furthest point seen: points up to it are a copy's
 
     # what the `when` before the parts wants
@@ -70,7 +80,7 @@ class Watch:
         self.looking = None
 
     # the hook
-    def __call__(self, g, phase):
+    def __call__(self, g, phase, ends=False):
         if phase is None:
             self.since_log = 0
             text = g.log[-1].text
@@ -85,6 +95,10 @@ class Watch:
                         self.came(g, key, len(g.log))
             return False
         self.since_log += 1
+        if ends:                          # (a phase passed over neither begins nor ends)
+            if self.new_point(g):
+                self.came(g, ("phase end", phase), len(g.log))
+            return False
         if self.start_phase is not None and self.passes_over(g, phase):
             return True
         if self.new_point(g):
@@ -145,9 +159,11 @@ class Watch:
         if nth == 1:
             what = ("no turn ended" if key == "turn end"
                     else f"no phase `{key[1]}` began" if key[0] == "phase"
+                    else f"no phase `{key[1]}` ended" if key[0] == "phase end"
                     else f"the log did not say `{key[1]}`")
             return f"{what} {where}"
         what = ("a turn ended" if key == "turn end"
                 else f"phase `{key[1]}` began" if key[0] == "phase"
+                else f"phase `{key[1]}` ended" if key[0] == "phase end"
                 else f"the log said `{key[1]}`")
         return f"{what} {seen} time{'' if seen == 1 else 's'} {where}, not a {part.nth.word} time"

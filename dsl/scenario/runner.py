@@ -28,7 +28,7 @@ from .arrange import Arranging, Failure
 from .arrange import Stop as _Stop
 from .expect import Expect
 from .names import _place_text, check, with_background
-from .points import Watch, nth_of, point_key
+from .points import Watch, looks_at_phase_ends, nth_of, point_key
 from .syntax import Line, Scenario, Text
 
 __all__ = ["Failure", "arrange_now", "arranged", "check", "run", "with_background"]
@@ -188,10 +188,13 @@ class _Run(Arranging):
                 self.arrange_draws(game.state, draws)
 
         pos = lines[0].pos if lines else self.sc.pos
+        # A phase's end is a point only in the code compiled for it (only such scenarios
+        # pay for it); every other scenario runs the program's own code.
+        code = self.p.code(True, points=True) if looks_at_phase_ends(self.sc) else None
         try:
             session = Session(self.p, seed=seed, players=players, options=options,
                               arrange=None if setup else arrange,
-                              prepare=prepare, evaluate=self.evaluate)
+                              prepare=prepare, evaluate=self.evaluate, code=code)
         except EngineError as err:
             raise _Stop(Failure(pos, f"the game could not start: {err}"))
         self.session = session

@@ -77,8 +77,10 @@ class Part(A.Node):
 
 
 class PhasePoint(A.Node):
-    """`at start of phase NAME`: the state as the phase began."""
+    """`at start of phase NAME`: the state as the phase began; with ``end``, `at end of
+    phase NAME`: as it was over."""
     name: str
+    end: bool = False
 
 
 class Nth(A.Node):
@@ -164,6 +166,10 @@ class ScenarioBuilder:
 
     def at_phase(self, pos, ch):
         return (PhasePoint(str(ch[0]), pos=self._tp(ch[0])), ch[1] if len(ch) > 1 else None)
+
+    def at_phase_end(self, pos, ch):
+        return (PhasePoint(str(ch[0]), True, pos=self._tp(ch[0])),
+                ch[1] if len(ch) > 1 else None)
 
     def sc_nth(self, pos, ch):
         word = str(ch[0])
