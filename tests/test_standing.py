@@ -82,6 +82,22 @@ def test_a_player_with_no_standing_stands_by_the_worth_of_their_resources():
     assert standing(g, b, (("gems", 7),)) == 21
 
 
+def test_urban_dead_stands_by_the_survivors_in_the_base_and_the_zombies_they_face():
+    from dsl.engine import Game
+    from dsl.engine.players import standing
+    g = Game(load_program("urban_dead"), seed=1, agents=[None, None], players=2, log=False,
+             checkpoints=True, options={"starting_survivors": 2})
+    g.start()                                                # set up: two Survivors rest
+    survivor, zombie = g.state.players
+    assert len(g.state.zones["rest:survivors"].cards) == 2
+    assert standing(g, survivor) == 5 * 2                    # no barricade yet
+    assert standing(g, zombie) == 0                          # no horde yet
+    zombie.res["horde"], zombie.res["resting"] = 6, 1
+    survivor.res["horde"] = 9                                # (never, in a game)
+    assert standing(g, zombie) == 7
+    assert standing(g, survivor) == 10                       # the side's own standing
+
+
 def test_a_deck_weighs_a_standing_as_it_weighs_a_resource():
     from dsl.search.bots import weighs
     assert weighs(load_text(BASE + 'standing count cards in your hand\n'))
