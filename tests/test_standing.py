@@ -55,6 +55,18 @@ def test_a_game_has_one_standing():
                             "(also at line 2)")
 
 
+def test_the_linter_reads_a_standing_as_it_reads_an_effect():
+    from dsl.lint import lint
+    text = BASE + 'zone vault: per player, public\nresource gems: start 0\n' \
+        'standing count cards in your vault + gems\n'
+    found = [(d.code, d.pos.line, d.message)
+             for d in lint("<t>", text=text, file="t.deck").diagnostics
+             if d.code in ("empty-zone", "resource-never-gained")]
+    assert found == [
+        ("empty-zone", 4, "nothing ever puts cards into zone `vault`, so this is always empty"),
+        ("resource-never-gained", 4, "nothing ever gains `gems` and it starts at 0, so it stays 0")]
+
+
 # --- whose standing is which ---------------------------------------------------------------
 
 def test_a_side_s_standing_is_read_for_its_players_and_the_game_s_for_the_others():
