@@ -141,13 +141,19 @@ class Builder(ScenarioBuilder, CardBuilder):
         return A.Param(str(ch[0]), ch[1], pos=pos)
 
     def side_decl(self, pos, ch):
-        lo, hi = 1, 1
-        for attr in ch[1:]:
-            lo, hi = attr
-        return A.Side(str(ch[0]), lo, hi, pos=pos)
+        attrs = {"players": (1, 1), "standing": None}
+        attrs.update(ch[1:])
+        lo, hi = attrs["players"]
+        return A.Side(str(ch[0]), lo, hi, attrs["standing"], pos=pos)
 
     def side_players(self, pos, ch):
-        return self.player_range(pos, ch)
+        return ("players", self.player_range(pos, ch))
+
+    def side_standing(self, pos, ch):
+        return ("standing", ch[0])
+
+    def standing_decl(self, pos, ch):
+        return A.Standing(ch[0], pos=pos)
 
     def zone_decl(self, pos, ch):
         attrs: dict = {}

@@ -43,6 +43,12 @@ class Side(Decl):
     name: str
     min: int
     max: int
+    standing: Optional[Expr] = None  # its players' standing, in place of the game's
+
+
+@node
+class Standing(Decl):
+    value: Expr                      # a player's standing (`you`), the bigger the better
 
 
 @node

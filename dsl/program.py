@@ -226,6 +226,8 @@ class Program:
     # (the node, (action, index of the parameter it passes the chosen card as)).
     choice_rules: dict = field(default_factory=dict)
     turn_order: str = "seat"                             # `turn order by side` | seat
+    # `standing EXPR` (key None) and `side NAME: ..., standing EXPR` (key NAME) → Fn
+    standings: dict = field(default_factory=dict)
 
     _code: dict = field(default_factory=dict, repr=False, compare=False)
     _info: Any = field(default=None, repr=False, compare=False)

@@ -182,7 +182,7 @@ def test_a_playout_of_a_deck_with_scores_is_cut_after_two_turns_and_valued_by_th
     from dsl.search.bots import SCORED_ROLLOUT_TURNS, PlayoutEvaluator
     state = dealt("dueling_runes")
     start = state.engine.state.turn
-    value = PlayoutEvaluator(Rng(4), SCORED_ROLLOUT_TURNS, (("health", 1),)).evaluate(state)
+    value = PlayoutEvaluator(Rng(4), SCORED_ROLLOUT_TURNS, True).evaluate(state)
     g = state.engine
     assert g.state.result["reason"] == "turn limit"
     assert g.state.turn == start + SCORED_ROLLOUT_TURNS
@@ -196,7 +196,7 @@ def test_a_playout_of_a_deck_without_scores_cut_short_is_a_draw():
     from dsl.rng import Rng
     from dsl.search.bots import PlayoutEvaluator
     state = dealt("dueling_runes")
-    value = PlayoutEvaluator(Rng(2), 2, ()).evaluate(state)
+    value = PlayoutEvaluator(Rng(2), 2, False).evaluate(state)
     assert state.engine.state.result["reason"] == "turn limit"
     assert list(value) == [0.0, 0.0]
 

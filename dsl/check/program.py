@@ -27,7 +27,7 @@ NAMED_DECLS = {A.Option: "option", A.Param: "param", A.Zone: "zone", A.Resource:
                A.Var: "var", A.PropertyDecl: "property", A.LimitDecl: "limit",
                A.ActionDecl: "action", A.MoveDecl: "move", A.CardDecl: "card", A.Side: "side"}
 SINGLE_DECLS = {A.Setup: "setup", A.Turn: "turn", A.Round: "round", A.Players: "players",
-                A.TurnOrder: "turn order"}
+                A.TurnOrder: "turn order", A.Standing: "standing"}
 
 # How each kind of name is declared, for the hint when an unknown one has no near match.
 _DECLARED_AS = {"subtype": "subtype {}", "card type": "type {}", "counter": "counter {}",
@@ -249,6 +249,11 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
             p.vars[item.name] = (item.per_player, value)
         elif isinstance(item, A.Param):
             p.params[item.name] = self._int(item.value, root, "a parameter")
+        elif isinstance(item, A.Standing):
+            p.standings[None] = self._standing(item.value, root)
+        elif isinstance(item, A.Side):
+            if item.standing is not None:
+                p.standings[item.name] = self._standing(item.standing, root)
         elif isinstance(item, A.LimitDecl):
             p.limits[item.name] = self._int(item.amount, root, "a limit")
         elif isinstance(item, A.ActionDecl):
@@ -277,6 +282,16 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
             p.statics.append(self.static(item.static, None, item.pos))
         elif isinstance(item, A.CardDecl):
             p.cards[item.name] = self.card(item)
+
+    def _standing(self, node, scope):
+        """A player's standing (`standing EXPR`, a side's or the game's): a number, read
+        with `you` as the player, that draws no random numbers (it is the table's, read
+        by a search as often as it likes)."""
+        if _draws(node):
+            self.error("standing-random", "a standing cannot draw random numbers: it says "
+                       "how the table stands, however often it is read", node.pos,
+                       "count what is there instead of `random` or `shuffled`")
+        return self._int(node, scope, "a standing")
 
     def _move(self, item: A.MoveDecl) -> CompiledMove:
         scope = Scope(event=False)

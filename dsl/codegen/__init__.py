@@ -89,6 +89,8 @@ class Code:
                           if init is None or type(init).__name__ == "Const"}
         self.params = pick(inits["params"])
         self.limits = pick(inits["limits"])
+        # a player's standing by side name (None: every side without its own)
+        self.standings = pick(inits["standings"])
         for name, node in program.limits.items():
             if type(node).__name__ == "Const":
                 self.limits[name].const = node.value

@@ -356,7 +356,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
         """The functions the engine calls while building a game and for numbers."""
         p = self.program
         out = {"zone_capacity": {}, "resource_start": {}, "resource_min": {},
-               "resource_max": {}, "var_init": {}, "params": {}, "limits": {}}
+               "resource_max": {}, "var_init": {}, "params": {}, "limits": {}, "standings": {}}
         n = self.w.fresh
         for z in p.zones.values():
             if z.capacity is not None:
@@ -373,6 +373,8 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
             out["params"][name] = self.expr_fn(n("PA"), node)
         for name, node in p.limits.items():
             out["limits"][name] = self.expr_fn(n("LI"), node)
+        for side, node in p.standings.items():          # key None: the game's own
+            out["standings"][side] = self.expr_fn(n("SG"), node)
         return out
 
     def source(self) -> str:

@@ -46,6 +46,19 @@ def sided(change):
     return changed
 
 
+def standing(g, player: Player, weights: tuple = ()) -> int:
+    """How well ``player`` stands, the bigger the better: their side's `standing`, else
+    the game's, read with `you` as the player; for a player with neither, the sum of
+    their resources times ``weights`` (``(name, worth)`` pairs). Nothing changes."""
+    fns = g.code.standings
+    if fns:
+        fn = fns.get(player.side) or fns.get(None)
+        if fn is not None:
+            return fn(g, player, None, None)
+    res = player.res
+    return sum(res[name] * worth for name, worth in weights)
+
+
 def gain_now(g, player, name: str, n: int):
     player.res[name] = clamp(g, player, name, player.res.get(name, 0) + n)
     if g.logging:

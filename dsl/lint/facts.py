@@ -70,7 +70,8 @@ class Facts:
         self.units = self._units(items)
         self.nodes = [n for u in self.units for n in walk(u.body)] + \
             [n for i in items if isinstance(i, (A.Zone, A.Resource, A.Var, A.Param, A.Whenever,
-                                               A.LimitDecl)) for n in walk(i)]
+                                               A.LimitDecl, A.Standing, A.Side))
+             for n in walk(i)]
         self._causes: dict = {}
         self.fold_options = False
 

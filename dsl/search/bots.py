@@ -9,12 +9,13 @@
 Both evaluate a position by one random playout (the engine's own random bot, inline,
 which is many times faster than stepping OpenSpiel actions):
 
-* in a deck that weighs resources (a score, `resource vp: ..., score`, or
+* in a deck that says how a player stands (a `standing` expression, its own or a side's,
+  or resources it weighs: a score, `resource vp: ..., score`, or
   `resource health: ..., worth 1`), the playout is cut after
   :data:`SCORED_ROLLOUT_TURNS` more turns, and a game not over by then is valued by the
   players' standing (:func:`standing`);
-* in a deck that weighs none, it plays to the end, or to :data:`ROLLOUT_TURNS` more
-  turns, a draw if the game has not ended by then.
+* in a deck that says none of that, it plays to the end, or to :data:`ROLLOUT_TURNS`
+  more turns, a draw if the game has not ended by then.
 
 ``rollout_turns`` sets the cut for either kind of deck.
 
@@ -36,6 +37,7 @@ import numpy as np
 from open_spiel.python.algorithms import ismcts, mcts
 
 from ..agents import Agent, RandomAgent
+from ..engine.players import standing as standing_of
 from ..errors import EngineError
 from ..rng import Rng
 from . import spiel
@@ -66,12 +68,21 @@ def standing_resources(program) -> tuple:
                  if r.weight and not r.shared)
 
 
-def standing(g, weights: tuple) -> list:
-    """Each seat's value of a game cut short: its standing (the worth of its resources)
-    against the best standing of another side's seat, as a share of the two: in
-    [-1, 1], 0 when level (a win or a loss is worth 1 or -1)."""
+def weighs(program) -> bool:
+    """Whether a deck says how a player stands: a `standing` (its own or a side's), or
+    a resource it weighs."""
+    return bool(program.standings or standing_resources(program))
+
+
+def standing(g, weights: Optional[tuple] = None) -> list:
+    """Each seat's value of a game cut short: its standing (the deck's `standing`, else
+    the worth of its resources, ``weights``; None: the deck's) against the best standing
+    of another side's seat, as a share of the two: in [-1, 1], 0 when level (a win or a
+    loss is worth 1 or -1)."""
     players = g.state.players
-    sums = [sum(p.res[name] * worth for name, worth in weights) for p in players]
+    if weights is None:
+        weights = standing_resources(g.program)
+    sums = [standing_of(g, p, weights) for p in players]
     out = []
     for p, mine in zip(players, sums):
         theirs = max((v for q, v in zip(players, sums)
@@ -83,15 +94,16 @@ def standing(g, weights: tuple) -> list:
 
 class PlayoutEvaluator(mcts.Evaluator):
     """The value of a position: one playout by the engine's random bots, cut after
-    ``rollout_turns`` more turns (valued by the players' standing if the deck weighs
-    resources, else a draw).
+    ``rollout_turns`` more turns (valued by the players' standing when ``valued``, as in
+    a deck that says how a player stands, else a draw).
     OpenSpiel's MCTS and IS-MCTS discard the state they hand an evaluator, so the playout
     runs in that state's game itself rather than in a copy."""
 
-    def __init__(self, rng: Rng, rollout_turns: int = ROLLOUT_TURNS, weights: tuple = ()):
+    def __init__(self, rng: Rng, rollout_turns: int = ROLLOUT_TURNS, valued: bool = False):
         self.rng = rng
         self.rollout_turns = rollout_turns
-        self.weights = weights
+        self.valued = valued
+        self.weights: Optional[tuple] = None        # the deck's, when first needed
 
     def evaluate(self, state):
         g = state.engine
@@ -112,8 +124,10 @@ class PlayoutEvaluator(mcts.Evaluator):
                 choice = tuple(sorted(state._picks + rest)[:d.max_count])
             g.apply(choice)
         result = g.state.result
-        if cut is not None and self.weights and result["draw"] and not result["winners"] \
+        if cut is not None and self.valued and result["draw"] and not result["winners"] \
                 and result["turns"] >= cut:
+            if self.weights is None:
+                self.weights = standing_resources(g.program)
             return np.array(standing(g, self.weights))
         return np.array(spiel.returns_of(g, len(g.state.players)))
 
@@ -153,11 +167,11 @@ class SearchAgent(Agent):
         sgame = spiel_game(game)
         seat = decision.player.index
         numpy_rng = np.random.RandomState(self.rng.below(1 << 30))
-        weights = standing_resources(game.program)
+        valued = weighs(game.program)
         turns = self.rollout_turns
         if turns is None:
-            turns = SCORED_ROLLOUT_TURNS if weights else ROLLOUT_TURNS
-        evaluator = PlayoutEvaluator(Rng(self.rng.below(1 << 30)), turns, weights)
+            turns = SCORED_ROLLOUT_TURNS if valued else ROLLOUT_TURNS
+        evaluator = PlayoutEvaluator(Rng(self.rng.below(1 << 30)), turns, valued)
         if self.kind == "mcts":
             root = sgame.state_of(*spiel.determinize(game, seat, self.rng))
             bot = mcts.MCTSBot(sgame, UCT_C, self.simulations, evaluator, solve=True,

@@ -24,12 +24,12 @@ syntax keyword deckwrightKeyword private prompt property public put random refus
 syntax keyword deckwrightKeyword repeat require resolve resource respond reveal reverse round
 syntax keyword deckwrightKeyword say says scenario score seat secret see seed
 syntax keyword deckwrightKeyword sees set setup shared shown shuffle side sideways
-syntax keyword deckwrightKeyword simultaneously skip start static substitute subtype target text
-syntax keyword deckwrightKeyword then this time to token top transform true
-syntax keyword deckwrightKeyword turn turns type unmark unowned untargetable until up
-syntax keyword deckwrightKeyword upright upside usable use uses var when whenever
-syntax keyword deckwrightKeyword where while winner winners with worth x you
-syntax keyword deckwrightKeyword your zone
+syntax keyword deckwrightKeyword simultaneously skip standing start static substitute subtype target
+syntax keyword deckwrightKeyword text then this time to token top transform
+syntax keyword deckwrightKeyword true turn turns type unmark unowned untargetable until
+syntax keyword deckwrightKeyword up upright upside usable use uses var when
+syntax keyword deckwrightKeyword whenever where while winner winners with worth x
+syntax keyword deckwrightKeyword you your zone
 syntax match deckwrightType /\<[A-Z][a-zA-Z0-9_]*\>/
 syntax match deckwrightNumber /\<[0-9]\+\>/
 syntax region deckwrightString start=/"/ skip=/\\./ end=/"\|$/ oneline
