@@ -141,7 +141,7 @@ SYNTAX_ERRORS: list[tuple[str, list[str]]] = [
      "`static modify hand_size by 2`",
      [C + ' static: modify hand_size by 2\n}\n', H + 'static: modify hand_size by 2\n']),
     ("`static untargetable` says what it protects after `for` and from what after `by`: "
-     "`static untargetable for Thing cards you control by event.player != you`",
+     "`static untargetable for this by event.player != you`",
      [C + ' static untargetable where event.player != you\n}\n',
       C + ' static untargetable for this where event.player != you\n}\n']),
 

@@ -314,7 +314,7 @@ def errors(text: str) -> list:
      "      |                           ^"),
     ('card "A": Thing {\n  static untargetable where event.player != you\n}\n',
      "e.deck:3:23: error: `static untargetable` says what it protects after `for` and from "
-     "what after `by`: `static untargetable for Thing cards you control by event.player != you`\n"
+     "what after `by`: `static untargetable for this by event.player != you`\n"
      "    3 |   static untargetable where event.player != you\n"
      "      |                       ^^^^^"),
 ])

@@ -11,9 +11,9 @@ compiled with ``points``, where each phase's end tells the watch too: no other c
 for it.
 
 A point is where the game was when it came: the length of the log, and how many phase
-starts and ends came since its last line. A copy of the game (undo, a rewind after an error) comes
-back through the same points in the same order; the arrangements made at them are made
-again there, and only points past the furthest one seen are new.
+starts and ends came since its last line. A copy of the game (undo, a rewind after an
+error) comes back through the same points in the same order; the arrangements made at
+them are made again there, and only points past the furthest one seen are new.
 """
 from __future__ import annotations
 
