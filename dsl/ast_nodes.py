@@ -1,5 +1,5 @@
 """The syntax tree's nodes: the :class:`Node` base, expressions, statements and static
-effects (declarations are in :mod:`dsl.ast_decls`; import both through :mod:`dsl.ast`)."""
+effects (declarations are in :mod:`deckwright.dsl.ast_decls`; import both through :mod:`deckwright.dsl.ast`)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -590,7 +590,7 @@ class StaticCopy(Static):
 class StaticGrant(Static):
     """`static grant CARDS ability "NAME": ... { ... }`."""
     target: Expr
-    ability: "Ability"             # (a declaration: dsl.ast_decls)  # noqa: F821
+    ability: "Ability"             # (a declaration: deckwright.dsl.ast_decls)  # noqa: F821
 
 
 @node

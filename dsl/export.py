@@ -9,7 +9,7 @@ MUSH Engine, in the formats the Dvorak wiki's own exporter writes.
   whose types include Action, else ``T``, as the Engine defaults), line breaks as ``%r``,
   and an ``@emit`` saying the deck is loaded.
 
-The corner value is :func:`dsl.sheet.corner_property`'s (or ``--corner``). Tabs and line
+The corner value is :func:`deckwright.dsl.sheet.corner_property`'s (or ``--corner``). Tabs and line
 breaks in deck text become spaces (Lackey) or ``%r`` (MUSH); XML is escaped.
 """
 from __future__ import annotations

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from repl.lexer import KEYWORDS
+from deckwright.repl.lexer import KEYWORDS
 
 ROOT = Path(__file__).resolve().parent.parent
 EDITORS = ROOT / "editors"

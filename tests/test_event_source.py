@@ -5,8 +5,8 @@ whose text made it, also through an action the card calls (the base deck's `dest
 moves the card to the discard pile: that move's source is the card that destroyed it).
 A deck that never reads `source` compiles to exactly the code it did before.
 """
-from dsl.codegen import generate
-from dsl.loader import load_program
+from deckwright.dsl.codegen import generate
+from deckwright.dsl.loader import load_program
 from tests.scenario import failures_of, scenario_deck
 
 CARDS = '''

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from dsl import __version__
+from deckwright.dsl import __version__
 
 REPO = Path(__file__).resolve().parent.parent
 SIM_KEYS = {"games", "finished", "errors", "wins", "draws", "avg_turns", "games_per_second"}
@@ -144,7 +144,7 @@ def test_installed_pytest_collects_a_designers_scenarios_with_no_conftest(instal
 
     # `-p no:NAME` switches it off.
     r = run([bin_ / "python", "-m", "pytest", "-p", "no:cacheprovider",
-             "-p", "no:dsl.scenario.pytest_plugin"], cwd=project)
+             "-p", "no:deckwright.dsl.scenario.pytest_plugin"], cwd=project)
     assert r.returncode == 5, r.stdout + r.stderr
 
 

@@ -5,9 +5,9 @@ from pathlib import Path
 import pytest
 from pygments import lex
 
-from repl.commands import Processor
-from repl.completion import Context, suggest
-from repl.lexer import KEYWORDS, DeckwrightLexer
+from deckwright.repl.commands import Processor
+from deckwright.repl.completion import Context, suggest
+from deckwright.repl.lexer import KEYWORDS, DeckwrightLexer
 
 GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "deckwright.lark"
 

@@ -1,6 +1,6 @@
 """Checking what a test and a target say: the tests of an `if` or a `require` one by one
 with the words of their refusals, and a card's or an ability's declared targets (with
-the test an `exactly N` target adds). A part of :class:`dsl.check.program.Checker`."""
+the test an `exactly N` target adds). A part of :class:`deckwright.dsl.check.program.Checker`."""
 from __future__ import annotations
 
 from .. import ast as A
