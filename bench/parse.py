@@ -33,7 +33,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from deckwright.dsl.loader import load_program  # noqa: E402
-from deckwright.dsl.parser import _parse_with_lark, lark_parser, no_cycle_collection, parse_text  # noqa: E402
+from deckwright.dsl.parser import (_parse_with_lark, lark_parser,  # noqa: E402
+                                   no_cycle_collection, parse_text)
 
 HEADER = '''game "Bench Fair" extends "dvorak"
 

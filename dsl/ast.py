@@ -1,7 +1,8 @@
 """The typed, frozen syntax tree of a deck file.
 
-Every node carries a :class:`~deckwright.dsl.errors.SourcePosition` as ``pos``. Nothing past the
-parser sees a ``lark.Tree``: the transformer in :mod:`deckwright.dsl.parser` builds these nodes once.
+Every node carries a :class:`~deckwright.dsl.errors.SourcePosition` as ``pos``. Nothing past
+the parser sees a ``lark.Tree``: the transformer in :mod:`deckwright.dsl.parser` builds these
+nodes once.
 
 >>> from deckwright.dsl.parser import parse_text
 >>> deck = parse_text('game "Tiny"\\nresource vp: start 0\\n', "tiny.deck")

@@ -1,4 +1,5 @@
-"""Lark's parse, built into :mod:`deckwright.dsl.ast`: one :class:`Builder` method per grammar alias.
+"""Lark's parse, built into :mod:`deckwright.dsl.ast`: one :class:`Builder` method per grammar
+alias.
 
 Both parsing paths of :mod:`deckwright.dsl.parser` end here: Lark's parse tree walked by
 :meth:`Builder.transform`, and :mod:`deckwright.dsl.fastparse`, which calls the same methods as it
@@ -252,7 +253,8 @@ class Builder(ScenarioBuilder):
         return A.Requirement(ch[0], _unquote(ch[1]), pos=pos, says=says, pieces=pieces)
 
     def shown_values(self, tok: Token) -> tuple:
-        """`{EXPR}`s in words, parsed where they stand (:func:`deckwright.dsl.ast_words.shown_values`)."""
+        """`{EXPR}`s in words, parsed where they stand
+        (:func:`deckwright.dsl.ast_words.shown_values`)."""
         return shown_values(tok, self.file, self.diags)
 
     def any_time(self, pos, ch): return ("any_time",)

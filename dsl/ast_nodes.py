@@ -1,5 +1,6 @@
 """The syntax tree's nodes: the :class:`Node` base, expressions, statements and static
-effects (declarations are in :mod:`deckwright.dsl.ast_decls`; import both through :mod:`deckwright.dsl.ast`)."""
+effects (declarations are in :mod:`deckwright.dsl.ast_decls`; import both through
+:mod:`deckwright.dsl.ast`)."""
 from __future__ import annotations
 
 from typing import Optional

@@ -281,8 +281,9 @@ def _whole(least: int, what: str):
     return parse
 
 
-# The bots of deckwright.dsl.agents.ALL_BOTS, named here so that `deckwright check` and `--help` need
-# not import the engine (a test keeps the two the same). The search bots take a budget.
+# The bots of deckwright.dsl.agents.ALL_BOTS, named here so that `deckwright check` and
+# `--help` need not import the engine (a test keeps the two the same). The search bots take
+# a budget.
 BOT_NAMES = ("random", "first", "greedy", "mcts", "ismcts")
 SEARCH_BOT_NAMES = ("mcts", "ismcts")
 

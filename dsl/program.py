@@ -215,7 +215,8 @@ class Program:
     param_kinds: dict = field(default_factory=dict)      # (action, param) → kinds it takes
     # refusal words that show values (`else "needs {n} more"`), by their number
     words: list = field(default_factory=list)
-    scenarios: list = field(default_factory=list)        # `scenario` and `background` blocks (deckwright.dsl.scenario)
+    # `scenario` and `background` blocks (deckwright.dsl.scenario)
+    scenarios: list = field(default_factory=list)
     # id of a `choose`'s IR node whose options are what an action's `if` allows →
     # (the node, (action, index of the parameter it passes the chosen card as)).
     choice_rules: dict = field(default_factory=dict)

@@ -190,7 +190,8 @@ CHARACTER_ERRORS: list[tuple[str, str, list[str]]] = [
     # invisible in an editor, so it is named.
     ("a byte-order mark (U+FEFF, an invisible character) is here: delete it",
      "\ufeff", [H + "\ufeffzone hand\n", H + "zone \ufeffhand\n"]),
-    # Lines end only at `\n` (deckwright.dsl.errors.source_lines); other breaks are no spaces either.
+    # Lines end only at `\n` (deckwright.dsl.errors.source_lines); other breaks are no spaces
+    # either.
     ("only spaces and tabs may separate words; form feeds, vertical tabs and other line "
      "breaks may not", "\x0b\x0c\r\x1c\x1d\x1e\x85\u2028\u2029",
      [H + "\x0czone hand\n", H + "zone\x0bhand\n", H + "zone hand\u2028zone deck\n",

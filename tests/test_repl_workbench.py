@@ -148,8 +148,8 @@ def test_a_script_prints_a_long_state_whole(tmp_path):
     import sys
     script = tmp_path / "look.txt"
     script.write_text("state all\n")
-    done = subprocess.run([sys.executable, "-m", "deckwright.dsl.cli", "play", "dveck_builder", "--script",
-                           str(script)], capture_output=True, text=True, timeout=300,
+    done = subprocess.run([sys.executable, "-m", "deckwright.dsl.cli", "play", "dveck_builder",
+                           "--script", str(script)], capture_output=True, text=True, timeout=300,
                           cwd=Path(__file__).resolve().parent.parent,
                           env={**__import__("os").environ, "LINES": "10"})
     assert done.returncode == 0, done.stderr

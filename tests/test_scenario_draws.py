@@ -1,5 +1,6 @@
 """Random draws arranged in a scenario's `given`: `next random pick is ...` and `next
-shuffle of ZONE leaves ... on top`, made by the game's own generator (deckwright.dsl.rng.ArrangedRng).
+shuffle of ZONE leaves ... on top`, made by the game's own generator
+(deckwright.dsl.rng.ArrangedRng).
 """
 from __future__ import annotations
 

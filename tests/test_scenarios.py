@@ -521,8 +521,8 @@ def test_the_pytest_plugin_collects_test_decks_one_test_per_scenario(folder):
                                       + GOOD.split("\n", 2)[2])
     (folder / "parts.deck").write_text('card "Broken": Action { effect { nonsense } }\n')
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "deckwright.dsl.scenario.pytest_plugin",
-                        "-p", "no:cacheprovider"],
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q",
+                        "-p", "deckwright.dsl.scenario.pytest_plugin", "-p", "no:cacheprovider"],
                        capture_output=True, text=True, env=env, cwd=folder)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "mine.test.deck:17:10: failed: gears of P1 is 2, not 3" in r.stdout

@@ -9,7 +9,8 @@ import pytest
 
 from deckwright.dsl.cli import main
 from deckwright.dsl.loader import load_program, load_text
-from deckwright.dsl.sheet import PER_PAGE, chromium, corner_property, printed_cards, sheet_html, to_pdf
+from deckwright.dsl.sheet import (PER_PAGE, chromium, corner_property, printed_cards, sheet_html,
+                                  to_pdf)
 
 BUNDLED = ["example", "dueling_runes", "dveck_builder", "urban_dead"]
 

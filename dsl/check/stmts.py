@@ -1,4 +1,5 @@
-"""Checking statements: a block of a deck's effects → a tuple of :mod:`deckwright.dsl.ir` statements.
+"""Checking statements: a block of a deck's effects → a tuple of :mod:`deckwright.dsl.ir`
+statements.
 
 Handlers are methods ``s_<Node>`` of :class:`StmtChecker`, one per syntax node; each
 states the syntax it implements. A handler that finds its statement wrong reports it and

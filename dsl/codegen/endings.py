@@ -12,7 +12,8 @@ from .writer import literal
 
 
 class EndingWriter:
-    """Resolving, ending and saying: a part of :class:`deckwright.dsl.codegen.module.CodeGenerator`."""
+    """Resolving, ending and saying: a part of
+    :class:`deckwright.dsl.codegen.module.CodeGenerator`."""
 
     def s_Resolve(self, n, f):
         card = self.expr(n.card, f)

@@ -48,8 +48,8 @@ def run(program, sc: Scenario) -> list:
 
 
 def arranged(program, given: str, file: str = "<given>"):
-    """A :class:`~deckwright.dsl.session.Session` started from `given` lines in the scenario language,
-    for tests that stay in Python. DeckError (file:line:col, a caret) if the lines are
+    """A :class:`~deckwright.dsl.session.Session` started from `given` lines in the scenario
+    language, for tests that stay in Python. DeckError (file:line:col, a caret) if the lines are
     wrong; AssertionError if the arranged game cannot start.
 
     >>> from deckwright.dsl.loader import load_program

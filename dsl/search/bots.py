@@ -148,8 +148,9 @@ class SearchAgent(Agent):
             return 0
         if not game.keep or game.agents[decision.player.index] is not None:
             raise EngineError(f"{self.name} searches copies of the game, so it plays a seat "
-                              "from outside a game that keeps checkpoints (as deckwright.dsl.sim.play_one "
-                              "and the REPL's `bot` command do), not as the game's own agent")
+                              "from outside a game that keeps checkpoints (as "
+                              "deckwright.dsl.sim.play_one and the REPL's `bot` command do), "
+                              "not as the game's own agent")
         sgame = spiel_game(game)
         seat = decision.player.index
         numpy_rng = np.random.RandomState(self.rng.below(1 << 30))
