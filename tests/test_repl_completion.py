@@ -1,15 +1,11 @@
 """Tab completion as data: what `suggest()` offers for what is typed."""
-import re
-from pathlib import Path
 
 import pytest
 from pygments import lex
 
 from deckwright.repl.commands import Processor
 from deckwright.repl.completion import Context, suggest
-from deckwright.repl.lexer import KEYWORDS, DeckwrightLexer
-
-GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "deckwright.lark"
+from deckwright.repl.lexer import DeckwrightLexer
 
 CTX = Context(
     commands=(("choose", "option"), ("card", "card"), ("state", "state"), ("bot", "seat"),
@@ -55,17 +51,6 @@ def test_the_live_context_offers_the_pending_options_and_the_decks_cards():
     assert ctx.options == tuple(proc.session.decision.labels)
     assert "Windmill" in ctx.cards and "gears" in ctx.words and "hand" in ctx.words
     assert [s.text for s in suggest("card spring", ctx)] == ["Spring Press", "Spring Cleaning"]
-
-
-def grammar_keywords() -> set:
-    text = re.sub(r"//[^\n]*", "", GRAMMAR.read_text())
-    return set(re.findall(r'"([a-z_]+)"', text))
-
-
-def test_the_lexer_keywords_are_the_grammar_keywords():
-    ours, theirs = set(KEYWORDS), grammar_keywords()
-    assert ours == theirs, (f"add to repl/lexer.py KEYWORDS: {sorted(theirs - ours)}; "
-                            f"drop: {sorted(ours - theirs)}")
 
 
 def test_the_lexer_reads_a_card():
