@@ -116,6 +116,7 @@ def test_wheel_installs_and_runs_a_bundled_deck_from_anywhere(installed):
 ONE_PACKAGE = """
 import importlib.metadata, importlib.util, json, sys
 import deckwright, deckwright.dsl.cli, deckwright.repl.app, deckwright.repl.lexer
+OLD = ("dsl", "repl", "grammar", "decks")
 from deckwright.dsl.loader import load_program
 from deckwright.dsl.sim import simulate
 from deckwright.grammar import GRAMMAR_PATH
@@ -129,11 +130,11 @@ print(json.dumps({
     "package": deckwright.__file__, "parts": [sys.modules["deckwright." + p].__file__
                                              for p in deckwright.PARTS],
     "grammar": str(GRAMMAR_PATH), "dvorak": str(bundled()["dvorak"]),
-    "old": {n: importlib.util.find_spec(n) is not None for n in ("dsl", "repl", "grammar", "decks")},
+    "old": {n: importlib.util.find_spec(n) is not None for n in OLD},
     "installed": sorted({f.parts[0] for f in files if f.parts[0] != ".."}),
     "top_level": (importlib.metadata.distribution("deckwright").read_text("top_level.txt")
                   or "").split(),
-    "loaded_old": sorted(n for n in sys.modules if n.split(".")[0] in ("dsl", "repl", "grammar", "decks")),
+    "loaded_old": sorted(n for n in sys.modules if n.split(".")[0] in OLD),
     "twice": len(mods) - len({m.__file__ for m in mods}),   # one file, two modules
 }))
 """
