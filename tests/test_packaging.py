@@ -81,6 +81,12 @@ def installed(tmp_path_factory):
     names = set(zipfile.ZipFile(wheel).namelist())
     assert {"deckwright/grammar/deckwright.lark", "deckwright/decks/dvorak.deck"} <= names, \
         sorted(names)
+    # Every module and data file of the checkout's parts is in it: a subpackage missing from
+    # pyproject's `packages` would be left out of the wheel, though the checkout runs.
+    shipped = {f"deckwright/{f.relative_to(src)}" for part in ("deckwright", *PARTS)
+               for f in (src / part).rglob("*") if f.suffix in (".py", ".lark", ".deck")}
+    shipped = {n.replace("deckwright/deckwright/", "deckwright/") for n in shipped}
+    assert shipped - names == set(), sorted(shipped - names)
 
     bin_ = fresh_venv(tmp_path / "venv")
     pip([bin_ / "python", "-m", "pip", "install", "-q", *PIP_NET, wheel, "pytest"],
