@@ -33,9 +33,9 @@ sys.path.insert(0, {root!r}); sys.path.insert(0, {bench!r})
 """
 
 ENGINE = HEAD + """
-from dsl.loader import load_program, load_text
-from dsl.codegen.lazy import compile_all
-from dsl.sim import play_one
+from deckwright.dsl.loader import load_program, load_text
+from deckwright.dsl.codegen.lazy import compile_all
+from deckwright.dsl.sim import play_one
 {load}
 compile_all(program.code(False).namespace)
 play_one(program, 1, 0, 2, ['random'])

@@ -22,11 +22,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dsl.agents import RandomAgent  # noqa: E402
-from dsl.engine import Game  # noqa: E402
-from dsl.codegen.lazy import compile_all  # noqa: E402
-from dsl.loader import load_program  # noqa: E402
-from dsl.sim import play_one  # noqa: E402
+from deckwright.dsl.agents import RandomAgent  # noqa: E402
+from deckwright.dsl.engine import Game  # noqa: E402
+from deckwright.dsl.codegen.lazy import compile_all  # noqa: E402
+from deckwright.dsl.loader import load_program  # noqa: E402
+from deckwright.dsl.sim import play_one  # noqa: E402
 
 
 def stepped_game(program, seed: int):

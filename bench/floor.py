@@ -26,10 +26,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dsl.codegen.lazy import compile_all  # noqa: E402
-from dsl.loader import load_text  # noqa: E402
-from dsl.rng import Rng  # noqa: E402
-from dsl.sim import play_one  # noqa: E402
+from deckwright.dsl.codegen.lazy import compile_all  # noqa: E402
+from deckwright.dsl.loader import load_text  # noqa: E402
+from deckwright.dsl.rng import Rng  # noqa: E402
+from deckwright.dsl.sim import play_one  # noqa: E402
 
 ROUNDS = 200
 HAND = 5

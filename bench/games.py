@@ -4,7 +4,7 @@
                           [--seed S] [--budget SECONDS]
 
 Prints (asserts nothing), per deck: games per second, average turns, decisions per
-second and per game. Games are played by ``dsl.sim.simulate`` (log off, the code path
+second and per game. Games are played by ``deckwright.dsl.sim.simulate`` (log off, the code path
 of `deckwright sim`) in this one process; decisions are counted with its ``observer``
 hook, which runs after every decision.
 
@@ -25,10 +25,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dsl.errors import DeckError  # noqa: E402
-from dsl.codegen.lazy import compile_all  # noqa: E402
-from dsl.loader import bundled_games, load_program  # noqa: E402
-from dsl.sim import simulate  # noqa: E402
+from deckwright.dsl.errors import DeckError  # noqa: E402
+from deckwright.dsl.codegen.lazy import compile_all  # noqa: E402
+from deckwright.dsl.loader import bundled_games, load_program  # noqa: E402
+from deckwright.dsl.sim import simulate  # noqa: E402
 
 CHUNK = 10          # games per simulate() call, so the time budget is checked often
 

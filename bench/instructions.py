@@ -31,9 +31,9 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = """
 import sys
 sys.path.insert(0, {root!r})
-from dsl.loader import load_program
-from dsl.codegen.lazy import compile_all
-from dsl.sim import play_one
+from deckwright.dsl.loader import load_program
+from deckwright.dsl.codegen.lazy import compile_all
+from deckwright.dsl.sim import play_one
 program = load_program({deck!r})
 compile_all(program.code(False).namespace)
 play_one(program, 1, 0, 2, ['random'])     # a warm-up game, in both runs: lazy imports
@@ -69,7 +69,7 @@ def main(argv=None) -> int:
         print("valgrind is not installed (apt-get install valgrind)")
         return 1
     sys.path.insert(0, str(ROOT))
-    from dsl.loader import bundled_games
+    from deckwright.dsl.loader import bundled_games
     decks = args.decks or [d for d, why in bundled_games().items() if why is None]
     for deck in decks:
         per_game = (collected(deck, args.games) - collected(deck, 0)) / args.games

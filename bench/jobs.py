@@ -29,8 +29,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import dsl.sim as sim  # noqa: E402
-from dsl.loader import bundled_games, load_program  # noqa: E402
+import deckwright.dsl.sim as sim  # noqa: E402
+from deckwright.dsl.loader import bundled_games, load_program  # noqa: E402
 
 _plain_slice = sim._play_slice
 
@@ -59,7 +59,7 @@ def run(program, games: int, jobs: int, ray: bool = False) -> dict:
     started = None
     if ray:                              # Ray's own start, apart from the run
         import ray as _ray
-        from dsl.sim_ray import connect
+        from deckwright.dsl.sim_ray import connect
         t = time.perf_counter()
         connect("")
         started = round(time.perf_counter() - t, 2)

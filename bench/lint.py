@@ -16,8 +16,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from decks import DECKS_DIR  # noqa: E402
-from dsl.lint import lint  # noqa: E402
+from deckwright.decks import DECKS_DIR  # noqa: E402
+from deckwright.dsl.lint import lint  # noqa: E402
 
 BUNDLED = ["dvorak", "example", "dueling_runes", "dveck_builder", "urban_dead"]
 

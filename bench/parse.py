@@ -4,14 +4,14 @@
 
 Prints (asserts nothing):
 
-* parse throughput: deck text → AST (``dsl.parser.parse_text``), in cards per second,
+* parse throughput: deck text → AST (``deckwright.dsl.parser.parse_text``), in cards per second,
   and the same by Lark's parse tree and ``Builder.transform`` (the path that reports
   syntax errors, and what every deck took before the fast path), to compare in one run;
 * full load: parse + merge with the `dvorak` base + check + compile
-  (``dsl.loader.load_program``);
+  (``deckwright.dsl.loader.load_program``);
 * the same load followed by generating and compiling the deck's Python module
   (``Program.code``): what `sim` pays before its first move;
-* parser-ready time in a fresh process: importing ``dsl.parser`` and building the
+* parser-ready time in a fresh process: importing ``deckwright.dsl.parser`` and building the
   Lark parser, with Lark's on-disk cache warm (what every `deckwright` command pays
   before reading a deck).
 
@@ -32,8 +32,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dsl.loader import load_program  # noqa: E402
-from dsl.parser import _parse_with_lark, lark_parser, no_cycle_collection, parse_text  # noqa: E402
+from deckwright.dsl.loader import load_program  # noqa: E402
+from deckwright.dsl.parser import (_parse_with_lark, lark_parser,  # noqa: E402
+                                   no_cycle_collection, parse_text)
 
 HEADER = '''game "Bench Fair" extends "dvorak"
 
@@ -178,7 +179,7 @@ def by_lark(text: str, file: str):
 
 
 def fresh_parser_ready(repeat: int) -> float:
-    code = ("import time; t=time.perf_counter(); from dsl.parser import lark_parser; "
+    code = ("import time; t=time.perf_counter(); from deckwright.dsl.parser import lark_parser; "
             "lark_parser(); print(time.perf_counter()-t)")
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")

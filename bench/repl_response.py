@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from repl.commands import Processor  # noqa: E402
+from deckwright.repl.commands import Processor  # noqa: E402
 
 
 def best(proc: Processor, command: str, runs: int = 20) -> float:

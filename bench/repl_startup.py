@@ -16,8 +16,8 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
-from repl.app import run_interactive
-from repl.commands import Processor
+from deckwright.repl.app import run_interactive
+from deckwright.repl.commands import Processor
 with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
     inp.send_text("\x04")
     run_interactive(Processor(sys.argv[1]), input=inp, output=DummyOutput(),

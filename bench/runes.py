@@ -19,9 +19,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from dsl.codegen.lazy import compile_all  # noqa: E402
-from dsl.loader import load_program  # noqa: E402
-from dsl.sim import play_one  # noqa: E402
+from deckwright.dsl.codegen.lazy import compile_all  # noqa: E402
+from deckwright.dsl.loader import load_program  # noqa: E402
+from deckwright.dsl.sim import play_one  # noqa: E402
 import runes_by_hand  # noqa: E402
 
 SLICE = 10           # games per slice

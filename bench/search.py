@@ -14,7 +14,7 @@ each deck (default: every bundled game):
   interval; a draw counts as half a win.
 
 Every game is seeded: game ``i`` has seed ``S + i`` and the bots the seeds
-``dsl.sim.bots_for`` gives it, so any figure is reproduced by the same command.
+``deckwright.dsl.sim.bots_for`` gives it, so any figure is reproduced by the same command.
 """
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dsl.loader import bundled_games, load_program  # noqa: E402
-from dsl.report import wilson  # noqa: E402
-from dsl.search import bots as search_bots  # noqa: E402
-from dsl.sim import play_one  # noqa: E402
+from deckwright.dsl.loader import bundled_games, load_program  # noqa: E402
+from deckwright.dsl.report import wilson  # noqa: E402
+from deckwright.dsl.search import bots as search_bots  # noqa: E402
+from deckwright.dsl.sim import play_one  # noqa: E402
 
 
 VERBOSE = False
@@ -79,8 +79,8 @@ def match(program, bot: str, other: str, games: int, seed: int, players: int) ->
 
 def time_moves(program, bot: str, moves: int, seed: int, players: int) -> None:
     """Ask the bot at every fifth real decision of random-bot games until ``moves``."""
-    from dsl.agents import RandomAgent, make_bot
-    from dsl.engine import Game
+    from deckwright.dsl.agents import RandomAgent, make_bot
+    from deckwright.dsl.engine import Game
     done, i = 0, 0
     while done < moves:
         game = Game(program, seed=seed + i, agents=[None] * players, players=players,

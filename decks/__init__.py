@@ -1,9 +1,13 @@
 """The bundled games, shipped as package data.
 
->>> from decks import DECKS_DIR, bundled
+>>> from deckwright.decks import DECKS_DIR, bundled
 >>> "dvorak" in bundled()
 True
 """
+if __name__ != "deckwright.decks":
+    # Only one name for it, as for deckwright.dsl: an old `from decks import` fails here.
+    raise ImportError(f"`import {__name__}`: Deckwright's bundled games are `deckwright.decks`")
+
 from pathlib import Path
 
 DECKS_DIR = Path(__file__).parent

@@ -17,7 +17,7 @@ a marker comment::
     ...what `deckwright play example --seed 1 --script` prints for that script...
     ```
 
-The output block is what :func:`repl.app.run_script` prints, run in a temporary folder
+The output block is what :func:`deckwright.repl.app.run_script` prints, run in a temporary folder
 (so a `save` in the script writes nothing here). ``tests/test_docs_transcripts.py`` fails
 when a page's output is not what the REPL prints today.
 """
@@ -41,8 +41,8 @@ def run(deck: str, settings: dict, script: str) -> str:
     """What the REPL prints for ``script`` on a new game of ``deck``."""
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from repl.app import run_script
-    from repl.commands import Processor
+    from deckwright.repl.app import run_script
+    from deckwright.repl.commands import Processor
     lines: list = []
     here = os.getcwd()
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,7 +1,7 @@
 """Ad-hoc effects: deck statements typed at a prompt (the REPL's `eval`) or by a test,
 checked against a loaded program and run in a game as one of its steps.
 
->>> from dsl.loader import load_program
+>>> from deckwright.dsl.loader import load_program
 >>> run = AdHoc(load_program("example"))
 >>> run.check("gain 2 gears") is not None
 True

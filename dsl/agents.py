@@ -4,7 +4,7 @@ Every agent has ``choose(game, decision)`` returning an option index (or a tuple
 indices for a choice of several). Bots get their own seeded RNG, so a game is reproduced
 by deck + game seed + bot seeds, or by deck + game seed + the recorded decisions.
 
->>> from dsl.engine import Decision
+>>> from deckwright.dsl.engine import Decision
 >>> d = Decision(None, "move", "your move", ["play_thing: Coin", "pass"], [None, None])
 >>> FirstLegalAgent().choose(None, d), ScriptedAgent(["pass"]).choose(None, d)
 (0, 1)
@@ -222,7 +222,7 @@ class GreedyAgent(RandomAgent):
 
 BOTS = {"random": RandomAgent, "first": FirstLegalAgent, "greedy": GreedyAgent}
 
-# Searching bots, from OpenSpiel (an optional extra, dsl.search), with a budget of
+# Searching bots, from OpenSpiel (an optional extra, deckwright.dsl.search), with a budget of
 # simulations a move: `mcts:200`.
 SEARCH_BOTS = ("mcts", "ismcts")
 ALL_BOTS = tuple(BOTS) + SEARCH_BOTS

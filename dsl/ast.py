@@ -1,9 +1,10 @@
 """The typed, frozen syntax tree of a deck file.
 
-Every node carries a :class:`~dsl.errors.SourcePosition` as ``pos``. Nothing past the
-parser sees a ``lark.Tree``: the transformer in :mod:`dsl.parser` builds these nodes once.
+Every node carries a :class:`~deckwright.dsl.errors.SourcePosition` as ``pos``. Nothing past
+the parser sees a ``lark.Tree``: the transformer in :mod:`deckwright.dsl.parser` builds these
+nodes once.
 
->>> from dsl.parser import parse_text
+>>> from deckwright.dsl.parser import parse_text
 >>> deck = parse_text('game "Tiny"\\nresource vp: start 0\\n', "tiny.deck")
 >>> deck.items[0]
 Resource(name='vp', start=IntLit(value=0), min=None, max=None, shared=False)

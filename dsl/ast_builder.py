@@ -1,7 +1,8 @@
-"""Lark's parse, built into :mod:`dsl.ast`: one :class:`Builder` method per grammar alias.
+"""Lark's parse, built into :mod:`deckwright.dsl.ast`: one :class:`Builder` method per grammar
+alias.
 
-Both parsing paths of :mod:`dsl.parser` end here: Lark's parse tree walked by
-:meth:`Builder.transform`, and :mod:`dsl.fastparse`, which calls the same methods as it
+Both parsing paths of :mod:`deckwright.dsl.parser` end here: Lark's parse tree walked by
+:meth:`Builder.transform`, and :mod:`deckwright.dsl.fastparse`, which calls the same methods as it
 reduces. The input limits that only the builder can see (a number too big, nesting too
 deep) are checked here as the nodes are made.
 """
@@ -114,7 +115,7 @@ class Builder(ScenarioBuilder, CardBuilder):
 
     def player_range(self, pos, ch) -> tuple:
         """`players N` or `players N to M`: at least one player, at most
-        :data:`~dsl.limits.MAX_PLAYERS`, and M not below N."""
+        :data:`~deckwright.dsl.limits.MAX_PLAYERS`, and M not below N."""
         errors = len(self.diags)
         lo = self.number(ch[0])
         hi = self.number(ch[1]) if len(ch) > 1 else lo
@@ -248,7 +249,8 @@ class Builder(ScenarioBuilder, CardBuilder):
         return A.Requirement(ch[0], _unquote(ch[1]), pos=pos, says=says, pieces=pieces)
 
     def shown_values(self, tok: Token) -> tuple:
-        """`{EXPR}`s in words, parsed where they stand (:func:`dsl.ast_words.shown_values`)."""
+        """`{EXPR}`s in words, parsed where they stand
+        (:func:`deckwright.dsl.ast_words.shown_values`)."""
         return shown_values(tok, self.file, self.diags)
 
     def any_time(self, pos, ch): return ("any_time",)

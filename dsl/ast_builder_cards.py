@@ -1,5 +1,5 @@
 """Lark's parse of a deck's triggers, responses, statics, cards, abilities and declared
-targets, built into :mod:`dsl.ast`: the part of :class:`dsl.ast_builder.Builder` (which
+targets, built into :mod:`deckwright.dsl.ast`: the part of :class:`deckwright.dsl.ast_builder.Builder` (which
 mixes it in) for a card's text and the rules written like it."""
 from __future__ import annotations
 

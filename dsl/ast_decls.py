@@ -1,5 +1,5 @@
 """The syntax tree's declarations: the game header, zones, resources, actions, moves,
-cards and the rest of a deck's top level (import them through :mod:`dsl.ast`)."""
+cards and the rest of a deck's top level (import them through :mod:`deckwright.dsl.ast`)."""
 from __future__ import annotations
 
 from typing import Optional

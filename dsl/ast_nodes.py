@@ -1,6 +1,6 @@
 """The syntax tree's nodes: the :class:`Node` base, expressions and statements (static
-effects are in :mod:`dsl.ast_statics`, declarations in :mod:`dsl.ast_decls`; import them
-all through :mod:`dsl.ast`)."""
+effects are in :mod:`deckwright.dsl.ast_statics`, declarations in :mod:`deckwright.dsl.ast_decls`; import them
+all through :mod:`deckwright.dsl.ast`)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -149,7 +149,7 @@ class Count(Expr):
 @node
 class Aimable(Expr):
     """A declared target's collection narrowed to what its source may aim at: made by the
-    checker in a deck with a `static untargetable` (dsl.check.targets), never parsed.
+    checker in a deck with a `static untargetable` (deckwright.dsl.check.targets), never parsed.
     ``ability`` is the aiming ability's name, None for a card's own target."""
     collection: Expr
     ability: Optional[str]

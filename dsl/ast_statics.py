@@ -1,5 +1,5 @@
 """The syntax tree's static effects, `static ...` on a card, at the top level or made by a
-statement (import them through :mod:`dsl.ast`)."""
+statement (import them through :mod:`deckwright.dsl.ast`)."""
 from __future__ import annotations
 
 from typing import Optional
@@ -55,7 +55,7 @@ class StaticCopy(Static):
 class StaticGrant(Static):
     """`static grant CARDS ability "NAME": ... { ... }`."""
     target: Expr
-    ability: "Ability"             # (a declaration: dsl.ast_decls)  # noqa: F821
+    ability: "Ability"             # (a declaration: deckwright.dsl.ast_decls)  # noqa: F821
 
 
 @node

@@ -1,7 +1,7 @@
 """The hidden-information audit: play a game and, for every seat, read every view that seat
 is shown — its decisions and their options, the log, the state, the toolbar — asserting
 that none names a card the seat may not see under the visibility model
-(:mod:`dsl.visibility`).
+(:mod:`deckwright.dsl.visibility`).
 
 The audit knows nothing of how the views are made; it only reads their text and looks for
 card names. A name counts as a leak in a view for a seat when a card of that name exists
@@ -9,7 +9,7 @@ and the seat may read no card of that name (copies share a name). A log line may
 the card it moves if the seat could read it where it came from (a card just gone into a
 hand), and what the line itself reveals (`reveal`).
 
->>> from dsl.loader import load_program
+>>> from deckwright.dsl.loader import load_program
 >>> audit_game(load_program("example"), seed=1, players=2)
 []
 """
@@ -93,7 +93,7 @@ class HiddenAudit:
         self._write(text, pos, source, secret_for, extra)
         if len(g.log) == before:
             return
-        from repl.render import entry_text, entry_visible
+        from deckwright.repl.render import entry_text, entry_visible
         entry = g.log[-1]
         extra = entry.extra or {}
         cards = g.state.cards
@@ -112,7 +112,7 @@ class HiddenAudit:
 
     # --- decisions, the state and the toolbar, whenever a seat is asked -------------------------
     def look(self, decision=None):
-        from repl.render import decision_view, state_view, toolbar_items
+        from deckwright.repl.render import decision_view, state_view, toolbar_items
         g = self.game
         s = g.state
         # The whole table is long: read it once per phase of a turn (every time, `thorough`).

@@ -65,7 +65,7 @@ def _check_included(deck: str):
     and the decks beside it (or bundled) that include it are checked in its place. True
     or False: whether they are all fine; None if it is not such a file."""
     import re
-    from decks import DECKS_DIR
+    from deckwright.decks import DECKS_DIR
     from .loader import _display_path, load_program, resolve_deck
     try:
         path = resolve_deck(deck).resolve()
@@ -247,7 +247,7 @@ def cmd_sim(args) -> int:
 
 def cmd_play(args) -> int:
     try:
-        from repl.app import main as repl_main        # the REPL, when installed
+        from deckwright.repl.app import main as repl_main        # the REPL, when installed
     except ImportError:
         repl_main = None
     if repl_main is not None and not args.watch:
@@ -281,8 +281,9 @@ def _whole(least: int, what: str):
     return parse
 
 
-# The bots of dsl.agents.ALL_BOTS, named here so that `deckwright check` and `--help` need
-# not import the engine (a test keeps the two the same). The search bots take a budget.
+# The bots of deckwright.dsl.agents.ALL_BOTS, named here so that `deckwright check` and
+# `--help` need not import the engine (a test keeps the two the same). The search bots take
+# a budget.
 BOT_NAMES = ("random", "first", "greedy", "mcts", "ismcts")
 SEARCH_BOT_NAMES = ("mcts", "ismcts")
 

@@ -1,6 +1,6 @@
-"""Check a deck's merged declarations into a :class:`~dsl.program.Program`.
+"""Check a deck's merged declarations into a :class:`~deckwright.dsl.program.Program`.
 
-The program is then compiled to Python by :mod:`dsl.codegen`, the first time a game
+The program is then compiled to Python by :mod:`deckwright.dsl.codegen`, the first time a game
 asks for it (``Program.code``).
 """
 from __future__ import annotations
@@ -14,7 +14,8 @@ __all__ = ["compile_program", "decl_key", "describe_key", "Checker", "Scope"]
 
 def compile_program(items: list, program: Program) -> Program:
     """Check merged declarations; raise DeckError if anything is wrong. Scenarios are
-    set aside on ``program.scenarios`` (they test the game; :mod:`dsl.scenario` runs them)."""
+    set aside on ``program.scenarios`` (they test the game; :mod:`deckwright.dsl.scenario`
+    runs them)."""
     from .scenario.syntax import Background, Scenario
     if any(type(i) in (Scenario, Background) for i in items):
         program.scenarios = [i for i in items if type(i) in (Scenario, Background)]

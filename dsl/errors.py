@@ -74,7 +74,7 @@ class Diagnostic:
 
     def render(self, source: Optional[str] = None) -> str:
         """The diagnostic for a terminal: deck text in it has its control characters
-        written out (:func:`dsl.terminal.visible`), and the caret still fits under them.
+        written out (:func:`deckwright.dsl.terminal.visible`), and the caret still fits under them.
         A line longer than :data:`SHOWN_WIDTH` is shown as a window around the caret."""
         where = f"{self.pos}: " if self.pos else ""
         out = [_shown(f"{where}{self.severity}: {self.message}")]

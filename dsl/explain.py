@@ -1,18 +1,18 @@
 """`deckwright explain DECK [CARD]`: each card's effect in plain English, generated from the
-checked program (:mod:`dsl.ir`), not from the deck's text.
+checked program (:mod:`deckwright.dsl.ir`), not from the deck's text.
 
->>> from dsl.loader import load_program
+>>> from deckwright.dsl.loader import load_program
 >>> print(explain_card(load_program("example"), "Spring Press"))
 Wind (uses action_play): put 1 charge counter on Spring Press; then if the number of charge counters on Spring Press is at least 3, remove all charge counters from Spring Press and gain 3 gears.
 
 The card's own name stands for `this`, as printed cards say it. Each IR node has one
 handler here (``e_`` for expressions, ``s_`` for statements, named after the node's class);
-``tests/test_explain.py`` checks that every node of :mod:`dsl.ir` has one, so a new
+``tests/test_explain.py`` checks that every node of :mod:`deckwright.dsl.ir` has one, so a new
 construct cannot go unexplained. A node without one still renders, as its class name in
 angle brackets, so `explain` never fails on a deck.
 
 A card's parts (triggers, abilities, statics, targets) are rendered by the mixin
-:class:`dsl.explain_parts.CardParts`. :func:`verbs` (from :mod:`dsl.explain_verbs`) gives
+:class:`deckwright.dsl.explain_parts.CardParts`. :func:`verbs` (from :mod:`deckwright.dsl.explain_verbs`) gives
 the verbs a card's effect performs (for the linter's `text-verb` rule, which compares
 them with the printed text).
 """

@@ -1,6 +1,6 @@
 """English for a card's parts (its triggers, abilities, statics and declared targets),
-and the words every part of :mod:`dsl.explain` is made of. A part of
-:class:`dsl.explain.Explainer`, whose ``e`` renders the expressions and statements."""
+and the words every part of :mod:`deckwright.dsl.explain` is made of. A part of
+:class:`deckwright.dsl.explain.Explainer`, whose ``e`` renders the expressions and statements."""
 from __future__ import annotations
 
 from . import ir as I

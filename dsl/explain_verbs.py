@@ -1,6 +1,6 @@
 """The verbs a card's effect performs, from the checked program: what the linter's
 `text-verb` rule compares with the printed text (:func:`verbs`, also imported by
-:mod:`dsl.explain`)."""
+:mod:`deckwright.dsl.explain`)."""
 from __future__ import annotations
 
 from typing import Optional

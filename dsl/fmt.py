@@ -28,8 +28,8 @@ construct added to the grammar is formatted with no code here:
   indentation; trailing comments on consecutive lines are aligned, two spaces after the
   longest line of code.
 
-:func:`format_text` refuses text that does not parse (the :class:`~dsl.errors.DeckError`
-of :func:`dsl.parser.parse_text`), and proves every result: the formatted text parses to
+:func:`format_text` refuses text that does not parse (the :class:`~deckwright.dsl.errors.DeckError`
+of :func:`deckwright.dsl.parser.parse_text`), and proves every result: the formatted text parses to
 an AST equal to the original's (positions aside), or it raises :class:`FormatError`.
 """
 from __future__ import annotations

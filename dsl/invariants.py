@@ -1,8 +1,8 @@
 """Invariants of the shared game state, checked after every action in tests.
 
->>> from dsl.loader import load_program
->>> from dsl.engine import Game
->>> from dsl.agents import RandomAgent
+>>> from deckwright.dsl.loader import load_program
+>>> from deckwright.dsl.engine import Game
+>>> from deckwright.dsl.agents import RandomAgent
 >>> game = Game(load_program("example"), seed=2, agents=[RandomAgent(1), RandomAgent(2)],
 ...             observer=assert_invariants)
 >>> _ = game.run()

@@ -1,13 +1,13 @@
 """The checked program's effects: what the checker makes of the syntax tree.
 
-The checker (:mod:`dsl.check`) resolves every name of a deck's effects and checks every
+The checker (:mod:`deckwright.dsl.check`) resolves every name of a deck's effects and checks every
 kind, and writes down what it found as these nodes: not "the name `hand`" but "the zone
 `hand` of this player", not "`.cost`" but "the static property `cost` of this card". The
-code generator (:mod:`dsl.codegen`) turns them into Python source, and nothing else does.
+code generator (:mod:`deckwright.dsl.codegen`) turns them into Python source, and nothing else does.
 
 A node holds plain values (deck names and numbers, which the generator emits only as
 literals or table indexes), other nodes, and tuples of them. Expression nodes carry the
-checker's ``kind`` (one of :mod:`dsl.check.kinds`); statements carry ``pos`` where the
+checker's ``kind`` (one of :mod:`deckwright.dsl.check.kinds`); statements carry ``pos`` where the
 engine reports an error at them.
 
 >>> Arith("+", Const(1, "number"), Const(2, "number"), "number")

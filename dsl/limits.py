@@ -4,7 +4,7 @@ its time (docs/language.md §17, docs/security.md).
 Each is checked where it can first be known: by the parser or checker when the deck
 says it outright (`players 1000`, `x 50000`), by the engine at run time otherwise
 (`create n "Big"`, a list built in a loop). A limit hit at run time is an
-:class:`~dsl.errors.EngineError` naming the deck position, and the action that hit it is
+:class:`~deckwright.dsl.errors.EngineError` naming the deck position, and the action that hit it is
 undone like any other failed action.
 
 The figures leave the bundled decks far below them (Dveck Builder, the largest, has

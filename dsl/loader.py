@@ -21,7 +21,7 @@ import os
 from pathlib import Path
 from typing import Optional
 
-from decks import DECKS_DIR, bundled
+from deckwright.decks import DECKS_DIR, bundled
 
 from . import ast as A
 from .compiler import compile_program, decl_key, describe_key

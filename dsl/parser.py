@@ -1,12 +1,12 @@
-"""Deck text → :mod:`dsl.ast`, the only module that touches Lark.
+"""Deck text → :mod:`deckwright.dsl.ast`, the only module that touches Lark.
 
 >>> deck = parse_text('game "Tiny"\\ncounter charge\\n', "tiny.deck")
 >>> deck.header.name, deck.items[0].names
 ('Tiny', ('charge',))
 
-Syntax errors come back as one :class:`~dsl.errors.DeckError` listing every error in the
+Syntax errors come back as one :class:`~deckwright.dsl.errors.DeckError` listing every error in the
 file, each with its position, a caret, what was expected and, for common mistakes, a
-friendly message from :data:`dsl.syntax_errors.SYNTAX_ERRORS`.
+friendly message from :data:`deckwright.dsl.syntax_errors.SYNTAX_ERRORS`.
 """
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ from lark import Lark
 from lark import __version__ as lark_version
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from grammar import GRAMMAR_PATH
+from deckwright.grammar import GRAMMAR_PATH
 
 from . import ast as A
 from .ast_builder import MAX_INT, MAX_NESTING, Builder, _tok_pos
@@ -70,7 +70,7 @@ def lark_parser() -> Lark:
 
 def _cache_file(grammar: str) -> Optional[Path]:
     """The parser cache: named by the grammar, Lark's and Python's versions, in the
-    user's private cache folder (see :mod:`dsl.usercache`); None when there is none."""
+    user's private cache folder (see :mod:`deckwright.dsl.usercache`); None when there is none."""
     key = hashlib.sha256(f"{grammar}\0{lark_version}\0{sys.version_info[:2]}".encode()).hexdigest()
     return private_file(f"parser-{key[:16]}.lark")
 

@@ -1,8 +1,8 @@
 """The checked program: what a deck means, ready to be compiled and run.
 
-Built by :func:`dsl.compiler.compile_program` from one or more deck files. Every name in
-it is resolved and every effect is written down as :mod:`dsl.ir`; :meth:`Program.code`
-compiles it to Python (:mod:`dsl.codegen`) the first time a game needs it, so a game
+Built by :func:`deckwright.dsl.compiler.compile_program` from one or more deck files. Every name in
+it is resolved and every effect is written down as :mod:`deckwright.dsl.ir`; :meth:`Program.code`
+compiles it to Python (:mod:`deckwright.dsl.codegen`) the first time a game needs it, so a game
 never walks a tree.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any, Optional
 from . import ast as A
 from .errors import SourcePosition
 
-Fn = Any                           # an expression or a block of dsl.ir
+Fn = Any                           # an expression or a block of deckwright.dsl.ir
 
 
 class Words(str):
@@ -194,7 +194,7 @@ class Program:
     # properties some `static modify` changes: read through the statics in force
     modified_props: set = field(default_factory=set)
     # whether any `static untargetable` is written: only then are declared targets'
-    # collections narrowed to what their source may aim at (dsl.ir.Aimable)
+    # collections narrowed to what their source may aim at (deckwright.dsl.ir.Aimable)
     untargetable: bool = False
     limits: dict = field(default_factory=dict)           # name → Fn
     actions: dict = field(default_factory=dict)          # name → CompiledAction
@@ -221,7 +221,8 @@ class Program:
     param_kinds: dict = field(default_factory=dict)      # (action, param) → kinds it takes
     # refusal words that show values (`else "needs {n} more"`), by their number
     words: list = field(default_factory=list)
-    scenarios: list = field(default_factory=list)        # `scenario` and `background` blocks (dsl.scenario)
+    # `scenario` and `background` blocks (deckwright.dsl.scenario)
+    scenarios: list = field(default_factory=list)
     # id of a `choose`'s IR node whose options are what an action's `if` allows →
     # (the node, (action, index of the parameter it passes the chosen card as)).
     choice_rules: dict = field(default_factory=dict)

@@ -14,8 +14,8 @@ What happens during set-up, before the first decision, is not counted. With the 
 loaded by :func:`counting_code`, the record also holds how often each card's effect or
 ability ran, for which seat (**used**), and which triggers fired.
 
->>> from dsl.loader import load_program
->>> from dsl.sim import simulate
+>>> from deckwright.dsl.loader import load_program
+>>> from deckwright.dsl.sim import simulate
 >>> report = simulate(load_program("example"), games=2, seed=1, records=True)
 >>> sorted(report["records"][0])[:4]
 ['draw', 'fired', 'first', 'game']
@@ -96,7 +96,7 @@ current: Optional[Recorder] = None
 
 def counting_code(program, resumable: bool = False):
     """The program loaded so that each card's effect or ability, as it runs, and each
-    trigger, as it fires, report to ``current``: the way :func:`dsl.codegen.counting`
+    trigger, as it fires, report to ``current``: the way :func:`deckwright.dsl.codegen.counting`
     loads it for the linter, with the seat it runs for; ``resumable``: in the stepped
     form (for games with a searching seat)."""
     from .codegen import load

@@ -1,6 +1,6 @@
 """Record and replay: a game is its deck, its seed and its decisions.
 
->>> from dsl.loader import load_program
+>>> from deckwright.dsl.loader import load_program
 >>> program = load_program("example")
 >>> record = play_recorded(program, seed=4, players=2, bots=["random"])
 >>> replay(program, record).state.state_hash() == record["hashes"][-1]

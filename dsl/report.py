@@ -10,10 +10,10 @@ it. Plots are SVG drawn by matplotlib (the optional extra ``deckwright[report]``
 embedded in the page, which needs nothing else to open.
 
 ``--csv`` and ``--jsonl`` write :func:`csv_lines` / :func:`jsonl_lines`: a record per
-game (:mod:`dsl.records`), for a notebook.
+game (:mod:`deckwright.dsl.records`), for a notebook.
 
->>> from dsl.loader import load_program
->>> from dsl.sim import simulate
+>>> from deckwright.dsl.loader import load_program
+>>> from deckwright.dsl.sim import simulate
 >>> program = load_program("example")
 >>> run = simulate(program, games=20, seed=1, records=True)
 >>> f = figures(program, run)

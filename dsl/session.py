@@ -1,17 +1,17 @@
 """A game you step through one decision at a time (the REPL, tests, tools).
 
-A :class:`Session` holds a stepped :class:`~dsl.engine.game.Game` whose seats without a
+A :class:`Session` holds a stepped :class:`~deckwright.dsl.engine.game.Game` whose seats without a
 bot are played by the caller, in the OpenSpiel shape: ``decision``, ``legal()``,
 ``apply(choice)``, ``is_over``, ``result``. Seats with bots play on their own.
 
-* An illegal choice comes back as a :class:`~dsl.errors.Refusal` and changes nothing.
+* An illegal choice comes back as a :class:`~deckwright.dsl.errors.Refusal` and changes nothing.
 * If an action breaks a limit (step budget, trigger depth...), ``apply`` restores the game
   to the state before that choice and raises the EngineError.
 * ``undo`` and ``redo`` rebuild the game with one choice fewer or more, from the copy of
   the state the game keeps at every turn start: a game is its deck, seed and decisions,
   so this is exact.
 
->>> from dsl.loader import load_program
+>>> from deckwright.dsl.loader import load_program
 >>> s = Session(load_program("example"), seed=1, players=2)
 >>> s.decision.player.name, "pass" in s.legal()
 ('P2', True)
@@ -151,7 +151,7 @@ class Session:
         them (a prefix of it to go back several steps at once, or more to go forward).
         The redo stack is kept. EngineError if they do not fit.
 
-        >>> from dsl.loader import load_program
+        >>> from deckwright.dsl.loader import load_program
         >>> s = Session(load_program("example"), seed=1, players=2)
         >>> s.apply("pass"), s.replay([]), s.choices
         (None, None, [])

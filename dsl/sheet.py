@@ -5,7 +5,7 @@ first declared property that most cards give a number, or ``--corner NAME``) and
 printed text; a card with ``x 3`` is printed three times, tokens once after the deck.
 Every piece of deck text is HTML-escaped: a sheet never runs anything a deck wrote.
 
->>> from dsl.loader import load_program
+>>> from deckwright.dsl.loader import load_program
 >>> html = sheet_html(load_program("example"))
 >>> html.count('class="card')
 38

@@ -5,7 +5,7 @@ it, so ``deckwright sim DECK --seed S --game i`` replays exactly that game. Beca
 game depends on its own seeds alone, a run may be split over several processes
 (``jobs``) and still report exactly what one process would.
 
->>> from dsl.loader import load_program
+>>> from deckwright.dsl.loader import load_program
 >>> report = simulate(load_program("example"), games=3, seed=1)
 >>> report["games"], report["errors"]
 (3, 0)
@@ -39,7 +39,7 @@ def play_one(program: Program, seed: int, i: int, players: int, bots: list, *,
              options: Optional[dict] = None, log: bool = False,
              observer: Optional[Callable] = None, code=None, audit: bool = False) -> Game:
     """Play game ``i`` of a run. ``audit``: under the hidden-information audit
-    (:mod:`dsl.audit`), with the log on; what it found is in ``game.hidden_leaks``."""
+    (:mod:`deckwright.dsl.audit`), with the log on; what it found is in ``game.hidden_leaks``."""
     gs = game_seed(seed, i)
     agents = bots_for(bots, gs, players)
     if any(getattr(a, "searches", False) for a in agents):
@@ -94,9 +94,9 @@ def simulate(program: Program, games: int = 100, seed: int = 0, players: Optiona
     games are played here, one after another. ``audit_hidden`` plays each game under the
     hidden-information audit; a game whose views name a card a seat may not see is an
     error of the run. ``records``: the report also holds a record of every game
-    (:mod:`dsl.records`), in game order, under ``"records"``. ``progress`` is called with
+    (:mod:`deckwright.dsl.records`), in game order, under ``"records"``. ``progress`` is called with
     the number of games just finished, as they finish (a progress bar). ``ray``: play
-    them as Ray tasks instead (:mod:`dsl.sim_ray`), on a local Ray (``""``) or on the
+    them as Ray tasks instead (:mod:`deckwright.dsl.sim_ray`), on a local Ray (``""``) or on the
     cluster at that address; the report is again the same."""
     players = players or max(program.min_players, 2)
     bots = bots or ["random"]
@@ -259,7 +259,7 @@ def _play_in_processes(setting, indices, jobs: int, progress: Optional[Callable]
     global _SETTING
     _SETTING = setting
     # Compiled once here, rather than by every worker as its games first reach each
-    # function (dsl.codegen.lazy); forked workers share the code.
+    # function (deckwright.dsl.codegen.lazy); forked workers share the code.
     compile_all(setting[0].code(resumable=False).namespace)
     if setting[7]:                         # records: the counting load, also shared
         compile_all(_counting_code(setting[0]).namespace)

@@ -2,7 +2,7 @@
 
 Ray (``pip install 'deckwright[ray]'``) is optional: nothing else imports it. A run is cut
 into slices of game numbers, as `--jobs` cuts it, and each slice is one task that plays
-its games and sends back their :class:`dsl.sim.Tally`. Every game depends on its own
+its games and sends back their :class:`deckwright.dsl.sim.Tally`. Every game depends on its own
 seeds alone, so the merged report is the one ``--jobs 1`` gives, game for game.
 
 A compiled program is closures and cannot be pickled, so a task is sent the deck's
@@ -130,8 +130,10 @@ def connect(address: str = "") -> None:
                "configure_logging": True}
     if not address:
         # A local Ray runs this machine's Deckwright: the workers import it from where
-        # the driver did (a checkout run with PYTHONPATH=., say).
-        package_root = str(Path(__file__).resolve().parent.parent)
+        # the driver did (a checkout run with PYTHONPATH=., say): the folder that holds
+        # the `deckwright` package (site-packages, or a checkout's top).
+        import deckwright
+        package_root = str(Path(deckwright.__file__).resolve().parent.parent)
         path = os.pathsep.join(p for p in (package_root, os.environ.get("PYTHONPATH")) if p)
         options.update(include_dashboard=False,
                        runtime_env={"env_vars": {"PYTHONPATH": path}})

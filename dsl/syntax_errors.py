@@ -8,8 +8,8 @@ found — and shows that entry's message instead of the bare "unexpected `=`".
 quotes pasted from a word processor, `&&`). ``tests/test_errors.py`` walks both tables,
 so every message is checked against the exact text a user sees.
 
->>> from dsl.parser import parse_text
->>> from dsl.errors import DeckError
+>>> from deckwright.dsl.parser import parse_text
+>>> from deckwright.dsl.errors import DeckError
 >>> try:
 ...     parse_text('game "G"\\ncard "A" Thing\\n', "a.deck")
 ... except DeckError as err:
@@ -190,11 +190,12 @@ CHARACTER_ERRORS: list[tuple[str, str, list[str]]] = [
      "\u2013\u2014", [H + 'card "A": Thing \u2013 Machine\n']),
     ("write `and`, `or` and `not` instead of `&&`, `||` and `!`",
      "&|!", [S('if 1 > 0 && 2 > 1 {', '}'), S('if 1 > 0 || 2 > 1 {', '}'), S('if !x {', '}')]),
-    # A BOM opening the file is dropped (dsl.parser.parse_text); one further in is
+    # A BOM opening the file is dropped (deckwright.dsl.parser.parse_text); one further in is
     # invisible in an editor, so it is named.
     ("a byte-order mark (U+FEFF, an invisible character) is here: delete it",
      "\ufeff", [H + "\ufeffzone hand\n", H + "zone \ufeffhand\n"]),
-    # Lines end only at `\n` (dsl.errors.source_lines); other breaks are no spaces either.
+    # Lines end only at `\n` (deckwright.dsl.errors.source_lines); other breaks are no spaces
+    # either.
     ("only spaces and tabs may separate words; form feeds, vertical tabs and other line "
      "breaks may not", "\x0b\x0c\r\x1c\x1d\x1e\x85\u2028\u2029",
      [H + "\x0czone hand\n", H + "zone\x0bhand\n", H + "zone hand\u2028zone deck\n",

@@ -15,10 +15,10 @@ The rule:
   (:func:`offered`).
 
 A card entering a ``public`` zone is turned face up, entering any other zone face down
-(:func:`dsl.engine.cards.relocate`), so "what a zone allows" and "how the card lies" are
+(:func:`deckwright.dsl.engine.cards.relocate`), so "what a zone allows" and "how the card lies" are
 the same question asked at different times.
 
->>> from dsl.engine.state import GameState
+>>> from deckwright.dsl.engine.state import GameState
 >>> s = GameState(); p, q = s.add_player("P1"), s.add_player("P2")
 >>> wall = s.add_zone("walls", owner=p, visibility="public")
 >>> c = s.new_card("Door", owner=p); s.place(c, wall)

@@ -1,4 +1,4 @@
-"""`deckwright play`: the prompt_toolkit glue around :class:`repl.commands.Processor`.
+"""`deckwright play`: the prompt_toolkit glue around :class:`deckwright.repl.commands.Processor`.
 
 Thin on purpose: one :func:`build_prompt_session` (Pygments lexer, completer, file history,
 bottom toolbar, style, key bindings), one loop that never dies (Ctrl-C cancels the line or
@@ -16,7 +16,7 @@ import threading
 from pathlib import Path
 from typing import Callable, Iterable, Optional
 
-from dsl.terminal import visible
+from deckwright.dsl.terminal import visible
 
 from . import pager
 from .commands import Output, Processor, needs_more
@@ -160,7 +160,7 @@ def run_interactive(proc: Processor, input=None, output=None, history=None,
     """The loop: prompt, run, show; until Ctrl-D or `quit`. Ctrl-C at any moment cancels
     what is going on (the line typed, the command running, or its printing) and comes
     back to the prompt with the game intact. With ``autosave`` the game is saved on every
-    way out (see :mod:`repl.autosave`). ``first`` is shown instead of the banner."""
+    way out (see :mod:`deckwright.repl.autosave`). ``first`` is shown instead of the banner."""
     session = build_prompt_session(proc, input=input, output=output, history=history)
     show = write or (lambda o: emit(o, output))
     status, crash = 0, None
@@ -265,7 +265,7 @@ def run_script(lines: Iterable[str], name: str, proc: Processor,
     """Run commands line by line as the REPL would, echoing each after its prompt. A
     `def`/`eval` may span lines while a `{` is open. The first failing command stops the
     run: ``NAME:LINE: ...`` on stderr, status 1. Everything written is
-    :func:`~dsl.terminal.visible`."""
+    :func:`~deckwright.dsl.terminal.visible`."""
     def say(text: str) -> None:
         write(visible(text))
 
@@ -308,7 +308,7 @@ def run_script(lines: Iterable[str], name: str, proc: Processor,
 
 
 def main(args) -> int:
-    """Entry point from ``deckwright play`` (see :func:`dsl.cli.cmd_play`)."""
+    """Entry point from ``deckwright play`` (see :func:`deckwright.dsl.cli.cmd_play`)."""
     bots = getattr(args, "bots", "random") or "random"
     kind = bots.split(",")[0]
     seed, players = getattr(args, "seed", 1) or 1, getattr(args, "players", None)

@@ -4,7 +4,7 @@
 The REPL saves it on every way out: `quit`, Ctrl-D, a closed terminal (SIGHUP), a kill
 (SIGTERM), a crash. It is an ordinary save file, ``autosave.json`` in the user's data
 folder (``$XDG_DATA_HOME/deckwright``, else ``~/.local/share/deckwright``), which must be
-private as :mod:`dsl.usercache` defines it (made 0700, the file 0600, ours, not a link).
+private as :mod:`deckwright.dsl.usercache` defines it (made 0700, the file 0600, ours, not a link).
 So it is the user's own file, and unlike a save file from anyone it may name its deck by
 a full path. It is written whole or not at all: a private temporary file renamed over
 the old one. There is one: the REPL left last wins. Scripts (``--script``, piped input)
@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Optional
 
-from dsl.usercache import APP, data_root, private_file
+from deckwright.dsl.usercache import APP, data_root, private_file
 
 from .commands import Output, Processor, save_text
 

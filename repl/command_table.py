@@ -24,7 +24,7 @@ class ReplError(Exception):
 class Output:
     """What a command shows: (kind, text) chunks. Kinds: ``text``, ``source`` (deck
     text, highlighted by the app), ``error``. ``changed``: a command that changes the game
-    succeeded. ``page``: a look that may be paged on a terminal (:mod:`repl.pager`)."""
+    succeeded. ``page``: a look that may be paged on a terminal (:mod:`deckwright.repl.pager`)."""
     chunks: list = field(default_factory=list)
     ok: bool = True
     quit: bool = False
@@ -206,5 +206,5 @@ def _not_an_option(text: str) -> str:
 @lru_cache(maxsize=1)
 def bundled_with_cards() -> list:
     """The bundled decks that are games (not the base rules, not card files to include)."""
-    from dsl.loader import bundled_games
+    from deckwright.dsl.loader import bundled_games
     return [name for name, why_not in bundled_games().items() if why_not is None]

@@ -1,4 +1,4 @@
-"""The REPL's command processor: pure logic over :class:`dsl.session.Session`.
+"""The REPL's command processor: pure logic over :class:`deckwright.dsl.session.Session`.
 
 One :class:`Processor` holds a deck, a game and the seats' bots; ``execute(line)`` runs
 one command and returns an :class:`Output` (text chunks, whether it failed). The
@@ -22,8 +22,8 @@ import copy
 from pathlib import Path
 from typing import Optional
 
-from dsl.errors import DeckError, EngineError, suggest
-from dsl.session import Session
+from deckwright.dsl.errors import DeckError, EngineError, suggest
+from deckwright.dsl.session import Session
 
 from . import render
 from .command_table import (ALIASES, Command, Output, ReplError, braces_open,
@@ -234,7 +234,7 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             self.session.close()
 
     def completion_context(self):
-        """What tab may complete now (see :mod:`repl.completion`)."""
+        """What tab may complete now (see :mod:`deckwright.repl.completion`)."""
         from .completion import Context, list_dir
         from .lexer import KEYWORDS
         commands = tuple((c.name, c.args) for c in self.commands.values())

@@ -5,10 +5,10 @@ import hashlib
 import json
 from pathlib import Path
 
-from dsl.agents import make_bot
-from dsl.errors import DeckError, EngineError
-from dsl.loader import resolve_deck, resolve_reference
-from dsl.session import Effect, Session
+from deckwright.dsl.agents import make_bot
+from deckwright.dsl.errors import DeckError, EngineError
+from deckwright.dsl.loader import resolve_deck, resolve_reference
+from deckwright.dsl.session import Effect, Session
 
 from . import render
 from .command_table import ReplError
@@ -43,10 +43,10 @@ class FileCommands:
     def cmd_write(self, rest, out):
         """Write the cards typed with `def` into the deck's file (or, `write FILE`, into a
         copy of it), the rest of the file as it was."""
-        from decks import DECKS_DIR
-        from dsl import ast as A
-        from dsl.loader import load_text
-        from dsl.parser import parse_text
+        from deckwright.decks import DECKS_DIR
+        from deckwright.dsl import ast as A
+        from deckwright.dsl.loader import load_text
+        from deckwright.dsl.parser import parse_text
         if self.program is None:
             raise ReplError("no deck: `open DECK` first")
         if not self.defs:
@@ -256,7 +256,7 @@ def deck_reference(deck: Path, save: Path) -> str:
     """How a save file at ``save`` names ``deck``: a bundled name, a path from the save
     file's folder, or (outside it) an absolute path, which loads only while that deck is
     open (see `Processor._saved_deck`)."""
-    from decks import bundled
+    from deckwright.decks import bundled
     real = deck.resolve()
     for name, p in bundled().items():
         if p.resolve() == real:

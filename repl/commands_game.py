@@ -1,9 +1,9 @@
 """Playing the game: `open`, `new`, `choose`, `step`, `undo`, `redo`, `eval`."""
 from __future__ import annotations
 
-from dsl.agents import make_bot
-from dsl.errors import suggest
-from dsl.loader import resolve_deck
+from deckwright.dsl.agents import make_bot
+from deckwright.dsl.errors import suggest
+from deckwright.dsl.loader import resolve_deck
 
 from . import render
 from .command_table import (ReplError, _seat_index, bundled_with_cards, is_number,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dsl.agents import ambiguous, matching
-from dsl.errors import SourcePosition, suggest
+from deckwright.dsl.agents import ambiguous, matching
+from deckwright.dsl.errors import SourcePosition, suggest
 
 from . import render
 from .command_table import ReplError, _seat_index, is_number

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dsl.agents import check_bot, make_bot
+from deckwright.dsl.agents import check_bot, make_bot
 
 from .command_table import ReplError, _seat_index, is_number
 
@@ -21,7 +21,7 @@ def any_time_offer(d) -> bool:
     return d.kind == "respond" and all(v[0] != RESPONSE for v in d.values)
 
 
-RESPONSE = -3           # the first of an option's value: a `respond to` (dsl.codegen)
+RESPONSE = -3           # the first of an option's value: a `respond to` (deckwright.dsl.codegen)
 PASS_CODE = -2          # ... `pass`
 
 
@@ -82,7 +82,7 @@ class SeatCommands:
             raise ReplError("bot SEAT [random|first]")
         seat = _seat_index(words[0], s.players)
         kind = words[1] if len(words) > 1 else self.bot_kind
-        reason = check_bot(kind)             # mcts:200 too (dsl.search, if installed)
+        reason = check_bot(kind)             # mcts:200 too (deckwright.dsl.search, if installed)
         if reason is not None:
             raise ReplError(reason)
         self.seats[seat] = kind

@@ -60,9 +60,9 @@ def _match(typed: str, candidates, meta: str = "", start=None) -> list:
 
 
 def _options(typed: str, options) -> list:
-    """The options a typed answer means, by the rule Enter uses (dsl.agents.matching):
+    """The options a typed answer means, by the rule Enter uses (deckwright.dsl.agents.matching):
     Tab offers exactly what Enter would take, or be ambiguous between."""
-    from dsl.agents import matching
+    from deckwright.dsl.agents import matching
     found = dict.fromkeys(options[i] for i in matching(options, typed)) if typed else options
     return [Suggestion(o, -len(typed), "option") for o in found]
 

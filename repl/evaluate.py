@@ -1,14 +1,14 @@
 """`eval` and `def card`: deck text typed at the prompt, checked against the loaded program.
 
 ``compile_effect`` checks a statement block (``gain 2 gears; draw 1``) in the scope of a
-game rule (:mod:`dsl.adhoc`): every zone, resource, action and type of the program is
+game rule (:mod:`deckwright.dsl.adhoc`): every zone, resource, action and type of the program is
 known, `this` and `event` are not. Errors are DeckErrors positioned in the typed text.
 
 ``build_program`` recompiles the deck with cards typed at the prompt (``def card ...``):
 the deck's top file is extended by an overlay that overrides cards it already has and adds
 the others.
 
->>> from dsl.loader import load_program
+>>> from deckwright.dsl.loader import load_program
 >>> stmts = compile_effect(load_program("example"), "gain 2 gears")
 >>> len(stmts)
 1
@@ -19,11 +19,11 @@ import re
 from pathlib import Path
 from typing import Optional
 
-from dsl.adhoc import AdHoc, _shift, check_effect
-from dsl.errors import DeckError, Diagnostic
-from dsl.loader import load_program, load_text
-from dsl.parser import quote
-from dsl.program import Program
+from deckwright.dsl.adhoc import AdHoc, _shift, check_effect
+from deckwright.dsl.errors import DeckError, Diagnostic
+from deckwright.dsl.loader import load_program, load_text
+from deckwright.dsl.parser import quote
+from deckwright.dsl.program import Program
 
 DEF_FILE = "<def>"
 

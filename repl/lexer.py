@@ -2,53 +2,49 @@
 
 Registered as the `deckwright` entry point under `pygments.lexers`, so
 `pygmentize -l deckwright decks/example.deck` works once the package is installed. The REPL
-uses it for its input line and for `card NAME`. `tests/test_repl_lexer.py` keeps
-:data:`KEYWORDS` equal to the grammar's keywords, so the two never drift.
+uses it for its input line and for `card NAME`.
+
+Its keywords are the grammar's (:func:`deckwright.grammar.keywords`), the one list the
+editors' syntax files are generated from too (editors/generate.py). A keyword is a name
+where the grammar says it can only be one: directly before `(` (a call, or the action a
+deck declares: `draw(n)`, `max(a, b)`), after `.` (an attribute: `event.card`), and, for
+a keyword that begins no phrase of the grammar (:func:`deckwright.grammar.inner_keywords`),
+first in a statement. So `draw 2` and `play card` read like `discard 1`, while
+`end game draw` and `in play` stay keywords.
 
 >>> from pygments import lex
 >>> [(str(t), v) for t, v in lex('gain 2 vp', DeckwrightLexer()) if v.strip()][:2]
 [('Token.Keyword', 'gain'), ('Token.Literal.Number.Integer', '2')]
+>>> [str(t) for t, v in lex('draw 2; end game draw', DeckwrightLexer()) if v == 'draw']
+['Token.Name', 'Token.Keyword']
 """
 from __future__ import annotations
 
-from pygments.lexer import RegexLexer, words
+from pygments.lexer import RegexLexer, default, words
 from pygments.token import (Comment, Keyword, Name, Number, Operator, Punctuation, String,
                             Text, Whitespace)
 
-# Every lower-case word the grammar spells out (its string literals). Keep in step with
-# grammar/deckwright.lark; the test says which words to add or drop.
-KEYWORDS = (
-    "ability", "action", "all", "and", "any", "as", "ascending", "at", "attach",
-    "attached", "before", "bottom", "by", "capacity", "card", "cards", "choose",
-    "control", "controlled", "copy", "count", "counter", "create", "descending",
-    "detach", "down", "draw", "each", "effect", "eliminate", "else", "end", "exactly",
-    "except", "extends", "face", "false", "for", "forbid", "from", "gain", "game",
-    "give", "grouped", "has", "hidden", "if", "in", "include", "instead", "into", "is",
-    "least", "let", "library", "limit", "lose", "mark", "max", "may", "min", "modify",
-    "most", "move", "named", "negate", "next", "none", "not", "of", "offer", "on",
-    "once", "one", "opponents", "option", "optional", "or", "ordered", "override",
-    "own", "owned", "param", "pass", "paying", "per", "phase", "play", "player", "players",
-    "prevent", "private", "prompt", "property", "public", "put", "random", "remove",
-    "repeat", "require", "resolve", "resource", "respond", "reveal", "round", "say", "score",
-    "secret", "set", "setup",
-    "shared", "shown", "shuffle", "side", "simultaneously", "standing", "start", "static",
-    "substitute",
-    "subtype", "target", "text", "this", "time", "to", "token", "top", "transform", "true",
-    "turn", "turns", "type", "unmark", "untargetable", "until", "up", "use", "uses", "var",
-    "when", "whenever", "where", "while", "winner", "with", "worth", "x", "you", "your",
-    "zone",
-    # the words of `scenario` blocks (keywords only inside them)
-    "after", "are", "asked", "background", "cannot", "chooses", "controller", "does",
-    "drawn", "eliminated", "empty", "first", "given", "goes", "leaves", "log", "marked",
-    "no", "nothing", "over", "owner", "pick", "picks", "refused", "says", "scenario", "see",
-    "seed", "sees",
-    "then", "winners",
-    # the card model: orientation, unowned zones, granted and copied abilities
-    "abilities", "always", "copies", "grant", "sideways", "unowned", "upright", "upside",
-    "usable",
-    # turn order as data
-    "extra", "order", "reverse", "seat", "skip",
-)
+from deckwright.grammar import inner_keywords, keywords
+
+KEYWORDS = keywords()
+INNER_KEYWORDS = inner_keywords()
+
+# What every part of a line may hold, after its first word.
+_LINE = [
+    (r"[ \t]+", Whitespace),
+    (r"\\[ \t]*\r?\n", Text),                  # a continued line: the statement goes on
+    (r"#.*?$", Comment.Single),
+    (r'"([^"\\\n]|\\.)*"', String.Double),
+    (r"[0-9]+", Number.Integer),
+    (r"[a-z_][a-zA-Z0-9_]*(?=\()", Name),      # a call, or an action's name
+    (r"(?<=\.)[a-z_][a-zA-Z0-9_]*", Name),     # an attribute: `event.card`, `it.cost`
+    (words(KEYWORDS, prefix=r"\b", suffix=r"\b"), Keyword),
+    (r"[A-Z][a-zA-Z0-9_]*", Name.Class),        # types, subtypes, symbols
+    (r"[a-z_][a-zA-Z0-9_]*", Name),             # declared names, verbs
+    (r"==|!=|<=|>=|[<>+\-*/%=]", Operator),
+    (r"[}()\[\],.:]", Punctuation),
+    (r".", Text),
+]
 
 
 class DeckwrightLexer(RegexLexer):
@@ -57,19 +53,19 @@ class DeckwrightLexer(RegexLexer):
     filenames = ["*.deck"]
     mimetypes = ["text/x-deckwright"]
 
+    # `root` is the start of a statement (a line, or after `{` or `;`), `statement` the rest.
     tokens = {
         "root": [
             (r"[ \t]+", Whitespace),
             (r"\n", Whitespace),
-            (r"\\\n", Text),
             (r"#.*?$", Comment.Single),
-            (r'"([^"\\\n]|\\.)*"', String.Double),
-            (r"[0-9]+", Number.Integer),
-            (words(KEYWORDS, prefix=r"\b", suffix=r"\b"), Keyword),
-            (r"[A-Z][a-zA-Z0-9_]*", Name.Class),        # types, subtypes, symbols
-            (r"[a-z_][a-zA-Z0-9_]*", Name),             # declared names, verbs
-            (r"==|!=|<=|>=|[<>+\-*/%=]", Operator),
-            (r"[{}()\[\],.:;]", Punctuation),
-            (r".", Text),
+            (r"[{;]", Punctuation),
+            (words(INNER_KEYWORDS, prefix=r"\b", suffix=r"\b"), Name, "statement"),
+            default("statement"),
+        ],
+        "statement": [
+            (r"\n", Whitespace, "#pop"),
+            (r"[{;]", Punctuation, "#pop"),
+            *_LINE,
         ],
     }

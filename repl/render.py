@@ -5,8 +5,8 @@ script mode and the tests see the same text. Hidden information is respected: a 
 sees public zones, their own private zones and face-up cards; of everything else only
 how many cards there are.
 
->>> from dsl.loader import load_program
->>> from dsl.session import Session
+>>> from deckwright.dsl.loader import load_program
+>>> from deckwright.dsl.session import Session
 >>> s = Session(load_program("example"), seed=1, players=2)
 >>> view = state_view(s.game, s.state.players[1])
 >>> "  hand (yours): " in view and "  hand: 5 cards" in view
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from dsl.engine.state import ORIENTATIONS, CardInst, Player, ZoneInst
-from dsl.visibility import (card_name, offered, sees, sees_at, source_seen, value_name,
+from deckwright.dsl.engine.state import ORIENTATIONS, CardInst, Player, ZoneInst
+from deckwright.dsl.visibility import (card_name, offered, sees, sees_at, source_seen, value_name,
                             zone_readable)
 
 

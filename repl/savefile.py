@@ -6,7 +6,7 @@ the field and says what it must be:
 
 >>> check_save({"format": "deckwright-save", "version": "1"}, "g.json")
 Traceback (most recent call last):
-repl.command_table.ReplError: g.json: `version` must be a whole number, not the string "1"
+deckwright.repl.command_table.ReplError: g.json: `version` must be a whole number, not the string "1"
 
 The schema is a few small shapes (:class:`Whole`, :class:`Text`, :class:`ListOf`,
 :class:`Record`...), each with ``what`` (how a message names it) and ``check(value, at)``
@@ -18,7 +18,7 @@ import json
 from pathlib import Path
 from typing import Optional
 
-from dsl.agents import BOTS, check_bot
+from deckwright.dsl.agents import BOTS, check_bot
 
 from .command_table import ReplError, is_number
 

@@ -51,7 +51,7 @@ def _digest(text: str) -> str:
 
 def trace_game(program, run: str, i: int) -> dict:
     """Play game ``i`` of a run and digest it."""
-    from dsl.sim import play_one
+    from deckwright.dsl.sim import play_one
     deck, players, bots, options, _ = RUNS[run]
     chain = [""]
     marks = []
@@ -71,7 +71,7 @@ def trace_game(program, run: str, i: int) -> dict:
 
 
 def trace_run(run: str, games=None) -> list:
-    from dsl.loader import load_program
+    from deckwright.dsl.loader import load_program
     program = load_program(RUNS[run][0])
     count = RUNS[run][4] if games is None else games
     return [trace_game(program, run, i) for i in range(count)]

@@ -30,7 +30,7 @@ class PtyRepl:
     def __init__(self, *args: str, env: dict):
         self.master, slave = pty.openpty()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "dsl.cli", "play", *args], stdin=slave, stdout=slave,
+            [sys.executable, "-m", "deckwright.dsl.cli", "play", *args], stdin=slave, stdout=slave,
             stderr=slave, cwd=ROOT, start_new_session=True, preexec_fn=_controlling_terminal,
             env={**os.environ, "TERM": "xterm", "COLUMNS": "100", "LINES": "30", **env})
         os.close(slave)

@@ -25,9 +25,9 @@ from __future__ import annotations
 import textwrap
 from typing import Optional
 
-from dsl.invariants import assert_invariants
-from dsl.loader import load_program, load_text
-from dsl.session import Session
+from deckwright.dsl.invariants import assert_invariants
+from deckwright.dsl.loader import load_program, load_text
+from deckwright.dsl.session import Session
 
 _PROGRAMS: dict = {}
 
@@ -103,13 +103,13 @@ def play(session: Session, *choices) -> None:
 
 def arranged(deck, lines: str) -> Session:
     """A game arranged by `given` lines of the scenario language (see the module's doc)."""
-    from dsl.scenario.runner import arranged as arrange_from
+    from deckwright.dsl.scenario.runner import arranged as arrange_from
     return arrange_from(program(deck), lines)
 
 
 def arrange_now(session: Session, lines: str) -> None:
     """Arrange a session made by :func:`arranged` at its pending decision (`given` lines)."""
-    from dsl.scenario.runner import arrange_now as now
+    from deckwright.dsl.scenario.runner import arrange_now as now
     now(session, lines)
 
 
@@ -124,7 +124,7 @@ def scenario_deck(body: str, head: str = ON_EXAMPLE):
 def failures_of(body: str, head: str = ON_EXAMPLE) -> list:
     """What the first scenario of such a deck reports: each failure as `deckwright test`
     prints it (empty when it passes)."""
-    from dsl.scenario.runner import run
-    from dsl.scenario.suite import render_failure
+    from deckwright.dsl.scenario.runner import run
+    from deckwright.dsl.scenario.suite import render_failure
     program = scenario_deck(body, head)
     return [render_failure(f, program.sources) for f in run(program, program.scenarios[0])]

@@ -1,7 +1,7 @@
 """Rules of the shared model that every game relies on: attachments and their hosts,
 tokens made by `transform`, and who owns a card that changes hands. Scenarios run with
 the invariants (dsl/invariants.py) checked after every step."""
-from dsl.invariants import violations
+from deckwright.dsl.invariants import violations
 from scenario import given, names
 
 BARNACLES = '''game "Barnacles" extends "dvorak"

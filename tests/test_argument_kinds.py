@@ -3,10 +3,10 @@ written when the checker can tell, and a clean game error where it is used when 
 running game can (a variable, a list's element) — never a Python exception."""
 import pytest
 
-from dsl.cli import main
-from dsl.errors import DeckError, EngineError
-from dsl.loader import load_text
-from dsl.sim import play_one
+from deckwright.dsl.cli import main
+from deckwright.dsl.errors import DeckError, EngineError
+from deckwright.dsl.loader import load_text
+from deckwright.dsl.sim import play_one
 
 BASE = 'game "Bad" extends "dvorak"\n'
 

@@ -18,8 +18,8 @@ def run_bench(*args) -> str:
 
 def test_floor_game_is_the_same_size_by_hand_and_in_the_engine():
     from bench.floor import FLOOR_DECK, ROUNDS, plain_python_game
-    from dsl.loader import load_text
-    from dsl.sim import play_one
+    from deckwright.dsl.loader import load_text
+    from deckwright.dsl.sim import play_one
     game = play_one(load_text(FLOOR_DECK, "<floor>"), 0, 0, 2, ["random"])
     assert game.state.result["reason"] == "draw"
     assert len(game.decisions) == plain_python_game(0) == 2 * ROUNDS

@@ -6,9 +6,9 @@ Each test: given a state → these decisions → this outcome; the invariants
 """
 import pytest
 
-from dsl.errors import DeckError
-from dsl.invariants import violations
-from dsl.loader import load_text
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.invariants import violations
+from deckwright.dsl.loader import load_text
 from scenario import given, names, play, res
 
 # --- ownership is a rule of the zones ---------------------------------------------------
@@ -133,7 +133,7 @@ def test_a_card_that_leaves_play_lies_upright_again():
 
 
 def test_the_view_of_a_zone_shows_how_its_cards_lie():
-    from repl.render import zone_line
+    from deckwright.repl.render import zone_line
     s = given(TURNSTILE, hands={0: []}, areas={0: ["Weathervane"]}, deck_cards=["Oil Can"] * 4)
     play(s, "Weathervane: Spin")
     assert zone_line(s.state.zones["area:0"], s.state.players[1]) == \

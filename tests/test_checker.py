@@ -1,8 +1,8 @@
 """The checker: names and event fields are resolved before a game starts."""
 import pytest
 
-from dsl.errors import DeckError
-from dsl.loader import load_text
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.loader import load_text
 
 BASE = 'game "Bad" extends "dvorak"\n'
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from dsl import __version__
-from dsl.agents import ALL_BOTS
-from dsl.cli import BOT_NAMES, build_parser, main
+from deckwright.dsl import __version__
+from deckwright.dsl.agents import ALL_BOTS
+from deckwright.dsl.cli import BOT_NAMES, build_parser, main
 
 
 def run(capsys, *argv) -> tuple:

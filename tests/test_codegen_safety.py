@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from dsl import ast as A
-from dsl.codegen import generate, load
-from dsl.codegen.lazy import compile_all
-from dsl.codegen.runtime import BUILTINS, HELPERS, PROGRAM_NAMES
-from dsl.codegen.writer import ATTRIBUTES, GENERATED, NAMES, literal
-from dsl.loader import bundled_games, load_program, load_text
-from dsl.sim import play_one
+from deckwright.dsl import ast as A
+from deckwright.dsl.codegen import generate, load
+from deckwright.dsl.codegen.lazy import compile_all
+from deckwright.dsl.codegen.runtime import BUILTINS, HELPERS, PROGRAM_NAMES
+from deckwright.dsl.codegen.writer import ATTRIBUTES, GENERATED, NAMES, literal
+from deckwright.dsl.loader import bundled_games, load_program, load_text
+from deckwright.dsl.sim import play_one
 
 # Words of the generator's own that appear in generated source as strings.
 GENERATOR_STRINGS = {
@@ -106,7 +106,7 @@ def test_a_scenarios_code_that_tells_of_phase_ends_uses_only_the_generators_word
 @pytest.mark.parametrize("stepped", [False, True])
 def test_every_function_compiles_when_called_from_the_emitted_source_at_its_own_lines(
         deck, stepped):
-    # Functions are compiled on their first call (dsl.codegen.lazy): compile them all
+    # Functions are compiled on their first call (deckwright.dsl.codegen.lazy): compile them all
     # here, so a slip of the generator in a rarely reached card shows in the suite.
     code = load(load_program(deck), resumable=stepped)
     ns = code.namespace

@@ -11,10 +11,10 @@ import sys
 
 import pytest
 
-from dsl.cli import main
-from dsl.errors import DeckError
-from dsl.loader import load_program, load_text
-from repl.commands import Processor
+from deckwright.dsl.cli import main
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.loader import load_program, load_text
+from deckwright.repl.commands import Processor
 
 SECRET = "SECRET=hunter2"
 BUNDLED = "decktet, dueling_runes, dveck_builder, dveck_cards, dvorak, example, urban_dead"
@@ -227,12 +227,12 @@ def test_the_environment_never_reaches_the_output(tree):
     A fresh process, since /proc/self/environ holds only what a process started with."""
     deck = deck_naming(tree, 'include "/proc/self/environ"')
     env = dict(os.environ, DECKWRIGHT_CANARY="canary-value")
-    run = subprocess.run([sys.executable, "-m", "dsl.cli", "check", str(deck)], env=env,
+    run = subprocess.run([sys.executable, "-m", "deckwright.dsl.cli", "check", str(deck)], env=env,
                          capture_output=True, text=True)
     assert run.returncode == 1 and "cannot include `/proc/self/environ`" in run.stderr
     assert "canary-value" not in run.stdout + run.stderr
 
 
 def _example():
-    from decks import DECKS_DIR
+    from deckwright.decks import DECKS_DIR
     return DECKS_DIR / "example.deck"

@@ -8,9 +8,9 @@ does nothing. An ability's `target ... up to N` works the same way as it is used
 """
 import pytest
 
-from dsl.codegen import generate
-from dsl.errors import DeckError
-from dsl.loader import load_text
+from deckwright.dsl.codegen import generate
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.loader import load_text
 from tests.scenario import area, given, hand, play, res
 
 DECK = '''game "Aim" extends "dvorak"
@@ -179,7 +179,7 @@ def test_an_ability_may_aim_at_fewer_than_its_most(deck):
 # --- what it costs and what the checker says --------------------------------------------
 
 def test_a_deck_without_card_targets_has_no_code_for_them():
-    from dsl.loader import load_program
+    from deckwright.dsl.loader import load_program
     source, _ = generate(load_program("example"), resumable=True)
     assert "EFFECT_TARGET" not in source and "ABILITY_COUNT" not in source
 

@@ -11,11 +11,11 @@ import os
 
 import pytest
 
-from dsl.agents import RandomAgent
-from dsl.engine import Game
-from dsl.invariants import assert_invariants
-from dsl.loader import load_program
-from dsl.session import Session
+from deckwright.dsl.agents import RandomAgent
+from deckwright.dsl.engine import Game
+from deckwright.dsl.invariants import assert_invariants
+from deckwright.dsl.loader import load_program
+from deckwright.dsl.session import Session
 from tests.scenario import given, hand, names, play, res
 
 DECK = "dueling_runes"
@@ -553,7 +553,7 @@ VARIANTS = {
 
 
 def run_games(options, games, seed, players=2):
-    from dsl.sim import simulate
+    from deckwright.dsl.sim import simulate
     return simulate(load_program(DECK), games=games, seed=seed, players=players,
                     options=options, observer=assert_invariants)
 

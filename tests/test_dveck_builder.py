@@ -11,11 +11,11 @@ import os
 
 import pytest
 
-from dsl.agents import GreedyAgent, RandomAgent
-from dsl.engine import Game
-from dsl.invariants import assert_invariants
-from dsl.loader import load_program
-from dsl.session import Session
+from deckwright.dsl.agents import GreedyAgent, RandomAgent
+from deckwright.dsl.engine import Game
+from deckwright.dsl.invariants import assert_invariants
+from deckwright.dsl.loader import load_program
+from deckwright.dsl.session import Session
 from scenario import area, given, hand, names, play, res
 
 DECK = "dveck_builder"

@@ -3,18 +3,18 @@ import json
 
 import pytest
 
-from dsl import ast as A
-from dsl.agents import RandomAgent, ScriptedAgent
-from dsl import ir as I
-from dsl.check import Checker
-from dsl.codegen.module import CodeGenerator
-from dsl.engine import Game
-from dsl.errors import EngineError, Refusal
-from dsl.invariants import assert_invariants
-from dsl.loader import load_program, load_text
-from dsl.replay import play_recorded, replay
-from dsl.session import Session
-from dsl.engine.state import GameState
+from deckwright.dsl import ast as A
+from deckwright.dsl.agents import RandomAgent, ScriptedAgent
+from deckwright.dsl import ir as I
+from deckwright.dsl.check import Checker
+from deckwright.dsl.codegen.module import CodeGenerator
+from deckwright.dsl.engine import Game
+from deckwright.dsl.errors import EngineError, Refusal
+from deckwright.dsl.invariants import assert_invariants
+from deckwright.dsl.loader import load_program, load_text
+from deckwright.dsl.replay import play_recorded, replay
+from deckwright.dsl.session import Session
+from deckwright.dsl.engine.state import GameState
 from scenario import given, names, play, res
 
 LOOPING = '''game "Loops" extends "dvorak"

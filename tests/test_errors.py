@@ -2,7 +2,7 @@
 
 Every error shows `file:line:col`, the line, a caret under the spot, what was expected and,
 where one helps, a fix-it hint ("did you mean `Blue Shard`?"). Common syntax mistakes get a
-message of their own from the table in :mod:`dsl.syntax_errors`; every mistake in a file
+message of their own from the table in :mod:`deckwright.dsl.syntax_errors`; every mistake in a file
 is reported at once; bad input never produces a Python traceback.
 """
 import random
@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from dsl.errors import DeckError
-from dsl.loader import load_text
-from dsl.parser import parse_text
-from dsl.syntax_errors import CHARACTER_ERRORS, H, SYNTAX_ERRORS, _known_failures
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.loader import load_text
+from deckwright.dsl.parser import parse_text
+from deckwright.dsl.syntax_errors import CHARACTER_ERRORS, H, SYNTAX_ERRORS, _known_failures
 
 DECKS = Path(__file__).resolve().parent.parent / "decks"
 BASE = 'game "Bad" extends "dvorak"\n'
@@ -354,7 +354,7 @@ def test_every_declaration_clash_is_reported():
 
 def _deckwright(*args, cwd):
     script = Path(sys.executable).with_name("deckwright")
-    command = [str(script)] if script.exists() else [sys.executable, "-m", "dsl.cli"]
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "deckwright.dsl.cli"]
     return subprocess.run(command + list(args), cwd=cwd, capture_output=True, text=True,
                           timeout=60)
 

@@ -7,8 +7,8 @@ moves the card to the discard pile: that move's source is the card that destroye
 A deck that never reads `source` (or an event's `ability`) compiles to exactly the code
 it did before.
 """
-from dsl.codegen import generate
-from dsl.loader import load_program
+from deckwright.dsl.codegen import generate
+from deckwright.dsl.loader import load_program
 from tests.scenario import failures_of, scenario_deck
 
 CARDS = '''

@@ -3,10 +3,10 @@ import inspect
 
 import pytest
 
-from dsl import ir as I
-from dsl.cli import main
-from dsl.explain import Explainer, explain_card, verbs
-from dsl.loader import load_program, load_text
+from deckwright.dsl import ir as I
+from deckwright.dsl.cli import main
+from deckwright.dsl.explain import Explainer, explain_card, verbs
+from deckwright.dsl.loader import load_program, load_text
 
 BUNDLED = ["dvorak", "example", "dueling_runes", "dveck_builder", "urban_dead"]
 

@@ -2,11 +2,11 @@
 
 import pytest
 
-from dsl.cli import main
-from dsl.lint import lint
-from dsl.loader import load_program, load_text
-from dsl.export import LACKEY_COLUMNS, lackey_carddata, mushcode, write_lackey
-from dsl.wikiimport import import_wikitext, templates
+from deckwright.dsl.cli import main
+from deckwright.dsl.lint import lint
+from deckwright.dsl.loader import load_program, load_text
+from deckwright.dsl.export import LACKEY_COLUMNS, lackey_carddata, mushcode, write_lackey
+from deckwright.dsl.wikiimport import import_wikitext, templates
 
 
 @pytest.fixture(scope="module")

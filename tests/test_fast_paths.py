@@ -1,8 +1,8 @@
 """The compiler's fast paths (chained `and`/`or`, direct property and mark reads, `count`
 of a selector, `is in` a one-symbol property) give the same answers as the general ones."""
-from dsl.agents import RandomAgent
-from dsl.engine import Game
-from dsl.loader import load_text
+from deckwright.dsl.agents import RandomAgent
+from deckwright.dsl.engine import Game
+from deckwright.dsl.loader import load_text
 
 GEMS = '''game "Gems"
 players 2

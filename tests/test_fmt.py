@@ -6,12 +6,12 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from decks import DECKS_DIR
-from dsl.cli import main
-from dsl.errors import DeckError
-from dsl.fmt import format_text
-from dsl.parser import parse_text
-from grammar import GRAMMAR_PATH
+from deckwright.decks import DECKS_DIR
+from deckwright.dsl.cli import main
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.fmt import format_text
+from deckwright.dsl.parser import parse_text
+from deckwright.grammar import GRAMMAR_PATH
 
 BUNDLED = sorted(DECKS_DIR.glob("*.deck"))
 
@@ -21,7 +21,7 @@ BUNDLED_DECKS_ARE_FORMATTED = True
 
 def comments(text: str) -> list:
     """Every comment of a deck, in order (by the lexer, so `#` in a string is not one)."""
-    from dsl.parser import lark_parser
+    from deckwright.dsl.parser import lark_parser
     return [t.value.rstrip() for t in lark_parser().lex(text, dont_ignore=True)
             if t.type == "COMMENT"]
 

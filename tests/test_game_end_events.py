@@ -5,8 +5,8 @@ and `static instead` answer them; the game ends with what stood, else it goes on
 """
 import pytest
 
-from dsl.codegen import generate
-from dsl.loader import load_text
+from deckwright.dsl.codegen import generate
+from deckwright.dsl.loader import load_text
 from tests.scenario import given, play
 
 BASE = '''game "Ends" extends "dvorak"

@@ -4,8 +4,8 @@ game is as it was before the action. And a game whose players are all gone ends.
 """
 import pytest
 
-from dsl.errors import EngineError
-from dsl.limits import MAX_VALUE_DEPTH
+from deckwright.dsl.errors import EngineError
+from deckwright.dsl.limits import MAX_VALUE_DEPTH
 from scenario import given, play
 
 BASE = 'game "Limits" extends "dvorak"\nvar v = 0\ncard "Filler": Thing { text "-" }\n'
@@ -139,7 +139,7 @@ def test_a_property_read_of_a_player_in_arithmetic_is_an_error_at_its_position()
 
 
 def test_eval_of_a_billion_cards_in_the_repl_is_an_error_at_the_typed_text_and_undone():
-    from repl.commands import Processor
+    from deckwright.repl.commands import Processor
     proc = Processor("example", seed=1)
     before = proc.game.state.state_hash()
     out = proc.execute('eval create 1000000000 "Windmill" in your area')

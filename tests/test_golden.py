@@ -12,7 +12,7 @@ ALWAYS = 2
 
 
 def _compare(run: str, i: int):
-    from dsl.loader import load_program
+    from deckwright.dsl.loader import load_program
     got = G.trace_game(load_program(G.RUNS[run][0]), run, i)
     want = RECORDED[run][i]
     if got == want:

@@ -7,12 +7,12 @@ import re
 
 import pytest
 
-from dsl.audit import HiddenAudit, audit_game
-from dsl.engine import Game
-from dsl.loader import load_program
-from dsl.sim import bots_for, play_one
-from repl import render
-from repl.commands import Processor
+from deckwright.dsl.audit import HiddenAudit, audit_game
+from deckwright.dsl.engine import Game
+from deckwright.dsl.loader import load_program
+from deckwright.dsl.sim import bots_for, play_one
+from deckwright.repl import render
+from deckwright.repl.commands import Processor
 from scenario import given
 
 BARRICADES = ("Loosely Barricaded", "Lightly Barricaded", "Quite Strongly Barricaded",
@@ -175,7 +175,7 @@ def test_the_audit_catches_a_view_that_names_a_face_down_card(monkeypatch):
 
 
 def test_sim_can_run_under_the_audit(capsys):
-    from dsl.cli import main
+    from deckwright.dsl.cli import main
     assert main(["sim", "urban_dead", "--games", "2", "--audit-hidden"]) == 0
     assert "0 errors" in capsys.readouterr().out
 

@@ -7,10 +7,10 @@ with `file:line:col` and a caret (docs/language.md §17 lists the limits).
 
 import pytest
 
-from dsl.cli import main
-from dsl.errors import DeckError, Diagnostic, SourcePosition, source_lines
-from dsl.loader import MAX_FILE_BYTES, load_program, load_text
-from dsl.parser import MAX_INT, MAX_LINE, MAX_NESTING, parse_text
+from deckwright.dsl.cli import main
+from deckwright.dsl.errors import DeckError, Diagnostic, SourcePosition, source_lines
+from deckwright.dsl.loader import MAX_FILE_BYTES, load_program, load_text
+from deckwright.dsl.parser import MAX_INT, MAX_LINE, MAX_NESTING, parse_text
 
 BASE = 'game "G" extends "dvorak"\n'
 
@@ -250,7 +250,7 @@ def test_deep_nesting_is_a_clean_error_not_a_recursion_error(form):
 
 @pytest.mark.parametrize("form", NESTINGS)
 def test_nesting_just_under_the_limit_still_loads_and_lints(form):
-    from dsl.lint import lint
+    from deckwright.dsl.lint import lint
     text = NESTINGS[form](MAX_NESTING - 5)
     load_text(text, "deep.deck")
     lint("deep.deck", text=text, file="deep.deck")

@@ -218,7 +218,7 @@ card "Filler": Thing x 20
 
 
 def test_the_repl_prints_the_rule_that_refuses_a_typed_choice(tmp_path):
-    from repl.commands import Processor
+    from deckwright.repl.commands import Processor
     deck = tmp_path / "sealed.deck"
     deck.write_text(SEALED)
     proc = Processor(str(deck), seed=1)
@@ -256,8 +256,8 @@ def test_a_refusal_never_names_a_card_the_player_cannot_see():
 
 def test_a_requirement_that_is_not_a_condition_is_an_error_at_its_place():
     import pytest
-    from dsl.errors import DeckError
-    from dsl.loader import load_text
+    from deckwright.dsl.errors import DeckError
+    from deckwright.dsl.loader import load_text
     text = ('game "T" extends "dvorak"\n'
             'action zap(card) if 1 + 1 else "x" { pass }\n'
             'card "A": Action {\n'
@@ -284,8 +284,8 @@ def test_a_cost_is_paid_even_when_the_play_it_paid_for_is_cancelled():
 
 
 def test_a_cost_that_asks_is_asked_of_bots_too():
-    from dsl.agents import RandomAgent
-    from dsl.engine import Game
+    from deckwright.dsl.agents import RandomAgent
+    from deckwright.dsl.engine import Game
     from scenario import program
     deck = program(DECK.replace('to use { destroy last(Thing cards you control) }',
                                 'to use { choose t from Thing cards you control prompt "Destroy" '

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from dsl.cli import main as cli_main
-from dsl.lint import REGISTRY, lint, render_text, suppressions, to_sarif
+from deckwright.dsl.cli import main as cli_main
+from deckwright.dsl.lint import REGISTRY, lint, render_text, suppressions, to_sarif
 
 CORPUS = Path(__file__).resolve().parent / "lint_corpus"
 DECKS = Path(__file__).resolve().parent.parent / "decks"
@@ -204,7 +204,7 @@ def test_every_rule_has_a_summary_a_fix_and_a_docs_entry():
 
 
 def _where(text: str):
-    from dsl.parser import parse_text
+    from deckwright.dsl.parser import parse_text
     deck = parse_text(f'game "G"\nsetup {{\n  if {text} {{ pass }}\n}}\n', "w.deck")
     return deck.items[0].body.stmts[0].cond
 
@@ -222,7 +222,7 @@ def _where(text: str):
     ("event.n != 2", "event.n == 3", False),
 ])
 def test_exclusive_conditions_are_those_whose_text_says_so(a, b, apart):
-    from dsl.lint import exclusive
+    from deckwright.dsl.lint import exclusive
     assert exclusive(_where(a), _where(b)) is apart
     assert exclusive(_where(b), _where(a)) is apart
     assert exclusive(_where(a), None) is False

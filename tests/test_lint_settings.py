@@ -2,7 +2,7 @@
 settings, `--explain CODE`, and `--sim` findings in a bundled base deck left out."""
 import pytest
 
-from dsl.cli import main
+from deckwright.dsl.cli import main
 
 SHRINE = '''game "Shrines" extends "dvorak"
 resource vp: start 0, score

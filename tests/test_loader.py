@@ -1,8 +1,8 @@
 """Decks extend decks: base first, explicit overrides, includes."""
 import pytest
 
-from dsl.errors import DeckError
-from dsl.loader import load_program, load_text
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.loader import load_program, load_text
 
 
 def test_a_deck_extends_the_dvorak_base_and_keeps_its_rules():
@@ -15,7 +15,7 @@ def test_a_deck_extends_the_dvorak_base_and_keeps_its_rules():
 def test_an_override_replaces_the_base_rule():
     program = load_text('game "Big Hands" extends "dvorak"\noverride param hand_size = 7\n'
                         'card "X": Thing { text "x" }\n', "big.deck")
-    from dsl.engine import Game
+    from deckwright.dsl.engine import Game
     game = Game(program, seed=1, players=2)
     assert game.param("hand_size", game.state.players[0]) == 7
 
@@ -43,7 +43,7 @@ def test_a_deck_that_extends_itself_is_reported(tmp_path):
 
 
 def test_bundled_games_are_the_decks_that_play_on_their_own():
-    from dsl.loader import bundled_games
+    from deckwright.dsl.loader import bundled_games
     games = bundled_games()
     assert [n for n, why_not in games.items() if why_not is None] == \
         ["dueling_runes", "dveck_builder", "example", "urban_dead"]

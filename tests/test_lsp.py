@@ -25,8 +25,8 @@ class Client:
 
     def __init__(self, cwd: Path):
         env = dict(os.environ, PYTHONPATH=str(ROOT))
-        self.proc = subprocess.Popen([sys.executable, "-m", "dsl.cli", "lsp"], cwd=cwd, env=env,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+        self.proc = subprocess.Popen([sys.executable, "-m", "deckwright.dsl.cli", "lsp"], cwd=cwd,
+                                     env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
         self.inbox: queue.Queue = queue.Queue()
         self.next_id = 0
@@ -258,8 +258,8 @@ def test_without_pygls_the_command_says_how_to_install_it(tmp_path):
     blocker.mkdir()
     (blocker / "__init__.py").write_text("raise ImportError('not here')\n")
     env = dict(os.environ, PYTHONPATH=f"{tmp_path}{os.pathsep}{ROOT}")
-    run = subprocess.run([sys.executable, "-m", "dsl.cli", "lsp"], env=env, capture_output=True,
-                         text=True, stdin=subprocess.DEVNULL, timeout=WAIT)
+    run = subprocess.run([sys.executable, "-m", "deckwright.dsl.cli", "lsp"], env=env,
+                         capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=WAIT)
     assert run.returncode == 1
     assert run.stderr == ("deckwright lsp: the language server needs pygls, which is not "
                           "installed; install it with: pip install 'deckwright[lsp]'\n")

@@ -1,8 +1,8 @@
-"""The language server's answers (dsl.lsp.analysis, no pygls): whatever the buffer holds
+"""The language server's answers (deckwright.dsl.lsp.analysis, no pygls): whatever the buffer holds
 mid-edit, every question gets an answer, never an exception."""
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from dsl.lsp.analysis import Analysis
+from deckwright.dsl.lsp.analysis import Analysis
 
 DECK = 'game "T" extends "dvorak"\nresource gears: start 0\ncard "Cog": Thing {\n' \
        '  text "Gain 1 gear."\n  effect { gain 1 gears }\n}\n'

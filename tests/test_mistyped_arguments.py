@@ -15,12 +15,12 @@ import random
 
 import pytest
 
-from decks import DECKS_DIR
-from dsl import ast as A
-from dsl.errors import DeckError, EngineError
-from dsl.loader import load_text
-from dsl.parser import parse_text
-from dsl.sim import play_one
+from deckwright.decks import DECKS_DIR
+from deckwright.dsl import ast as A
+from deckwright.dsl.errors import DeckError, EngineError
+from deckwright.dsl.loader import load_text
+from deckwright.dsl.parser import parse_text
+from deckwright.dsl.sim import play_one
 
 GAMES = ["example", "dveck_builder", "dueling_runes", "urban_dead"]
 

@@ -4,9 +4,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from decks import bundled
-from dsl import ast as A
-from dsl.parser import parse_text
+from deckwright.decks import bundled
+from deckwright.dsl import ast as A
+from deckwright.dsl.parser import parse_text
 
 
 def walk(node):
@@ -94,8 +94,8 @@ def test_override_and_include_items():
 
 def test_every_grammar_alternative_has_an_ast_builder_method():
     from lark import Lark
-    from grammar import GRAMMAR_PATH
-    from dsl.ast_builder import Builder
+    from deckwright.grammar import GRAMMAR_PATH
+    from deckwright.dsl.ast_builder import Builder
     rules = Lark(GRAMMAR_PATH.read_text(), parser="lalr").rules
     missing = set()
     for r in rules:
@@ -112,12 +112,12 @@ def test_every_grammar_alternative_has_an_ast_builder_method():
 @settings(deadline=None)
 @given(st.text(st.characters(blacklist_categories=("Cs",), blacklist_characters="\0"), max_size=200))
 def test_quote_writes_a_string_the_parser_reads_back_unchanged(text):
-    from dsl.parser import quote
+    from deckwright.dsl.parser import quote
     assert parse_text(f"game {quote(text)}\n", "q.deck").header.name == text
 
 
 # ----------------------------------------------------------------------------------
-# The fast path (dsl.fastparse.FastParser) builds exactly what Lark's tree path builds
+# The fast path (deckwright.dsl.fastparse.FastParser) builds exactly what Lark's tree path builds
 # ----------------------------------------------------------------------------------
 
 def positioned(value):
@@ -135,7 +135,7 @@ def positioned(value):
 
 def outcome(parse, text):
     """What a parse gives: the deck, positions and all, or the error as it is shown."""
-    from dsl.errors import DeckError
+    from deckwright.dsl.errors import DeckError
     try:
         return positioned(parse(text, "t.deck"))
     except DeckError as err:
@@ -167,7 +167,7 @@ CORPUS = corpus()
 
 @pytest.mark.parametrize("name", sorted(CORPUS))
 def test_the_fast_parser_builds_the_same_nodes_at_the_same_positions_as_lark(name):
-    from dsl import parser as P
+    from deckwright.dsl import parser as P
     text = CORPUS[name]
     fast = P._parse_fast(text, "t.deck")
     if name != "lint_corpus/syntax_error.deck":
@@ -186,7 +186,7 @@ def mutations():
 @settings(max_examples=300, deadline=None)
 @given(mutations())
 def test_the_fast_parser_and_lark_agree_on_decks_with_a_slip(case):
-    from dsl import parser as P
+    from deckwright.dsl import parser as P
     text, at, how, char = case
     at %= len(text)
     if how == 0:
@@ -212,5 +212,5 @@ def test_the_fast_parser_and_lark_agree_on_decks_with_a_slip(case):
     '\n\n  # comment\ngame "G" ;; \\\n extends "b"\n\n',
 ])
 def test_the_fast_parser_and_lark_agree_on_limits_and_odd_layouts(text):
-    from dsl import parser as P
+    from deckwright.dsl import parser as P
     assert outcome(P._parse_text, text) == outcome(P._parse_with_lark, text)

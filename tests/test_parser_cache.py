@@ -14,9 +14,9 @@ import tempfile
 import lark
 import pytest
 
-from dsl import parser as P
-from dsl.usercache import private_file
-from grammar import GRAMMAR_PATH
+from deckwright.dsl import parser as P
+from deckwright.dsl.usercache import private_file
+from deckwright.grammar import GRAMMAR_PATH
 
 POSIX = hasattr(os, "getuid")
 
@@ -191,7 +191,7 @@ def test_an_unwritable_cache_folder_means_no_cache_not_an_error(tmp_path, monkey
 
 def test_the_data_folder_follows_the_same_privacy_rules(tmp_path, monkeypatch):
     """The REPL's autosave lives there (see repl/autosave.py)."""
-    from dsl.usercache import data_root
+    from deckwright.dsl.usercache import data_root
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     assert private_file("autosave.json", data_root()) == tmp_path / "data" / "deckwright" / "autosave.json"
     assert oct((tmp_path / "data" / "deckwright").stat().st_mode & 0o777) == "0o700"

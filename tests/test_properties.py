@@ -5,13 +5,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from hypothesis.extra.lark import from_lark
 
-from dsl.errors import DeckError
-from dsl.loader import load_program, load_text
-from grammar import GRAMMAR_PATH
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.loader import load_program, load_text
+from deckwright.grammar import GRAMMAR_PATH
 from lark import Lark
-from dsl.replay import play_recorded, replay
-from dsl.session import Session
-from dsl.engine.state import GameState
+from deckwright.dsl.replay import play_recorded, replay
+from deckwright.dsl.session import Session
+from deckwright.dsl.engine.state import GameState
 
 EXAMPLE = load_program("example")
 

@@ -9,11 +9,11 @@ from importlib.util import find_spec
 
 import pytest
 
-from dsl import __version__, sim_ray
-from dsl.cli import build_parser, main
-from dsl.errors import EngineError
-from dsl.loader import load_program
-from dsl.sim import _play_many, simulate
+from deckwright.dsl import __version__, sim_ray
+from deckwright.dsl.cli import build_parser, main
+from deckwright.dsl.errors import EngineError
+from deckwright.dsl.loader import load_program
+from deckwright.dsl.sim import _play_many, simulate
 
 NO_RAY = ("error: --ray needs Ray, an optional extra: pip install 'deckwright[ray]' "
           "(or: pip install ray)\n")

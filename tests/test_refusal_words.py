@@ -6,9 +6,9 @@ refused player may see it.
 """
 import pytest
 
-from dsl.codegen import generate
-from dsl.errors import DeckError
-from dsl.loader import load_text
+from deckwright.dsl.codegen import generate
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.loader import load_text
 from tests.scenario import given, play
 
 DECK = '''game "Words" extends "dvorak"
@@ -84,7 +84,7 @@ def test_an_abilitys_words_name_its_card_and_player(deck):
 
 
 def test_words_without_values_generate_nothing(deck):
-    from dsl.loader import load_program
+    from deckwright.dsl.loader import load_program
     source, _ = generate(load_program("urban_dead"), resumable=False)
     assert "def RW" not in source
     source, _ = generate(deck, resumable=False)

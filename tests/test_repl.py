@@ -15,11 +15,11 @@ from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from decks import DECKS_DIR
-from dsl.invariants import assert_invariants
-from dsl.loader import bundled_games
-from repl import app
-from repl.commands import Processor, needs_more
+from deckwright.decks import DECKS_DIR
+from deckwright.dsl.invariants import assert_invariants
+from deckwright.dsl.loader import bundled_games
+from deckwright.repl import app
+from deckwright.repl.commands import Processor, needs_more
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -333,8 +333,8 @@ def test_why_of_the_game_over_points_at_the_end_condition_that_ended_it():
 
 
 def test_a_game_run_to_its_end_keeps_where_it_ended_too():
-    from dsl.loader import load_program
-    from dsl.sim import play_one
+    from deckwright.dsl.loader import load_program
+    from deckwright.dsl.sim import play_one
     game = play_one(load_program("example"), 2, 0, 2, ["random"], log=True)
     last = game.log[-1]
     assert last.text.startswith("game over: ")
@@ -434,7 +434,7 @@ def test_a_script_prints_what_the_repl_shows_and_stops_at_the_failing_line():
 def test_deckwright_play_script_from_a_file_and_from_stdin(tmp_path):
     script = tmp_path / "s.txt"
     script.write_text("state\nauto\n")
-    exe = [sys.executable, "-m", "dsl.cli", "play", "example", "--seed", "4"]
+    exe = [sys.executable, "-m", "deckwright.dsl.cli", "play", "example", "--seed", "4"]
     ok = subprocess.run(exe + ["--script", str(script)], capture_output=True, text=True,
                         cwd=ROOT, timeout=120)
     assert ok.returncode == 0, ok.stderr
@@ -510,7 +510,7 @@ def test_card_lists_the_cards_a_name_could_mean():
 
 
 def test_tab_offers_exactly_what_enter_would_take_or_be_ambiguous_between():
-    from repl.completion import suggest
+    from deckwright.repl.completion import suggest
     proc = Processor("example", seed=1)
     labels = proc.session.decision.labels
     for typed in ("spring", "satchel", "play_thing", "PASS", "zzz"):
@@ -533,6 +533,6 @@ def test_the_toolbar_shows_every_players_scores():
 
 
 def test_a_resource_marked_score_is_one_for_the_checker_too():
-    from dsl.loader import load_program
+    from deckwright.dsl.loader import load_program
     program = load_program("dveck_builder")
     assert [r for r, d in program.resources.items() if d.score] == ["vp"]

@@ -1,15 +1,11 @@
 """Tab completion as data: what `suggest()` offers for what is typed."""
-import re
-from pathlib import Path
 
 import pytest
 from pygments import lex
 
-from repl.commands import Processor
-from repl.completion import Context, suggest
-from repl.lexer import KEYWORDS, DeckwrightLexer
-
-GRAMMAR = Path(__file__).resolve().parent.parent / "grammar" / "deckwright.lark"
+from deckwright.repl.commands import Processor
+from deckwright.repl.completion import Context, suggest
+from deckwright.repl.lexer import DeckwrightLexer
 
 CTX = Context(
     commands=(("choose", "option"), ("card", "card"), ("state", "state"), ("bot", "seat"),
@@ -63,17 +59,6 @@ def test_open_offers_the_bundled_games_not_the_base_rules_or_files_of_cards():
         offered = [s.text for s in suggest("open d", proc.completion_context())]
         assert offered[:2] == ["dueling_runes", "dveck_builder"]
         assert not {"decktet", "dveck_cards", "dvorak"} & set(offered)
-
-
-def grammar_keywords() -> set:
-    text = re.sub(r"//[^\n]*", "", GRAMMAR.read_text())
-    return set(re.findall(r'"([a-z_]+)"', text))
-
-
-def test_the_lexer_keywords_are_the_grammar_keywords():
-    ours, theirs = set(KEYWORDS), grammar_keywords()
-    assert ours == theirs, (f"add to repl/lexer.py KEYWORDS: {sorted(theirs - ours)}; "
-                            f"drop: {sorted(ours - theirs)}")
 
 
 def test_the_lexer_reads_a_card():

@@ -2,7 +2,7 @@
 exactly as the user sees it, and the game is left as it was."""
 import pytest
 
-from repl.commands import Processor
+from deckwright.repl.commands import Processor
 
 
 def h(proc) -> str:

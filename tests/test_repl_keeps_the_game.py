@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from repl.commands import Processor, ReplError
+from deckwright.repl.commands import Processor, ReplError
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -97,7 +97,7 @@ from prompt_toolkit.history import InMemoryHistory  # noqa: E402
 from prompt_toolkit.input import create_pipe_input  # noqa: E402
 from prompt_toolkit.output import DummyOutput  # noqa: E402
 
-from repl import app  # noqa: E402
+from deckwright.repl import app  # noqa: E402
 
 CHATTY = "eval repeat 3000 { gain 1 gears }"     # 3,000 log lines to print
 
@@ -230,8 +230,8 @@ def test_leaving_a_command_midway_keeps_the_game_whole(monkeypatch):
 
 # --- the autosave ----------------------------------------------------------------------
 
-from dsl.cli import main as deckwright  # noqa: E402
-from repl import autosave  # noqa: E402
+from deckwright.dsl.cli import main as deckwright  # noqa: E402
+from deckwright.repl import autosave  # noqa: E402
 
 
 @pytest.fixture
@@ -296,7 +296,7 @@ def test_a_crash_outside_any_command_saves_the_game_too(data_home):
 
 
 def test_a_users_deck_anywhere_is_resumed_from_its_full_path(data_home, tmp_path):
-    from decks import DECKS_DIR
+    from deckwright.decks import DECKS_DIR
     deck = tmp_path / "elsewhere" / "mine.deck"
     deck.parent.mkdir()
     deck.write_text((DECKS_DIR / "example.deck").read_text())

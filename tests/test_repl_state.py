@@ -1,8 +1,8 @@
 """`state` fits a screen: zones named by their player or side, alike cards grouped, the
 rules' own variables and the other players' empty zones left out of a seat's view (issue
 "The designer's workbench"). Exact text, as the user reads it."""
-from dsl.loader import load_program
-from repl.commands import Processor
+from deckwright.dsl.loader import load_program
+from deckwright.repl.commands import Processor
 
 
 def state(deck: str, *commands: str, seed: int = 2, what: str = "state") -> str:
@@ -60,7 +60,7 @@ def test_the_log_names_zones_by_their_player_or_side():
 
 
 def test_a_multiple_choice_says_how_many_in_words_with_an_answer_that_works():
-    from repl.render import multi_hint
+    from deckwright.repl.render import multi_hint
     assert multi_hint(2, 2, 5) == "pick exactly 2: `choose 0 1`"
     assert multi_hint(0, 1, 2) == "pick up to 1: `choose 0`, or `choose none`"
     assert multi_hint(1, 3, 4) == "pick 1 to 3: `choose 0 1`"
@@ -88,7 +88,7 @@ def test_facts_are_shown_only_of_cards_the_chooser_may_read():
     proc = Processor("urban_dead", seed=3)
     proc.execute("auto 2")
     other = proc.game.state.players[1]
-    from repl.render import decision_view
+    from deckwright.repl.render import decision_view
     assert "(health" not in decision_view(proc.session.decision, other, proc.game)
 
 
@@ -107,9 +107,9 @@ def test_options_text_shows_each_offered_cards_printed_text_under_it():
 
 
 def test_options_text_shows_no_text_of_a_card_chosen_blind():
-    from dsl.engine.game import Game
-    from dsl.sim import bots_for
-    from repl.render import decision_view
+    from deckwright.dsl.engine.game import Game
+    from deckwright.dsl.sim import bots_for
+    from deckwright.repl.render import decision_view
     seen = []
 
     class Looking:
@@ -132,8 +132,8 @@ def test_options_text_shows_no_text_of_a_card_chosen_blind():
 
 def _move_decisions(deck: str, games: int):
     """Every `your move` decision of seeded random games, as the chooser reads it."""
-    from dsl.agents import RandomAgent
-    from dsl.engine.game import Game
+    from deckwright.dsl.agents import RandomAgent
+    from deckwright.dsl.engine.game import Game
     found = []
 
     class Looking(RandomAgent):

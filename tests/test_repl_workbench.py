@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from repl.commands import Processor
+from deckwright.repl.commands import Processor
 
 # A move anyone may make at any time while they have no gear; a response to a play.
 WAVES = '''game "Waves" extends "dvorak"
@@ -112,7 +112,7 @@ def test_autopass_takes_on_or_off(waves):
 # --- paging long looks -------------------------------------------------------------------
 
 def test_the_pager_shows_a_screenful_then_asks():
-    from repl import pager
+    from deckwright.repl import pager
     shown, asked, keys = [], [], iter(" \rq")
     pager.page([f"line {i}" for i in range(12)], 5, shown.append, lambda: next(keys),
                asked.append)
@@ -123,7 +123,7 @@ def test_the_pager_shows_a_screenful_then_asks():
 
 
 def test_output_that_fits_is_not_paged():
-    from repl import pager
+    from deckwright.repl import pager
     shown = []
     pager.page(["a", "b"], 5, shown.append, lambda: pytest.fail("asked for a key"))
     assert shown == ["a", "b"]
@@ -138,7 +138,7 @@ def test_only_the_looks_are_marked_for_paging():
 
 def test_no_pager_when_the_output_is_not_a_terminal():
     from prompt_toolkit.output import DummyOutput
-    from repl import pager
+    from deckwright.repl import pager
     assert not pager.wanted(DummyOutput())        # the tests' headless REPL
     assert not pager.wanted(None)                 # pytest's captured standard output
 
@@ -148,8 +148,8 @@ def test_a_script_prints_a_long_state_whole(tmp_path):
     import sys
     script = tmp_path / "look.txt"
     script.write_text("state all\n")
-    done = subprocess.run([sys.executable, "-m", "dsl.cli", "play", "dveck_builder", "--script",
-                           str(script)], capture_output=True, text=True, timeout=300,
+    done = subprocess.run([sys.executable, "-m", "deckwright.dsl.cli", "play", "dveck_builder",
+                           "--script", str(script)], capture_output=True, text=True, timeout=300,
                           cwd=Path(__file__).resolve().parent.parent,
                           env={**__import__("os").environ, "LINES": "10"})
     assert done.returncode == 0, done.stderr
@@ -239,8 +239,8 @@ def test_a_choice_with_one_card_and_a_choose_one_with_one_open_case_are_logged(t
 def test_a_game_that_logs_nothing_writes_no_forced_lines():
     """Bots playing as plain functions keep no log: the forced choices cost them nothing
     and leave nothing behind."""
-    from dsl.loader import load_program
-    from dsl.sim import play_one
+    from deckwright.dsl.loader import load_program
+    from deckwright.dsl.sim import play_one
     game = play_one(load_program("example"), 0, 0, 2, ["random"])
     assert game.log == [] and not game.logging
 
@@ -259,14 +259,14 @@ def test_game_over_names_the_end_condition_the_deck_names(deck, seed, line):
 
 
 def test_sim_counts_the_games_by_their_named_end_conditions(capsys):
-    from dsl.cli import main
+    from deckwright.dsl.cli import main
     assert main(["sim", "dveck_builder", "--games", "4", "--seed", "1"]) == 0
     assert "end reasons: {'50 VP': 4}" in capsys.readouterr().out.splitlines()
 
 
 def test_an_end_condition_without_a_name_keeps_the_kind_of_ending(tmp_path):
-    from dsl.loader import load_program
-    from dsl.sim import play_one
+    from deckwright.dsl.loader import load_program
+    from deckwright.dsl.sim import play_one
     deck = tmp_path / "plain.deck"
     deck.write_text(WAVES.replace('resource gears: start 0\n', 'resource gears: start 0\n'
                                   'whenever count (players where it.gears >= 1) > 0 {\n'
@@ -276,7 +276,7 @@ def test_an_end_condition_without_a_name_keeps_the_kind_of_ending(tmp_path):
 
 
 def test_an_empty_end_condition_name_is_refused_where_it_is_written(tmp_path, capsys):
-    from dsl.cli import main
+    from deckwright.dsl.cli import main
     deck = tmp_path / "e.deck"
     deck.write_text('game "E" extends "dvorak"\nwhenever turn_number > 3 { end game "" draw }\n'
                     'card "X": Thing\n')

@@ -2,9 +2,9 @@
 line of the file as it was (issue "The designer's workbench")."""
 from pathlib import Path
 
-from decks import DECKS_DIR
-from repl.commands import Processor
-from repl.write_back import declaration_span
+from deckwright.decks import DECKS_DIR
+from deckwright.repl.commands import Processor
+from deckwright.repl.write_back import declaration_span
 
 OWL = '''def card "Clockwork Owl": Thing - Machine x 2 {
   text "When Clockwork Owl enters play, draw two cards."

@@ -9,11 +9,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-from dsl.cli import main
-from dsl.loader import load_program
-from dsl.progress import Progress
-from dsl.report import figures
-from dsl.sim import simulate
+from deckwright.dsl.cli import main
+from deckwright.dsl.loader import load_program
+from deckwright.dsl.progress import Progress
+from deckwright.dsl.report import figures
+from deckwright.dsl.sim import simulate
 
 SECTIONS = {"flags", "wins", "first", "length", "ends", "cards", "never-played", "never-fired"}
 

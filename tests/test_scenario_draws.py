@@ -1,13 +1,14 @@
 """Random draws arranged in a scenario's `given`: `next random pick is ...` and `next
-shuffle of ZONE leaves ... on top`, made by the game's own generator (dsl.rng.ArrangedRng).
+shuffle of ZONE leaves ... on top`, made by the game's own generator
+(deckwright.dsl.rng.ArrangedRng).
 """
 from __future__ import annotations
 
 
 import pytest
 
-from dsl.rng import ArrangedRng, Rng
-from dsl.scenario.runner import check
+from deckwright.dsl.rng import ArrangedRng, Rng
+from deckwright.dsl.scenario.runner import check
 from scenario import failures_of as shared_failures, scenario_deck
 
 # A die: `random(range(1, 6))` is a roll; the example deck's Sabotage discards at random.

@@ -2,7 +2,7 @@
 of its deck names, in the deck or in the `.test.deck` beside it."""
 import pytest
 
-from dsl.cli import main
+from deckwright.dsl.cli import main
 
 WORKSHOP = '''game "Workshop" extends "example"
 card "Lathe": Action {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dsl.errors import DeckError
+from deckwright.dsl.errors import DeckError
 from scenario import arrange_now, arranged, failures_of, names
 
 

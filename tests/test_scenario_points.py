@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from dsl.scenario.runner import check
+from deckwright.dsl.scenario.runner import check
 from scenario import failures_of
 from scenario import scenario_deck as deck
 
@@ -107,7 +107,7 @@ def test_a_phase_the_first_turn_never_begins_is_a_failure_at_its_line():
 ])
 def test_the_phase_a_scenario_starts_in_is_checked_before_it_runs(line, message, hint):
     if message is None:                 # a capitalised word is no phase name: a syntax error
-        from dsl.errors import DeckError
+        from deckwright.dsl.errors import DeckError
         with pytest.raises(DeckError) as err:
             deck(f'scenario "s" {{\n  given {{ {line} }}\n}}\n')
         assert err.value.render().splitlines()[0].startswith("t.deck:3:17: error:")
@@ -196,7 +196,7 @@ def test_the_first_given_has_no_point():
 
 
 def test_an_arrangement_at_a_point_is_made_again_when_the_game_is_rewound():
-    from dsl.scenario.runner import _Run
+    from deckwright.dsl.scenario.runner import _Run
     program = deck("""
         scenario "s" {
           given { deck top: "Wrench", "Heist" }
@@ -344,8 +344,8 @@ def test_the_phase_of_an_end_point_is_checked_before_it_runs():
 
 
 def test_only_a_scenario_at_the_end_of_a_phase_runs_code_that_tells_of_phase_ends():
-    from dsl.codegen import generate
-    from dsl.loader import load_program
+    from deckwright.dsl.codegen import generate
+    from deckwright.dsl.loader import load_program
     plain, _ = generate(load_program("example"), True)
     told, _ = generate(load_program("example"), True, points=True)
     assert "g.watch(g, 'end', True)" not in plain
@@ -360,13 +360,13 @@ def test_only_a_scenario_at_the_end_of_a_phase_runs_code_that_tells_of_phase_end
           then at start of phase end { hand of P1 has 5 cards }
         }
         """)
-    from dsl.scenario.runner import _Run
+    from deckwright.dsl.scenario.runner import _Run
     r = _Run(program, program.scenarios[0])
     assert r.go() == [] and r.session.game.code is program.code(True)
 
 
 def test_an_arrangement_at_the_end_of_a_phase_is_made_again_when_the_game_is_rewound():
-    from dsl.scenario.runner import _Run
+    from deckwright.dsl.scenario.runner import _Run
     program = deck("""
         scenario "s" {
           given { deck top: "Wrench", "Heist" }

@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from decks import DECKS_DIR, bundled
-from dsl.cli import main
-from dsl.errors import DeckError
-from dsl.loader import bundled_games, load_text
-from dsl.scenario.runner import run, with_background
-from dsl.scenario.suite import file_scenarios, render_failure, run_decks
-from dsl.session import Session
+from deckwright.decks import DECKS_DIR, bundled
+from deckwright.dsl.cli import main
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.loader import bundled_games, load_text
+from deckwright.dsl.scenario.runner import run, with_background
+from deckwright.dsl.scenario.suite import file_scenarios, render_failure, run_decks
+from deckwright.dsl.session import Session
 from scenario import failures_of
 from scenario import scenario_deck as deck
 
@@ -61,7 +61,7 @@ def passes(body: str) -> bool:
 # --- the language --------------------------------------------------------------------------
 
 def test_a_deck_with_scenarios_plays_as_it_did_and_compiles_to_the_same_code():
-    from dsl.codegen import generate
+    from deckwright.dsl.codegen import generate
     generate_run = lambda p: generate(p, resumable=False)[0]
     plain = load_text('game "T" extends "example"\n', "t.deck")
     with_sc = deck("""
@@ -160,7 +160,7 @@ def test_a_misspelt_card_is_an_error_with_a_caret_and_a_hint():
 ])
 def test_names_in_a_scenario_are_checked_before_it_runs(line, message):
     program = deck(f'scenario "s" {{\n  given {{ {line} }}\n}}\n')
-    from dsl.scenario.runner import check
+    from deckwright.dsl.scenario.runner import check
     diags = check(program, program.scenarios[0])
     assert [d.message for d in diags] == [message]
     assert diags[0].pos.line == 3
@@ -400,7 +400,7 @@ def test_a_scenario_may_run_the_decks_own_setup():
         }
         """)
     program = deck('scenario "s" {\n  given {\n    setup\n    hand of P1: "Heist"\n  }\n}\n')
-    from dsl.scenario.runner import check
+    from deckwright.dsl.scenario.runner import check
     assert [d.message for d in check(program, program.scenarios[0])] == [
         "a scenario that runs the deck's `setup` cannot also arrange the game"]
 
@@ -521,8 +521,8 @@ def test_the_pytest_plugin_collects_test_decks_one_test_per_scenario(folder):
                                       + GOOD.split("\n", 2)[2])
     (folder / "parts.deck").write_text('card "Broken": Action { effect { nonsense } }\n')
     env = dict(os.environ, PYTHONPATH=str(Path(__file__).parent.parent))
-    r = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "dsl.scenario.pytest_plugin",
-                        "-p", "no:cacheprovider"],
+    r = subprocess.run([sys.executable, "-m", "pytest", "-q",
+                        "-p", "deckwright.dsl.scenario.pytest_plugin", "-p", "no:cacheprovider"],
                        capture_output=True, text=True, env=env, cwd=folder)
     assert r.returncode == 1, r.stdout + r.stderr
     assert "mine.test.deck:17:10: failed: gears of P1 is 2, not 3" in r.stdout
@@ -532,7 +532,7 @@ def test_the_pytest_plugin_collects_test_decks_one_test_per_scenario(folder):
 
 def test_watch_runs_again_when_a_file_it_read_changes(folder):
     import os
-    from dsl.scenario.suite import watch
+    from deckwright.dsl.scenario.suite import watch
     test_deck = folder / "mine.test.deck"
     test_deck.write_text(GOOD)
     runs = []

@@ -6,10 +6,10 @@ OpenSpiel is an optional extra (``deckwright[search]``): without it these tests 
 for the ones about what a user without it is told."""
 import pytest
 
-from dsl import search
-from dsl.agents import check_bot, make_bot, parse_bot
-from dsl.errors import EngineError
-from dsl.loader import bundled_games, load_program
+from deckwright.dsl import search
+from deckwright.dsl.agents import check_bot, make_bot, parse_bot
+from deckwright.dsl.errors import EngineError
+from deckwright.dsl.loader import bundled_games, load_program
 
 GAMES = sorted(name for name, why in bundled_games().items() if why is None)
 
@@ -44,7 +44,7 @@ def test_without_openspiel_a_search_bot_says_how_to_install_it(monkeypatch):
 
 
 def test_the_cli_refuses_a_budget_for_a_bot_that_does_not_search(capsys):
-    from dsl.cli import main
+    from deckwright.dsl.cli import main
     with pytest.raises(SystemExit):
         main(["sim", "example", "--bots", "greedy:3"])
     assert "bot 'greedy' takes no budget (only mcts, ismcts do: mcts:200)" in capsys.readouterr().err
@@ -53,7 +53,7 @@ def test_the_cli_refuses_a_budget_for_a_bot_that_does_not_search(capsys):
 # --- the OpenSpiel game ---------------------------------------------------------------------
 
 pyspiel = pytest.importorskip("pyspiel", reason="OpenSpiel (deckwright[search]) is not installed")
-from dsl.search import spiel  # noqa: E402
+from deckwright.dsl.search import spiel  # noqa: E402
 # The module, not its class: pytest would collect OpenSpiel's own test class as ours.
 from open_spiel.python.tests import games_sim_test as openspiel_sim  # noqa: E402
 
@@ -106,7 +106,7 @@ def test_the_game_ends_with_returns_to_winners_and_losers():
 
 
 def test_a_dealt_world_reads_the_same_to_the_seat_and_changes_what_it_cannot_see():
-    from dsl.rng import Rng
+    from deckwright.dsl.rng import Rng
     state = dealt("dueling_runes")
     g = state.engine
     rng = Rng(4)
@@ -121,7 +121,7 @@ def test_a_dealt_world_reads_the_same_to_the_seat_and_changes_what_it_cannot_see
 
 def test_a_copy_of_a_dealt_world_is_that_world():
     import copy
-    from dsl.rng import Rng
+    from deckwright.dsl.rng import Rng
     g = dealt("dueling_runes").engine
     world, deal = spiel.determinize(g, 0, Rng(4))
     state = spiel_game("dueling_runes").state_of(world, deal)
@@ -133,14 +133,14 @@ def test_a_copy_of_a_dealt_world_is_that_world():
 # --- the bots -------------------------------------------------------------------------------
 
 def test_mcts_plays_a_whole_simulated_run_by_name_and_budget():
-    from dsl.sim import simulate
+    from deckwright.dsl.sim import simulate
     report = simulate(load_program("example"), games=2, bots=["mcts:8", "random"])
     assert (report["games"], report["finished"], report["errors"]) == (2, 2, 0)
 
 
 @pytest.mark.parametrize("bot", ["mcts:6", "ismcts:6"])
 def test_a_search_bot_game_is_reproduced_by_its_seeds(bot):
-    from dsl.sim import play_one
+    from deckwright.dsl.sim import play_one
     program = load_program("example")
     first = play_one(program, 5, 0, 2, [bot, "random"])
     again = play_one(program, 5, 0, 2, [bot, "random"])
@@ -148,7 +148,7 @@ def test_a_search_bot_game_is_reproduced_by_its_seeds(bot):
 
 
 def test_mcts_beats_random_in_the_example_game():
-    from dsl.sim import play_one
+    from deckwright.dsl.sim import play_one
     program = load_program("example")
     wins = sum("P1" in play_one(program, 0, i, 2, ["mcts:30", "random"]).state.result["winners"]
                for i in range(4))
@@ -156,8 +156,8 @@ def test_mcts_beats_random_in_the_example_game():
 
 
 def test_a_score_counts_1_to_a_player_s_standing_and_worth_says_what_another_counts():
-    from dsl.loader import load_text
-    from dsl.search.bots import standing_resources
+    from deckwright.dsl.loader import load_text
+    from deckwright.dsl.search.bots import standing_resources
     program = load_text('game "W"\nresource vp: start 0, score\n'
                         'resource health: start 10, worth 2\nresource poison: start 0, worth -1\n'
                         'resource coins: start 0\nturn { pass }\n')
@@ -167,8 +167,8 @@ def test_a_score_counts_1_to_a_player_s_standing_and_worth_says_what_another_cou
 
 
 def test_a_game_cut_short_is_valued_by_each_seat_s_standing_against_the_best_other():
-    from dsl.engine import Game
-    from dsl.search.bots import standing
+    from deckwright.dsl.engine import Game
+    from deckwright.dsl.search.bots import standing
     g = Game(load_program("dueling_runes"), seed=1, players=3, log=False)
     for p, health in zip(g.state.players, (9, 3, 9)):
         p.res["health"] = health
@@ -178,8 +178,8 @@ def test_a_game_cut_short_is_valued_by_each_seat_s_standing_against_the_best_oth
 
 
 def test_a_playout_of_a_deck_with_scores_is_cut_after_two_turns_and_valued_by_them():
-    from dsl.rng import Rng
-    from dsl.search.bots import SCORED_ROLLOUT_TURNS, PlayoutEvaluator
+    from deckwright.dsl.rng import Rng
+    from deckwright.dsl.search.bots import SCORED_ROLLOUT_TURNS, PlayoutEvaluator
     state = dealt("dueling_runes")
     start = state.engine.state.turn
     value = PlayoutEvaluator(Rng(4), SCORED_ROLLOUT_TURNS, True).evaluate(state)
@@ -193,8 +193,8 @@ def test_a_playout_of_a_deck_with_scores_is_cut_after_two_turns_and_valued_by_th
 
 
 def test_a_playout_of_a_deck_without_scores_cut_short_is_a_draw():
-    from dsl.rng import Rng
-    from dsl.search.bots import PlayoutEvaluator
+    from deckwright.dsl.rng import Rng
+    from deckwright.dsl.search.bots import PlayoutEvaluator
     state = dealt("dueling_runes")
     value = PlayoutEvaluator(Rng(2), 2, False).evaluate(state)
     assert state.engine.state.result["reason"] == "turn limit"
@@ -202,7 +202,7 @@ def test_a_playout_of_a_deck_without_scores_cut_short_is_a_draw():
 
 
 def test_the_repl_seats_a_search_bot_by_name_and_budget():
-    from repl.commands import Processor
+    from deckwright.repl.commands import Processor
     proc = Processor("example", seed=5)
     assert proc.execute("bot P2 mcts:3").ok
     assert proc.execute("bot P1 ismcts:3").ok           # both seats: it plays to the end
@@ -213,14 +213,14 @@ def test_the_repl_seats_a_search_bot_by_name_and_budget():
 
 
 def test_a_search_bot_refuses_to_be_a_game_s_own_agent():
-    from dsl.engine import Game
+    from deckwright.dsl.engine import Game
     game = Game(load_program("example"), seed=1, agents=[make_bot("mcts:3", 1), make_bot("random", 2)])
     with pytest.raises(EngineError, match="searches copies of the game"):
         game.run()
 
 
 def test_a_report_of_search_bot_games_counts_the_moves_made_not_the_searches():
-    from dsl.sim import simulate
+    from deckwright.dsl.sim import simulate
     program = load_program("example")
     plain = simulate(program, games=1, seed=2, records=True)["records"][0]
     searched = simulate(program, games=1, seed=2, bots=["mcts:4", "random"],

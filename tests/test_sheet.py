@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from dsl.cli import main
-from dsl.loader import load_program, load_text
-from dsl.sheet import PER_PAGE, chromium, corner_property, printed_cards, sheet_html, to_pdf
+from deckwright.dsl.cli import main
+from deckwright.dsl.loader import load_program, load_text
+from deckwright.dsl.sheet import (PER_PAGE, chromium, corner_property, printed_cards, sheet_html,
+                                  to_pdf)
 
 BUNDLED = ["example", "dueling_runes", "dveck_builder", "urban_dead"]
 
@@ -75,7 +76,7 @@ def test_print_with_an_unknown_corner_says_what_it_may_mean(tmp_path, capsys):
 
 
 def test_pdf_without_chromium_says_so(tmp_path, capsys, monkeypatch):
-    monkeypatch.setattr("dsl.sheet.chromium", lambda: None)
+    monkeypatch.setattr("deckwright.dsl.sheet.chromium", lambda: None)
     assert main(["print", "example", "-o", str(tmp_path / "s.pdf"), "--pdf"]) == 1
     assert "--pdf needs Chromium" in capsys.readouterr().err
     assert not (tmp_path / "s.pdf").exists()

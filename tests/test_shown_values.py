@@ -6,8 +6,8 @@ player may see it; otherwise it is said as they see it, where it lies (docs/lang
 """
 import pytest
 
-from dsl.errors import DeckError
-from dsl.loader import load_text
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.loader import load_text
 from tests.scenario import failures_of
 
 CRIER = '''
@@ -93,7 +93,7 @@ def test_a_tie_on_a_named_end_keeps_its_values():
 
 
 def test_the_result_and_sim_give_the_name_as_it_was_made():
-    from dsl.sim import play_one
+    from deckwright.dsl.sim import play_one
     from tests.scenario import scenario_deck
     game = play_one(scenario_deck(ENDS), 1, 0, 2, ["random"])
     winner, = game.result["winners"]

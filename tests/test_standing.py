@@ -4,9 +4,9 @@ side), and the search bots value the playouts they cut short by it.
 The checker's errors need no OpenSpiel; the playouts do (they skip without it)."""
 import pytest
 
-from dsl import search
-from dsl.errors import DeckError
-from dsl.loader import load_program, load_text
+from deckwright.dsl import search
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.loader import load_program, load_text
 
 BASE = 'game "Standing" extends "dvorak"\n'
 
@@ -56,7 +56,7 @@ def test_a_game_has_one_standing():
 
 
 def test_the_linter_reads_a_standing_as_it_reads_an_effect():
-    from dsl.lint import lint
+    from deckwright.dsl.lint import lint
     text = BASE + 'zone vault: per player, public\nresource gems: start 0\n' \
         'standing count cards in your vault + gems\n'
     found = [(d.code, d.pos.line, d.message)
@@ -70,8 +70,8 @@ def test_the_linter_reads_a_standing_as_it_reads_an_effect():
 # --- whose standing is which ---------------------------------------------------------------
 
 def test_a_side_s_standing_is_read_for_its_players_and_the_game_s_for_the_others():
-    from dsl.engine import Game
-    from dsl.engine.players import standing
+    from deckwright.dsl.engine import Game
+    from deckwright.dsl.engine.players import standing
     program = load_text(BASE + 'resource gems: start 3, worth 7\n'
                         'side a: standing 100 + gems\nside b\nside c\n'
                         'standing count cards in your hand\n')
@@ -84,8 +84,8 @@ def test_a_side_s_standing_is_read_for_its_players_and_the_game_s_for_the_others
 
 
 def test_a_player_with_no_standing_stands_by_the_worth_of_their_resources():
-    from dsl.engine import Game
-    from dsl.engine.players import standing
+    from deckwright.dsl.engine import Game
+    from deckwright.dsl.engine.players import standing
     program = load_text(BASE + 'resource gems: start 3, worth 7\n'
                         'side a: standing 100 + gems\nside b\n')
     g = Game(program, seed=1, players=2, log=False)
@@ -95,8 +95,8 @@ def test_a_player_with_no_standing_stands_by_the_worth_of_their_resources():
 
 
 def test_urban_dead_stands_by_the_survivors_in_the_base_and_the_zombies_they_face():
-    from dsl.engine import Game
-    from dsl.engine.players import standing
+    from deckwright.dsl.engine import Game
+    from deckwright.dsl.engine.players import standing
     g = Game(load_program("urban_dead"), seed=1, agents=[None, None], players=2, log=False,
              checkpoints=True, options={"starting_survivors": 2})
     g.start()                                                # set up: two Survivors rest
@@ -111,7 +111,7 @@ def test_urban_dead_stands_by_the_survivors_in_the_base_and_the_zombies_they_fac
 
 
 def test_a_deck_weighs_a_standing_as_it_weighs_a_resource():
-    from dsl.search.bots import weighs
+    from deckwright.dsl.search.bots import weighs
     assert weighs(load_text(BASE + 'standing count cards in your hand\n'))
     assert weighs(load_text(BASE + 'side a: standing 1\nside b\n'))
     assert weighs(load_program("dueling_runes"))             # health, worth 1
@@ -126,9 +126,9 @@ HANDS = 'game "Hands" extends "example"\nstanding count cards in your hand\n'
 
 
 def _cut_playout(program, seed=3, rng=3):
-    from dsl.rng import Rng
-    from dsl.search import spiel
-    from dsl.search.bots import SCORED_ROLLOUT_TURNS, PlayoutEvaluator, weighs
+    from deckwright.dsl.rng import Rng
+    from deckwright.dsl.search import spiel
+    from deckwright.dsl.search.bots import SCORED_ROLLOUT_TURNS, PlayoutEvaluator, weighs
     state = spiel.DeckGame({"deck": spiel.deck_key(program)}).new_initial_state()
     state.apply_action(seed)
     value = PlayoutEvaluator(Rng(rng), SCORED_ROLLOUT_TURNS, weighs(program)).evaluate(state)
@@ -155,8 +155,8 @@ def test_a_deck_s_standing_changes_what_a_cut_playout_is_worth_and_nothing_else(
 
 @needs_openspiel
 def test_a_deck_that_says_nothing_of_standing_plays_its_playouts_to_the_end(monkeypatch):
-    from dsl.engine import Game
-    from dsl.search import bots
+    from deckwright.dsl.engine import Game
+    from deckwright.dsl.search import bots
     plain = load_text('game "Plain" extends "example"\n'
                       'override resource gears: start 0, min 0\n', "plain.deck")
     made = []

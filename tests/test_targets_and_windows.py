@@ -10,9 +10,9 @@ time); a response used is itself an event with its own window.
 """
 import pytest
 
-from dsl.codegen import generate
-from dsl.errors import DeckError
-from dsl.loader import load_text
+from deckwright.dsl.codegen import generate
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.loader import load_text
 from tests.scenario import area, given, hand, play, res
 
 DECK = '''game "Targets" extends "dvorak"
@@ -304,7 +304,7 @@ def test_the_question_and_the_log_name_no_card_a_seat_cannot_see(deck):
     assert "P1: peek targeting a card in P2's hand" in log(s)
 
 def test_a_deck_with_no_responses_nor_any_time_moves_has_no_windows():
-    from dsl.loader import load_program
+    from deckwright.dsl.loader import load_program
     source, _ = generate(load_program("example"), resumable=True)
     assert "WINDOW" not in source and "RESPOND" not in source
 
@@ -339,7 +339,7 @@ def test_nothing_can_respond_to_an_event_announced_after_it_happens():
 def test_what_a_player_passed_on_is_part_of_the_state_copied_and_saved(deck):
     import json
 
-    from dsl.engine.state import GameState
+    from deckwright.dsl.engine.state import GameState
     s = start(deck, res={1: {"sparks": 2}})
     play(s, "pass")
     st = s.state

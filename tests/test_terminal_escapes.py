@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from dsl.cli import main
-from dsl.errors import Diagnostic, SourcePosition
-from dsl.terminal import visible
+from deckwright.dsl.cli import main
+from deckwright.dsl.errors import Diagnostic, SourcePosition
+from deckwright.dsl.terminal import visible
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -141,8 +141,8 @@ def test_the_repl_prints_deck_text_escaped():
     """prompt_toolkit itself turns only ESC into `?`: BEL and C1 would still reach the
     terminal, so the REPL's output goes through the same helper."""
     from prompt_toolkit.output.plain_text import PlainTextOutput
-    from repl.app import emit
-    from repl.commands import Output
+    from deckwright.repl.app import emit
+    from deckwright.repl.commands import Output
     buf = io.StringIO()
     emit(Output([("text", EVIL), ("error", EVIL), ("source", f'card "{EVIL}": Thing {{}}\n')]),
          output=PlainTextOutput(buf))
@@ -158,7 +158,7 @@ class _Terminal:
 
 
 def test_errors_are_coloured_only_on_a_terminal_and_never_with_no_color():
-    from dsl.terminal import colour_wanted
+    from deckwright.dsl.terminal import colour_wanted
     assert colour_wanted(_Terminal(), {})
     assert not colour_wanted(_Terminal(), {"NO_COLOR": "1"})
     assert not colour_wanted(_Terminal(), {"TERM": "dumb"})
@@ -166,7 +166,7 @@ def test_errors_are_coloured_only_on_a_terminal_and_never_with_no_color():
 
 
 def test_colour_marks_the_severity_and_the_caret_and_nothing_else():
-    from dsl.terminal import paint
+    from deckwright.dsl.terminal import paint
     text = ("bad.deck:2:33: error: the argument `n` of `draw` must be a number, not a text\n"
             "    2 | card \"A\": Thing { effect { draw \"two\" } }\n"
             "      |                                 ^^^^^")
@@ -180,7 +180,7 @@ def test_colour_marks_the_severity_and_the_caret_and_nothing_else():
 def test_a_piped_check_prints_no_colour(tmp_path):
     bad = tmp_path / "bad.deck"
     bad.write_text('game "x" extends "dvorak"\ncard "A": Thing { effect { draw "two" } }\n')
-    run = subprocess.run([sys.executable, "-m", "dsl.cli", "check", str(bad)],
+    run = subprocess.run([sys.executable, "-m", "deckwright.dsl.cli", "check", str(bad)],
                          capture_output=True, text=True, cwd=ROOT)
     assert run.returncode == 1 and "\x1b" not in run.stderr
     assert ": error: the argument `n` of `draw` must be a number, not a text" in run.stderr

@@ -4,7 +4,7 @@ elimination as events that can be answered.
 
 Each test: given a state → these decisions → this outcome.
 """
-from dsl.loader import load_text
+from deckwright.dsl.loader import load_text
 from scenario import given, hand, play
 
 DECK = '''game "Turn order" extends "dvorak"
@@ -152,7 +152,7 @@ def test_reversing_the_order_sends_the_next_turn_the_other_way_round():
 
 
 def test_the_turn_order_survives_undo_and_a_saved_state():
-    from dsl.engine.state import GameState
+    from deckwright.dsl.engine.state import GameState
     s = given(PROGRAM, players=4, hands={0: ["U-Turn"]}, deck_cards=ROCKS)
     play(s, "play_action: U-Turn", "pass")
     data = s.state.to_json()
@@ -267,7 +267,7 @@ def test_by_side_a_reversed_order_reverses_the_sides_and_each_sides_players():
 
 def test_the_checker_says_what_an_extra_turn_needs():
     import pytest
-    from dsl.errors import DeckError
+    from deckwright.dsl.errors import DeckError
     bad = DECK + '\ncard "Oops": Action {\n  text "?"\n  effect { extra turn for 3 }\n}\n'
     with pytest.raises(DeckError) as err:
         load_text(bad, "bad.deck")
@@ -278,7 +278,7 @@ def test_the_checker_says_what_an_extra_turn_needs():
 
 
 def test_turn_order_cards_are_explained_in_english():
-    from dsl.explain import explain_card
+    from deckwright.dsl.explain import explain_card
     assert explain_card(PROGRAM, "Time Walk") == "Take an extra turn after this one."
     assert explain_card(PROGRAM, "U-Turn") == "Reverse the turn order."
     assert explain_card(PROGRAM, "Empty Gift") == (

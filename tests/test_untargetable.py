@@ -10,12 +10,12 @@ each rule is a scenario.
 """
 import pytest
 
-from dsl.codegen import generate
-from dsl.errors import DeckError
-from dsl.explain import explain_card
-from dsl.loader import load_program, load_text
-from dsl.scenario.runner import run
-from dsl.scenario.suite import render_failure
+from deckwright.dsl.codegen import generate
+from deckwright.dsl.errors import DeckError
+from deckwright.dsl.explain import explain_card
+from deckwright.dsl.loader import load_program, load_text
+from deckwright.dsl.scenario.runner import run
+from deckwright.dsl.scenario.suite import render_failure
 from tests.scenario import scenario_deck
 
 VEIL = '''game "Veil" extends "example"

@@ -15,11 +15,11 @@ from collections import Counter
 
 import pytest
 
-from dsl.agents import RandomAgent
-from dsl.engine import Game
-from dsl.invariants import assert_invariants
-from dsl.engine.values import attr
-from dsl.session import Session
+from deckwright.dsl.agents import RandomAgent
+from deckwright.dsl.engine import Game
+from deckwright.dsl.invariants import assert_invariants
+from deckwright.dsl.engine.values import attr
+from deckwright.dsl.session import Session
 from scenario import names, play, program, res
 
 S, Z = 0, 1

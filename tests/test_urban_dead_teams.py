@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from dsl.agents import RandomAgent
-from dsl.engine import Game
-from dsl.invariants import assert_invariants
-from dsl.session import Session
-from dsl.sim import simulate
+from deckwright.dsl.agents import RandomAgent
+from deckwright.dsl.engine import Game
+from deckwright.dsl.invariants import assert_invariants
+from deckwright.dsl.session import Session
+from deckwright.dsl.sim import simulate
 from scenario import names, play, program
 
 DECK = "urban_dead"

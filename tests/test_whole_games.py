@@ -9,9 +9,9 @@ import json
 
 import pytest
 
-from dsl.invariants import assert_invariants
-from dsl.loader import bundled_games, load_program
-from dsl.sim import simulate
+from deckwright.dsl.invariants import assert_invariants
+from deckwright.dsl.loader import bundled_games, load_program
+from deckwright.dsl.sim import simulate
 
 
 def playable_decks():
@@ -51,7 +51,7 @@ def test_a_run_split_over_processes_reports_exactly_what_one_process_does():
 
 
 def test_sim_jobs_on_the_command_line_and_its_mistake(capsys):
-    from dsl.cli import main
+    from deckwright.dsl.cli import main
     assert main(["sim", "example", "--games", "6", "--seed", "2", "--jobs", "2", "--json"]) == 0
     with_jobs = json.loads(capsys.readouterr().out)
     assert main(["sim", "example", "--games", "6", "--seed", "2", "--json"]) == 0

@@ -1,7 +1,7 @@
 """Checking expressions: every name resolved, every kind checked, an IR node out.
 
 Handlers are methods ``e_<Node>`` of :class:`ExprChecker`, one per syntax node; each
-states the syntax it implements and returns the :mod:`dsl.ir` node, whose ``kind`` is
+states the syntax it implements and returns the :mod:`deckwright.dsl.ir` node, whose ``kind`` is
 what the expression evaluates to. Mistakes are reported (with a position and, where one
 helps, a "did you mean") and checking goes on, so a file reports everything at once.
 """
@@ -22,7 +22,7 @@ def _none():
 
 
 class ExprChecker:
-    """The expression half of :class:`dsl.check.program.Checker`."""
+    """The expression half of :class:`deckwright.dsl.check.program.Checker`."""
 
     def expr(self, node, scope) -> I.Expr:
         return getattr(self, "e_" + type(node).__name__)(node, scope)
@@ -44,7 +44,7 @@ class ExprChecker:
     def kinded(self, out, pos, scope, allowed, what, none_ok=None, runtime=None) -> I.Expr:
         """``out`` (checked from the node at ``pos``) where a kind in ``allowed`` is
         needed: an error now if its kind is known and wrong; if its kind is known only
-        when the game runs, ``out`` checked then (:class:`dsl.ir.Checked`, with the kinds
+        when the game runs, ``out`` checked then (:class:`deckwright.dsl.ir.Checked`, with the kinds
         ``runtime`` or those :func:`runtime_kinds` gives). An action's parameter used here
         tells what the action's callers must pass (:meth:`infer_param_kinds`)."""
         if runtime is None:

@@ -75,7 +75,7 @@ def in_order(kinds) -> tuple:
 
 def runtime_kinds(allowed, none_ok=None):
     """What a value of a kind known only at run time must be, in a place that allows the
-    kinds ``allowed``: the kinds for :class:`dsl.ir.Checked`, or None when any value will
+    kinds ``allowed``: the kinds for :class:`deckwright.dsl.ir.Checked`, or None when any value will
     do (a collection's place, a condition's). A list in a card's place must hold cards,
     in a number's place numbers. ``none_ok``: whether `none` will do (by default, it
     will except where a number is needed)."""

@@ -2,8 +2,9 @@
 
 The merged declarations of a deck (base first) go through two passes: the first collects
 every name the program declares (so order in the file never matters), the second checks
-each item and writes its effects down as :mod:`dsl.ir`. The result is the
-:class:`~dsl.program.Program`, still without code: :mod:`dsl.codegen` adds that.
+each item and writes its effects down as :mod:`deckwright.dsl.ir`. The result is the
+:class:`~deckwright.dsl.program.Program`, still without code: :mod:`deckwright.dsl.codegen`
+adds that.
 """
 from __future__ import annotations
 

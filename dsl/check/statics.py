@@ -1,6 +1,6 @@
 """Checking a static effect (`static ...` on a card, at the top level or made by a
-statement) into a :class:`~dsl.program.CompiledStatic`. A part of
-:class:`dsl.check.program.Checker`."""
+statement) into a :class:`~deckwright.dsl.program.CompiledStatic`. A part of
+:class:`deckwright.dsl.check.program.Checker`."""
 from __future__ import annotations
 
 from typing import Optional

@@ -1,4 +1,5 @@
-"""Checking statements: a block of a deck's effects → a tuple of :mod:`dsl.ir` statements.
+"""Checking statements: a block of a deck's effects → a tuple of :mod:`deckwright.dsl.ir`
+statements.
 
 Handlers are methods ``s_<Node>`` of :class:`StmtChecker`, one per syntax node; each
 states the syntax it implements. A handler that finds its statement wrong reports it and
@@ -16,7 +17,7 @@ from .kinds import (BOOL, CARD, CARDS, COLLECTIONS, LIST, NONE, PLAYER, PLAYERS,
 
 
 class StmtChecker:
-    """The statement half of :class:`dsl.check.program.Checker`."""
+    """The statement half of :class:`deckwright.dsl.check.program.Checker`."""
 
     def block(self, block: Optional[A.Block], scope) -> tuple:
         if block is None:

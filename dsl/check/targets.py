@@ -1,6 +1,6 @@
 """Checking what a test and a target say: the tests of an `if` or a `require` one by one
 with the words of their refusals, and a card's or an ability's declared targets (with
-the test an `exactly N` target adds). A part of :class:`dsl.check.program.Checker`."""
+the test an `exactly N` target adds). A part of :class:`deckwright.dsl.check.program.Checker`."""
 from __future__ import annotations
 
 from typing import Optional
@@ -44,7 +44,7 @@ class TargetChecker:
 
     def aimed(self, source, ability: Optional[str]):
         """A declared target's collection as it is checked: in a deck with a `static
-        untargetable`, only what the source may aim at (:class:`dsl.ast.Aimable`)."""
+        untargetable`, only what the source may aim at (:class:`deckwright.dsl.ast.Aimable`)."""
         if not self.p.untargetable:
             return source
         return A.Aimable(source, ability, pos=source.pos)

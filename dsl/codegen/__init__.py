@@ -1,6 +1,6 @@
 """Code generation: a checked program becomes Python source, compiled once and run.
 
->>> from dsl.loader import load_program
+>>> from deckwright.dsl.loader import load_program
 >>> code = load(load_program("example"), resumable=False)
 >>> callable(code.main)
 True
@@ -9,10 +9,10 @@ This package is the only place where Deckwright compiles and runs Python source,
 compiles only what its own generator wrote from the checked program. The safety of that
 rests on three rules, each kept in one place and proved by tests:
 
-* identifiers are the generator's own (:class:`dsl.codegen.writer.Writer`), or names of
-  the runtime's helpers (:mod:`dsl.codegen.runtime`);
+* identifiers are the generator's own (:class:`deckwright.dsl.codegen.writer.Writer`), or names of
+  the runtime's helpers (:mod:`deckwright.dsl.codegen.runtime`);
 * deck values reach the source only as literals whose ``repr`` is exactly them
-  (:func:`dsl.codegen.writer.literal`) or as indexes into tables held in the namespace;
+  (:func:`deckwright.dsl.codegen.writer.literal`) or as indexes into tables held in the namespace;
 * the namespace holds the helpers, the tables and a handful of builtins, nothing else.
 """
 from __future__ import annotations
@@ -95,7 +95,7 @@ class Code:
             if type(node).__name__ == "Const":
                 self.limits[name].const = node.value
         self.ability_conds = [ns[n] if n else None for n in gen.ability_conds]
-        # What is legal, and why not (dsl.engine.legality): a card's `require`s by
+        # What is legal, and why not (deckwright.dsl.engine.legality): a card's `require`s by
         # definition index; per move its refusal test and its candidates; per ability
         # its tests; each offer's lister → the moves it lists.
         self.card_req = [ns[n] if n else None for n in gen.card_requires]

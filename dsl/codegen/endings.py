@@ -1,6 +1,6 @@
 """Statements that resolve, negate and end: `resolve`, `negate`, `end game`, `eliminate`,
 turn order (`extra turn`, `skip next turn`, `reverse turn order`) and `say`, as lines of
-Python (the other statements are in :mod:`dsl.codegen.stmts`).
+Python (the other statements are in :mod:`deckwright.dsl.codegen.stmts`).
 
 An ending that something answers is written as events (each winner a `win`, a draw a
 `game_drawn`), and an end condition's name or a `say` that shows values (`{EXPR}`) is
@@ -12,7 +12,8 @@ from .writer import literal
 
 
 class EndingWriter:
-    """Resolving, ending and saying: a part of :class:`dsl.codegen.module.CodeGenerator`."""
+    """Resolving, ending and saying: a part of
+    :class:`deckwright.dsl.codegen.module.CodeGenerator`."""
 
     def s_Resolve(self, n, f):
         card = self.expr(n.card, f)

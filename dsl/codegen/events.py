@@ -29,7 +29,8 @@ from .analysis import MOVE_EVENTS
 from .writer import literal
 
 class EventWriter:
-    """Events, triggers and reactions: a part of :class:`dsl.codegen.module.CodeGenerator`."""
+    """Events, triggers and reactions: a part of
+    :class:`deckwright.dsl.codegen.module.CodeGenerator`."""
 
 
     # --- names of generated helpers -----------------------------------------------------

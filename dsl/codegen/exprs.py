@@ -1,6 +1,6 @@
 """Expressions → Python expressions.
 
-``expr(node, frame)`` returns the source of a Python expression for a :mod:`dsl.ir`
+``expr(node, frame)`` returns the source of a Python expression for a :mod:`deckwright.dsl.ir`
 expression. Where the frame allows it, it may first write statements (a selector's loop)
 to the function being generated; it never does inside the right side of `and`/`or` or
 a comprehension, where they would run out of turn.
@@ -43,7 +43,7 @@ _NUMBERS = (I.Count, I.Arith, I.Res, I.ResShared, I.CounterCount, I.Remaining)
 
 
 class ExprWriter:
-    """The expression half of :class:`dsl.codegen.module.CodeGenerator`."""
+    """The expression half of :class:`deckwright.dsl.codegen.module.CodeGenerator`."""
 
     def expr(self, node, f, cond: bool = False) -> str:
         """Source for ``node``; with ``cond``, only its truth matters."""

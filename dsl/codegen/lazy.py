@@ -16,7 +16,7 @@ from __future__ import annotations
 import types
 
 _FILE = "<deckwright>"
-# The stubs' own file name: a traceback (dsl.engine.recursion) tells them from the
+# The stubs' own file name: a traceback (deckwright.dsl.engine.recursion) tells them from the
 # generated functions they stand for.
 _TEMPLATE = next(c for c in compile("def _(*args, **kwargs):\n"
                                     "    return LAZY_CODE('?')(*args, **kwargs)\n",

@@ -11,7 +11,7 @@ Two kinds of function, both written only for decks that need them:
   `forbid` forbids it, -1 when none does); ``MC`` lists what the move could be offered
   with, its options' selector without its `where` (so a refusal can name the card the
   player typed). ``AW{k}(g, you, this, ev)`` is ``MW`` for ability ``k``.
-  :mod:`dsl.engine.legality` turns the answers into the deck's words.
+  :mod:`deckwright.dsl.engine.legality` turns the answers into the deck's words.
 """
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def _this_safe(f):
 
 
 class LegalityWriter:
-    """Requirements and refusals: a part of :class:`dsl.codegen.module.CodeGenerator`."""
+    """Requirements and refusals: a part of :class:`deckwright.dsl.codegen.module.CodeGenerator`."""
 
     # `target NAME from C` in a deck with a `static untargetable`: what of C the card
     # (`this`, its ability named literally, or none for the card's own target) may aim at

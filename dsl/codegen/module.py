@@ -2,10 +2,10 @@
 
 :func:`generate` writes the source (``deckwright compile DECK --emit`` prints it);
 :func:`load` compiles it with ``compile()`` and runs it in a namespace that holds only
-the runtime's helpers (:mod:`dsl.codegen.runtime`), the constant tables the source
+the runtime's helpers (:mod:`deckwright.dsl.codegen.runtime`), the constant tables the source
 indexes, and a cut-down ``__builtins__``. Nothing a deck author wrote is ever run: the
 source is made from the checked program, with identifiers of the generator's own and
-deck values only as literals (:func:`dsl.codegen.writer.literal`) or table indexes.
+deck values only as literals (:func:`deckwright.dsl.codegen.writer.literal`) or table indexes.
 
 The same program gives the same source, byte for byte.
 """

@@ -4,7 +4,7 @@ Every name the generated source reads is either made by the generator (``l0``, `
 ``K5``...) or one of :data:`HELPERS`, or one of the few builtins in :data:`BUILTINS`;
 ``tests/test_codegen_safety.py`` checks this for every bundled deck and for decks full
 of injection attempts. The helpers are the engine's primitives
-(:mod:`dsl.engine.primitives`) and a few small functions here that only generated code
+(:mod:`deckwright.dsl.engine.primitives`) and a few small functions here that only generated code
 calls.
 """
 from __future__ import annotations
@@ -242,7 +242,7 @@ def _all(v, cls) -> bool:
     return type(v) in (list, tuple) and all(type(x) is cls for x in v)
 
 
-# How each kind the checker names is recognised in a value (dsl.check.kinds); "numbers"
+# How each kind the checker names is recognised in a value (deckwright.dsl.check.kinds); "numbers"
 # is a list of numbers (`min`, `max`), "cards" may hold zones (their cards).
 _KIND_TESTS = {
     "number": lambda v: type(v) is int,

@@ -1,8 +1,8 @@
 """Statements → lines of Python.
 
-``stmt(node, frame)`` writes the lines for one :mod:`dsl.ir` statement. Statements that
+``stmt(node, frame)`` writes the lines for one :mod:`deckwright.dsl.ir` statement. Statements that
 announce events (moving cards, gaining, an action's call...) call the helpers
-:mod:`dsl.codegen.events` writes for this program when anything listens to those events,
+:mod:`deckwright.dsl.codegen.events` writes for this program when anything listens to those events,
 and the engine's quiet primitives when nothing does.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from ..engine.state import ORIENTATIONS
 
 
 class StmtWriter:
-    """The statement half of :class:`dsl.codegen.module.CodeGenerator`."""
+    """The statement half of :class:`deckwright.dsl.codegen.module.CodeGenerator`."""
 
     def block(self, stmts, f) -> None:
         if not stmts:

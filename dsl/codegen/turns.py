@@ -24,7 +24,8 @@ def _draws(node) -> bool:
 
 
 class TurnWriter:
-    """Turns, offers and `whenever` rules: a part of :class:`dsl.codegen.module.CodeGenerator`."""
+    """Turns, offers and `whenever` rules: a part of
+    :class:`deckwright.dsl.codegen.module.CodeGenerator`."""
 
     # --- whenevers, offers, abilities --------------------------------------------------------
     def write_whenevers(self):

@@ -1,7 +1,7 @@
 """Writing Python source, the Jinja2 way: lines to a buffer, a frame per function.
 
 Every identifier in the generated source is made here (or is a runtime helper's name,
-:mod:`dsl.codegen.runtime`); a deck's names never become identifiers. Deck values enter
+:mod:`deckwright.dsl.codegen.runtime`); a deck's names never become identifiers. Deck values enter
 the source only through :func:`literal`, which emits the ``repr()`` of a ``str``, ``int``,
 ``bool`` or ``None`` (lists of those as list displays) and refuses anything else.
 """
@@ -15,7 +15,7 @@ MAX_LITERAL_INT = 10 ** 12         # decks' numbers are capped far below this by
 
 # The generator's vocabulary: every identifier in generated source is one of these, a
 # name `Writer.fresh` made (a prefix of letters and a number, see GENERATED), a runtime
-# helper's name or an allowed builtin (dsl.codegen.runtime). tests/test_codegen_safety.py
+# helper's name or an allowed builtin (deckwright.dsl.codegen.runtime). tests/test_codegen_safety.py
 # checks every bundled deck's source, and decks of injection attempts, against it.
 GENERATED = r"^[A-Za-z_]+[0-9]+[bw]?$"
 NAMES = frozenset({

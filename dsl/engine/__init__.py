@@ -1,5 +1,5 @@
 """The engine: the game state, the primitives compiled rules call, and the game that
-drives them (see :mod:`dsl.engine.game`)."""
+drives them (see :mod:`deckwright.dsl.engine.game`)."""
 from .events import Decision, Event, GameOver, LogEntry
 from .game import DEFAULT_BUDGET, DEFAULT_MAX_TURNS, Effect, Game
 from .state import CardInst, GameState, Player, ZoneInst

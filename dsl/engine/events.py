@@ -68,7 +68,7 @@ class Decision:
         self._labeler = labeler
         self.card = card                   # the card asking, if any (who may read the question)
         # (action, parameter index) when the options are what that action's `if` allows:
-        # a refusal reads the action's tests (dsl.engine.legality)
+        # a refusal reads the action's tests (deckwright.dsl.engine.legality)
         self.why = why
 
     @property

@@ -1,7 +1,7 @@
 """A game: a compiled program running on one game state, asking its agents as it goes.
 
-The engine knows no game. A deck's rules are compiled to Python (:mod:`dsl.codegen`);
-the game state is plain data (:mod:`dsl.engine.state`); this module builds the state
+The engine knows no game. A deck's rules are compiled to Python (:mod:`deckwright.dsl.codegen`);
+the game state is plain data (:mod:`deckwright.dsl.engine.state`); this module builds the state
 for a program and drives the compiled rules from one decision to the next. Every choice
 goes to an agent; the engine never reads input or prints.
 
@@ -12,8 +12,8 @@ Two ways to play a game:
   decision at a time (the OpenSpiel shape), for seats that have no agent (a person at
   the REPL, a search bot). ``clone()`` copies a game at its pending decision.
 
->>> from dsl.loader import load_program
->>> from dsl.agents import RandomAgent
+>>> from deckwright.dsl.loader import load_program
+>>> from deckwright.dsl.agents import RandomAgent
 >>> game = Game(load_program("example"), seed=3, agents=[RandomAgent(1), RandomAgent(2)])
 >>> result = game.run()
 >>> result["reason"] != "" and game.state.result is result

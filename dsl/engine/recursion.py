@@ -14,7 +14,7 @@ import re
 from ..errors import EngineError
 
 _FRAME = re.compile(r"(C?A|EF|T|MB)(\d+)")
-GENERATED_FILE = "<deckwright>"          # the file name dsl.codegen compiles under
+GENERATED_FILE = "<deckwright>"          # the file name deckwright.dsl.codegen compiles under
 
 
 def too_deep_error(game, err: RecursionError) -> EngineError:

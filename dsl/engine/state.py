@@ -141,7 +141,7 @@ class GameState:
         self.passed: dict = {}
         self.result: Optional[dict] = None    # {"winners": [...], "draw": bool, "reason": str}
         # Turn order as data, made by the first rule that needs it (see
-        # dsl.engine.players.next_turn): None while the order is plain seat order.
+        # deckwright.dsl.engine.players.next_turn): None while the order is plain seat order.
         self.order: Optional[dict] = None
         # Derived from the zones, for compiled rules: zone-table index → the shared
         # instance (None for per-player zones), → every instance; the zones in play.

@@ -3,7 +3,7 @@
 The linter is a registry of small rule classes (the shape of miniwdl's ``Lint.py``). Each
 rule is a subclass of :class:`Rule`; its code is its class name in kebab case
 (``TriggerLoop`` → ``trigger-loop``), and its :meth:`Rule.check` yields
-:class:`~dsl.errors.Diagnostic` values with a position, a severity, a message and a fix.
+:class:`~deckwright.dsl.errors.Diagnostic` values with a position, a severity, a message and a fix.
 Rules read one shared :class:`LintContext`: the parsed files, the merged declarations
 (kept even when the loader would refuse them), the compiled program when it compiles,
 and — with ``--sim N`` — the figures of a short seeded run.

@@ -146,7 +146,7 @@ def to_sarif(results: list) -> str:
 def _base_finding(d: Diagnostic, deck: str) -> bool:
     """A finding of a seeded run located in a bundled deck, when the deck linted is the
     user's own: about rules the user cannot change (`--include-base` shows them)."""
-    from decks import DECKS_DIR
+    from deckwright.decks import DECKS_DIR
     from ..loader import resolve_deck
     if d.pos is None or not REGISTRY.get(d.code, Check).dynamic:
         return False

@@ -54,7 +54,7 @@ def scenario_words(ctx, own: list) -> set:
     if own and own[0].path.endswith(".deck") and not own[0].path.endswith(TEST_SUFFIX):
         beside = Path(own[0].path[:-len(".deck")] + TEST_SUFFIX)
         if not beside.is_absolute() and not beside.is_file():
-            from decks import DECKS_DIR
+            from deckwright.decks import DECKS_DIR
             beside = DECKS_DIR.parent / beside
         if beside.is_file():
             try:

@@ -1,8 +1,8 @@
 """`deckwright lsp`: a language server for deck files, over standard input and output.
 
 It needs pygls (`pip install 'deckwright[lsp]'`); the rest of Deckwright does not. What it
-answers lives in :mod:`dsl.lsp.analysis` (pure, tested without pygls); :mod:`dsl.lsp.server`
-is the protocol glue. See docs/editors.md for Neovim and VS Code.
+answers lives in :mod:`deckwright.dsl.lsp.analysis` (pure, tested without pygls);
+:mod:`deckwright.dsl.lsp.server` is the protocol glue. See docs/editors.md for Neovim and VS Code.
 """
 from __future__ import annotations
 

@@ -61,10 +61,10 @@ class Edit:
 
 
 def keywords() -> tuple:
-    """The language's keywords: the Pygments lexer's list, which a test keeps equal to
-    the grammar's (editors/ is generated from the same list)."""
-    from repl.lexer import KEYWORDS
-    return KEYWORDS
+    """The language's keywords, taken from the grammar: the list the Pygments lexer and
+    editors/ highlight."""
+    from deckwright.grammar import keywords as grammar_keywords
+    return grammar_keywords()
 
 
 class Analysis:
@@ -277,7 +277,7 @@ class Analysis:
 
 def absolute(file: str) -> str:
     """The file a position names, as an absolute path (positions use display paths)."""
-    from decks import DECKS_DIR
+    from deckwright.decks import DECKS_DIR
     p = Path(file)
     if p.is_absolute():
         return str(p)

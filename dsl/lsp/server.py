@@ -1,4 +1,4 @@
-"""The pygls glue: LSP requests in, :class:`~dsl.lsp.analysis.Analysis` answers out.
+"""The pygls glue: LSP requests in, :class:`~deckwright.dsl.lsp.analysis.Analysis` answers out.
 
 Each handler converts positions and shapes; what the answer is lives in ``analysis``.
 """

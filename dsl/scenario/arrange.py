@@ -1,7 +1,7 @@
 """Arranging a scenario's table: the cards, values and marks of its `given` lines, at the
 start (every zone empty) or in the middle of a game, and the random draws it names.
 
-:class:`Arranging` is the part of the runner (:mod:`dsl.scenario.runner`) that turns the
+:class:`Arranging` is the part of the runner (:mod:`deckwright.dsl.scenario.runner`) that turns the
 names of a scenario into the game's state; :class:`Failure` and :class:`Stop` are how every
 part of the runner reports what did not hold.
 """

@@ -1,6 +1,6 @@
 """What a scenario says, checked before it runs: its names, and its file's `background`.
 
-Every mistake is an error :class:`~dsl.errors.Diagnostic` at its spot (file:line:col, a
+Every mistake is an error :class:`~deckwright.dsl.errors.Diagnostic` at its spot (file:line:col, a
 caret, a hint), like every other deck error.
 """
 from __future__ import annotations

@@ -2,7 +2,7 @@
 `given at POINT` arranges between two decisions, and the phases passed over when a
 scenario starts in one (`given { phase NAME }`).
 
-All of them come from one hook, the game's ``watch`` (see :class:`dsl.engine.game.Game`):
+All of them come from one hook, the game's ``watch`` (see :class:`deckwright.dsl.engine.game.Game`):
 the game tells it of each log line it writes and of each phase that starts, and a phase
 whose start it answers with true is passed over. A game outside a scenario has no watch,
 so it only tests that it has none, as it did before scenarios started in phases. A

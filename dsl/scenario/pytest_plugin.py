@@ -4,10 +4,10 @@ test per scenario, and reports a failure as `deckwright test` does.
 Installing Deckwright registers it (the ``pytest11`` entry point, named as this module), so
 in a designer's project plain ``pytest`` collects every ``*.test.deck`` file and every
 ``*.deck`` file that holds a `scenario` block; each file's tests are the scenarios written
-in it, not those of the decks it extends. ``-p no:dsl.scenario.pytest_plugin`` switches it
-off; ``-p dsl.scenario.pytest_plugin`` (or ``pytest_plugins`` in a ``conftest.py``) loads
-it where Deckwright is importable but not installed. A file that does not load is one
-failing test, reported compiler-style.
+in it, not those of the decks it extends. ``-p no:deckwright.dsl.scenario.pytest_plugin``
+switches it off; ``-p deckwright.dsl.scenario.pytest_plugin`` (or ``pytest_plugins`` in a
+``conftest.py``) loads it where Deckwright is importable but not installed. A file that
+does not load is one failing test, reported compiler-style.
 """
 from __future__ import annotations
 

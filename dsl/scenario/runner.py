@@ -1,11 +1,11 @@
 """Running one scenario: arrange the Given, take the When's decisions, check the Then.
 
-The runner is a client of the public engine API only: a :class:`~dsl.session.Session`
+The runner is a client of the public engine API only: a :class:`~deckwright.dsl.session.Session`
 with an ``arrange`` hook, its pending ``decision`` and ``legal()`` labels, ``refusal`` and
 ``apply``, the game state and the log, and the REPL's label matching
-(:func:`dsl.agents.matching`). It knows no game.
+(:func:`deckwright.dsl.agents.matching`). It knows no game.
 
->>> from dsl.loader import load_text
+>>> from deckwright.dsl.loader import load_text
 >>> program = load_text('''game "T" extends "example"
 ... scenario "Invention gains two gears" {
 ...   given {
@@ -48,11 +48,11 @@ def run(program, sc: Scenario) -> list:
 
 
 def arranged(program, given: str, file: str = "<given>"):
-    """A :class:`~dsl.session.Session` started from `given` lines in the scenario language,
-    for tests that stay in Python. DeckError (file:line:col, a caret) if the lines are
+    """A :class:`~deckwright.dsl.session.Session` started from `given` lines in the scenario
+    language, for tests that stay in Python. DeckError (file:line:col, a caret) if the lines are
     wrong; AssertionError if the arranged game cannot start.
 
-    >>> from dsl.loader import load_program
+    >>> from deckwright.dsl.loader import load_program
     >>> s = arranged(load_program("example"), '''
     ...     hand of P1: "Invention"
     ...     area of P2: "Windmill" (owner P1)
@@ -85,7 +85,7 @@ def arrange_now(session, given: str, file: str = "<given>") -> None:
     random draws). DeckError if the lines are wrong; AssertionError if the arrangement
     cannot be made.
 
-    >>> from dsl.loader import load_program
+    >>> from deckwright.dsl.loader import load_program
     >>> s = arranged(load_program("example"), 'hand of P1: "Invention", "Gearbox"')
     >>> arrange_now(s, 'hand of P1: "Gearbox", "Windmill"')
     >>> s.legal()

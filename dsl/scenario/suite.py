@@ -213,7 +213,7 @@ def junit_xml(results: Results) -> str:
 
 def watched_files(results: Results) -> list:
     """The files a run read (the decks, what they extend and include, the test decks)."""
-    from decks import DECKS_DIR
+    from deckwright.decks import DECKS_DIR
     out = []
     for shown in results.sources:
         for cand in (Path(shown), DECKS_DIR.parent / shown):

@@ -1,12 +1,12 @@
 """The syntax of `scenario` blocks: their AST nodes and the builder methods that make them.
 
 A scenario is a declaration of the deck file (grammar/deckwright.lark, "Scenarios"); the
-checker sets it aside and :mod:`dsl.scenario.runner` runs it. Its lines are kept close to
+checker sets it aside and :mod:`deckwright.dsl.scenario.runner` runs it. Its lines are kept close to
 the grammar: one :class:`Line` per line, its ``kind`` the grammar's alias (``g_zone``,
 ``w_choose``, ``t_is``...), its ``args`` the line's parts as small nodes that each carry
 their position, so that every mistake in a scenario is reported at its own spot.
 
->>> from dsl.parser import parse_text
+>>> from deckwright.dsl.parser import parse_text
 >>> deck = parse_text('game "G"\\nscenario "s" {\\n  given { hand of P1: "A" }\\n'
 ...                   '  then { hand of P1 has 1 cards }\\n}\\n', "g.deck")
 >>> sc = deck.items[0]; sc.name, [p.kind for p in sc.parts]
@@ -106,7 +106,7 @@ def _unquote(tok) -> str:
 
 class ScenarioBuilder:
     """Builder methods for the scenario aliases of the grammar (mixed into
-    :class:`dsl.ast_builder.Builder`)."""
+    :class:`deckwright.dsl.ast_builder.Builder`)."""
 
     def _tp(self, tok):
         from ..ast_builder import _tok_pos

@@ -3,9 +3,9 @@
 OpenSpiel (``pip install 'deckwright[search]'``) is optional: nothing outside this
 package imports it, and :func:`available` says whether it is installed.
 
-* :mod:`dsl.search.spiel` presents a deck as an OpenSpiel game (``pyspiel`` game
+* :mod:`deckwright.dsl.search.spiel` presents a deck as an OpenSpiel game (``pyspiel`` game
   ``deckwright``, parameters ``deck``, ``players``, ``seeds``);
-* :mod:`dsl.search.bots` makes the agents ``mcts`` and ``ismcts`` (``mcts:200``: 200
+* :mod:`deckwright.dsl.search.bots` makes the agents ``mcts`` and ``ismcts`` (``mcts:200``: 200
   simulations a move) that `sim`, `lint --sim` and the REPL seat like any other bot.
 """
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """OpenSpiel's MCTS and information-set MCTS as Deckwright agents.
 
 * ``mcts:N``: OpenSpiel's MCTS (UCT, N simulations a move) on one world dealt at random
-  from what the seat knows (:func:`dsl.search.spiel.determinize`), so it never reads a
+  from what the seat knows (:func:`deckwright.dsl.search.spiel.determinize`), so it never reads a
   hidden card;
 * ``ismcts:N``: OpenSpiel's information-set MCTS, which deals a new world for every
   simulation and keys its tree by the seat's information state.
@@ -20,10 +20,10 @@ which is many times faster than stepping OpenSpiel actions):
 ``rollout_turns`` sets the cut for either kind of deck.
 
 A search agent needs a game it can clone: one that keeps checkpoints and is played from
-outside (:func:`dsl.sim.play_one` builds such a game when a seat searches).
+outside (:func:`deckwright.dsl.sim.play_one` builds such a game when a seat searches).
 
->>> from dsl.loader import load_program
->>> from dsl.sim import play_one
+>>> from deckwright.dsl.loader import load_program
+>>> from deckwright.dsl.sim import play_one
 >>> game = play_one(load_program("example"), 0, 0, 2, ["mcts:20", "random"])
 >>> game.state.result["reason"] != ""
 True
@@ -139,7 +139,7 @@ class PlayoutEvaluator(mcts.Evaluator):
 class SearchAgent(Agent):
     """A seat played by OpenSpiel's MCTS (``kind`` ``mcts``) or IS-MCTS (``ismcts``)."""
     trusted = True
-    searches = True             # needs a game that clones (see dsl.sim.play_one)
+    searches = True             # needs a game that clones (see deckwright.dsl.sim.play_one)
 
     def __init__(self, seed: int = 0, simulations: int = 200, kind: str = "mcts",
                  rollout_turns: Optional[int] = None):
@@ -162,8 +162,9 @@ class SearchAgent(Agent):
             return 0
         if not game.keep or game.agents[decision.player.index] is not None:
             raise EngineError(f"{self.name} searches copies of the game, so it plays a seat "
-                              "from outside a game that keeps checkpoints (as dsl.sim.play_one "
-                              "and the REPL's `bot` command do), not as the game's own agent")
+                              "from outside a game that keeps checkpoints (as "
+                              "deckwright.dsl.sim.play_one and the REPL's `bot` command do), "
+                              "not as the game's own agent")
         sgame = spiel_game(game)
         seat = decision.player.index
         numpy_rng = np.random.RandomState(self.rng.below(1 << 30))

@@ -17,9 +17,9 @@ The shape of a game:
 * an **action** is an option's index; a choice of several options is taken one pick at a
   time, ending with :data:`DONE` (or when the most allowed are picked);
 * **information**: a seat's information-state string is the table as the visibility
-  model (:mod:`dsl.visibility`) lets that seat read it; cards it may not read are ``?``;
+  model (:mod:`deckwright.dsl.visibility`) lets that seat read it; cards it may not read are ``?``;
 * **returns** at the end: +1 to each winner, -1 to every other seat; 0 to all in a draw;
-* ``clone()`` is the engine's :meth:`dsl.engine.Game.clone`; serialisation is the deck,
+* ``clone()`` is the engine's :meth:`deckwright.dsl.engine.Game.clone`; serialisation is the deck,
   the seed and the decisions (a game is those three things), replayed on load.
 
 >>> import pyspiel

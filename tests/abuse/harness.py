@@ -34,14 +34,14 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path[:0] = [p for p in (str(ROOT), str(HERE.parent)) if p not in sys.path]
 
-from dsl.agents import make_bot  # noqa: E402
-from dsl.engine import Game  # noqa: E402
-from dsl.errors import DeckError, EngineError  # noqa: E402
-from dsl.loader import load_program  # noqa: E402
+from deckwright.dsl.agents import make_bot  # noqa: E402
+from deckwright.dsl.engine import Game  # noqa: E402
+from deckwright.dsl.errors import DeckError, EngineError  # noqa: E402
+from deckwright.dsl.loader import load_program  # noqa: E402
 
 EVIL = HERE / "evil"
 HANG_SECONDS = 20
-GENERATED = ("<deckwright>", "<deckwright effect>", "<deckwright stub>")  # dsl.codegen
+GENERATED = ("<deckwright>", "<deckwright effect>", "<deckwright stub>")  # deckwright.dsl.codegen
 
 # --- the watch -------------------------------------------------------------------------
 _RUNS = {"os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty",
@@ -72,7 +72,7 @@ class Watch:
     def allow(cls, *folders):
         base = [ROOT, Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix),
                 Path(tempfile.gettempdir()) / "deckwright-abuse-never"]
-        from dsl.usercache import cache_root
+        from deckwright.dsl.usercache import cache_root
         base.append(cache_root() / "deckwright")
         cls.allowed = [str(Path(p).resolve()) for p in (*base, *folders)]
 
@@ -338,7 +338,7 @@ def run_generated(count: int, seed: int, report: Report, folder: Path) -> None:
     from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings, strategies as st
     from hypothesis.extra.lark import from_lark
     from lark import Lark
-    from grammar import GRAMMAR_PATH
+    from deckwright.grammar import GRAMMAR_PATH
     parser = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr")
     counter = [0]
 
