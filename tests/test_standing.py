@@ -176,3 +176,16 @@ def test_a_deck_that_says_nothing_of_standing_plays_its_playouts_to_the_end(monk
         bots.SearchAgent(1, 2).choose(g, g.decision)
         seen.append(made[:])
     assert seen == [[(bots.ROLLOUT_TURNS, False)], [(bots.SCORED_ROLLOUT_TURNS, True)]]
+
+
+@needs_openspiel
+def test_the_standing_bench_prints_its_figures():
+    import subprocess
+    import sys
+    from pathlib import Path
+    out = subprocess.run([sys.executable, "bench/standing.py", "--deck", "example", "--other",
+                          "standing 0", "--games", "1", "--every", "20"],
+                         cwd=Path(__file__).resolve().parent.parent, capture_output=True,
+                         text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    assert "cut playouts;" in out.stdout and "with `standing 0`" in out.stdout
