@@ -5,7 +5,7 @@
 
 Needs OpenSpiel (``pip install 'deckwright[search]'``). Plays ``--games`` random-bot games
 of the deck and, at every ``--every``-th decision with a choice in it, plays one playout
-cut as the search bots cut it (:class:`dsl.search.bots.PlayoutEvaluator`) from a clone of
+cut as the search bots cut it (:class:`deckwright.dsl.search.bots.PlayoutEvaluator`) from a clone of
 the position, valued by the deck's standing; then the same for the deck with ``--other``
 added (a deck that ``extends`` it, so a line such as ``override standing vp`` or
 ``override side NAME: ...``). For each it prints (asserts nothing):
@@ -26,17 +26,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from dsl.agents import RandomAgent  # noqa: E402
-from dsl.engine import Game  # noqa: E402
-from dsl.errors import DeckError  # noqa: E402
-from dsl.loader import load_program, load_text  # noqa: E402
-from dsl.rng import Rng  # noqa: E402
+from deckwright.dsl.agents import RandomAgent  # noqa: E402
+from deckwright.dsl.engine import Game  # noqa: E402
+from deckwright.dsl.errors import DeckError  # noqa: E402
+from deckwright.dsl.loader import load_program, load_text  # noqa: E402
+from deckwright.dsl.rng import Rng  # noqa: E402
 
 
 def measure(program, games: int, every: int, seed: int, turns: int) -> tuple:
     """(playouts, worth what they started from, level) over the positions sampled."""
-    from dsl.search import spiel
-    from dsl.search.bots import PlayoutEvaluator, standing
+    from deckwright.dsl.search import spiel
+    from deckwright.dsl.search.bots import PlayoutEvaluator, standing
     sgame = spiel.DeckGame({"deck": spiel.deck_key(program)})
     total = same = level = 0
     players = max(program.min_players, 2)
@@ -62,7 +62,7 @@ def measure(program, games: int, every: int, seed: int, turns: int) -> tuple:
 
 
 def main() -> None:
-    from dsl.search.bots import SCORED_ROLLOUT_TURNS
+    from deckwright.dsl.search.bots import SCORED_ROLLOUT_TURNS
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--deck", default="dveck_builder")
     ap.add_argument("--other", default="override standing vp",
