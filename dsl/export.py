@@ -12,8 +12,9 @@ MUSH Engine, in the formats the Dvorak wiki's own exporter writes.
   colour code by the card's kind (``hb`` highlighted blue for a Thing, ``hr`` red for an
   Action, ``hw`` white for any other, such as a rule card) and the type its type line.
 
-The corner value is :func:`deckwright.dsl.sheet.corner_property`'s (or ``--corner``). Tabs and line
-breaks in deck text become spaces (Lackey) or ``%r`` (MUSH); XML is escaped.
+The corner value is :func:`deckwright.dsl.sheet.corner_property`'s (or ``--corner``).
+Tabs and line breaks in deck text become spaces (Lackey) or ``%r`` (MUSH); XML is
+escaped.
 """
 from __future__ import annotations
 
