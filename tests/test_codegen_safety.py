@@ -22,7 +22,8 @@ from deckwright.dsl.codegen.lazy import compile_all
 from deckwright.dsl.codegen.runtime import BUILTINS, HELPERS, PROGRAM_NAMES
 from deckwright.dsl.codegen.writer import ATTRIBUTES, GENERATED, NAMES, literal
 from deckwright.dsl.loader import bundled_games, load_program, load_text
-from deckwright.dsl.sim import play_one
+from deckwright.dsl.engine.game import Game
+from deckwright.dsl.sim import bots_for, game_seed, play_one
 
 # Words of the generator's own that appear in generated source as strings.
 GENERATOR_STRINGS = {
@@ -239,8 +240,10 @@ def test_decks_of_injection_text_generate_only_literals_and_play_harmlessly(
     cwd = os.getcwd()
     os.chdir(marker)
     try:
-        for i in range(3):
-            play_one(program, 1, i, 2, ["random"])
+        for i in range(3):              # 100 turns: these games have no end but the limit
+            gs = game_seed(1, i)
+            Game(program, seed=gs, agents=bots_for(["random"], gs, 2), players=2,
+                 max_turns=100).run()
     finally:
         os.chdir(cwd)
     assert list(marker.iterdir()) == []          # `touch X` never ran
