@@ -158,6 +158,7 @@ class Game(GameLog):
 
     def _reset_engine(self):
         self.steps = 0
+        self.new_stretch()
         self.depth = 0
         self.chain: list[str] = []
         self.defer = 0
@@ -278,6 +279,7 @@ class Game(GameLog):
         if external:
             self.history.append(choice)
         if self.logging:
+            self.new_stretch()
             self._log_choice(d, choice)
         if self.observer is not None:
             self.observer(self)
@@ -368,6 +370,7 @@ class Game(GameLog):
         if self.evaluate is None:
             raise EngineError("this game cannot evaluate effects")
         self.steps = 0
+        self.new_stretch()
         self._waiting.append(self.decision)
         self._stack.append(self.evaluate(self, self.decision.player, step.text))
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import sys
 
+from ..limits import MAX_LOG_LINES
 from .events import Decision, LogEntry
 from .recursion import GENERATED_FILE
 
@@ -16,10 +17,16 @@ from .recursion import GENERATED_FILE
 class GameLog:
     """The log-writing half of a game (mixed into Game, which sets :attr:`entries`)."""
     entries: frozenset = frozenset()      # where the engine enters the rules
+    lines = 0                             # lines written in this stretch of play
+    cut = None                            # this stretch's "… N more lines" line, once kept
 
     # --- the log -----------------------------------------------------------------------
     def write(self, text: str, pos=None, source=None, secret_for=None, extra=None):
         if self.logging:
+            if self.lines >= MAX_LOG_LINES:
+                self._cut_line()
+                return
+            self.lines += 1
             # Provenance for tools (the REPL's `why N`): what was running, in which phase.
             extra = dict(extra) if extra else {}
             if self.chain:
@@ -32,6 +39,29 @@ class GameLog:
             self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
             if self.watch is not None:
                 self.watch(self, None)
+
+    def new_stretch(self) -> None:
+        """A decision was taken, an effect or a turn begins: the log keeps
+        :data:`MAX_LOG_LINES` lines again."""
+        self.lines = 0
+        self.cut = None
+
+    def _cut_line(self) -> None:
+        """A line past the stretch's limit: not kept, only counted in one line of its
+        own. A loop that the step budget stops after 100,000 lines must not pay for
+        100,000 lines (each with its provenance walked up the stack), nor hold them."""
+        cut = self.cut
+        if cut is None:
+            cut = self.cut = LogEntry(self.state.turn, "", extra={"cut": 0})
+            self.log.append(cut)
+            watch = self.watch
+        else:
+            watch = None
+        n = cut.extra["cut"] = cut.extra["cut"] + 1
+        cut.text = (f"… {n:,} more line{'' if n == 1 else 's'} not kept (the log keeps "
+                    f"{MAX_LOG_LINES:,} lines between two decisions)")
+        if watch is not None:
+            watch(self, None)
 
     def _statements_running(self) -> tuple:
         """The deck statements being run, innermost first (`move top(deck) to your hand`,
