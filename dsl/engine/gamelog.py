@@ -4,6 +4,11 @@
 a line (``write``) with its provenance for tools (the REPL's `why N`: the statements
 running, the chain, the phase), and the lines of choices (``log_forced``, ``_log_choice``)
 as each seat may read them.
+
+A stretch of play (from one decision to the next, and each turn) keeps at most
+:data:`~deckwright.dsl.limits.MAX_LOG_LINES` lines; the rest are only counted, in one
+line ("… 98,005 more lines not kept ..."), so a runaway loop costs the step budget's
+time and no more, with the log on or off.
 """
 from __future__ import annotations
 
