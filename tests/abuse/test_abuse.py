@@ -63,6 +63,13 @@ def test_five_hundred_mutants_of_small_decks(seed, tmp_path):
     assert report.loaded > 50 and report.played > 5    # the checker and engine are reached
 
 
+def test_a_generated_name_the_checker_does_not_know_is_replaced_by_a_declared_one():
+    from generated import PRELUDE, repair
+    card = 'card "Gen1": Action {\n  effect { gain 1 hand\n    put 1 dull on this }\n}\n'
+    assert repair(PRELUDE + card) == PRELUDE + card.replace("gain 1 hand", "gain 1 vp") \
+        .replace("put 1 dull", "put 1 charge")
+
+
 def test_sixty_grammar_generated_decks_load_often_and_play(tmp_path):
     report = Report()
     run_generated(60, 1, report, tmp_path, games=2)
