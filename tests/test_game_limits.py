@@ -201,3 +201,16 @@ def test_after_a_long_action_the_next_decision_is_logged_again():
     s.apply("pass")
     assert s.game.log[cut + 1].text == "P1 chooses pass — your move"
     assert s.game.log[cut].text == texts[cut]          # the count stays the action's
+
+
+def test_moves_past_the_log_limit_are_counted_too():
+    # From a mutant of Urban Dead: a selection loop moving cards 400,000 times.
+    s = played('card "Go": Action {\n  effect {\n    repeat 1500 {\n'
+               '      move top(deck) to discard_pile\n      move top(discard_pile) to deck\n'
+               '    }\n  }\n}\n')
+    s.apply("play_action: Go")
+    texts = [e.text for e in s.game.log]
+    assert "… 1,003 more lines not kept (the log keeps 2,000 lines between two decisions)" \
+        in texts                   # 3,000 moves, the choice and Go's two: 3,003 lines
+    assert texts.count("Filler: deck → discard_pile") + \
+        texts.count("Filler: discard_pile → deck") == 1998

@@ -29,7 +29,7 @@ class GameLog:
     def write(self, text: str, pos=None, source=None, secret_for=None, extra=None):
         if self.logging:
             if self.lines >= MAX_LOG_LINES:
-                self._cut_line()
+                self.cut_line()
                 return
             self.lines += 1
             # Provenance for tools (the REPL's `why N`): what was running, in which phase.
@@ -51,22 +51,19 @@ class GameLog:
         self.lines = 0
         self.cut = None
 
-    def _cut_line(self) -> None:
+    def cut_line(self) -> None:
         """A line past the stretch's limit: not kept, only counted in one line of its
         own. A loop that the step budget stops after 100,000 lines must not pay for
         100,000 lines (each with its provenance walked up the stack), nor hold them."""
         cut = self.cut
         if cut is None:
-            cut = self.cut = LogEntry(self.state.turn, "", extra={"cut": 0})
+            cut = self.cut = _Cut(self.state.turn)
             self.log.append(cut)
-            watch = self.watch
+            cut.n = 1
+            if self.watch is not None:
+                self.watch(self, None)
         else:
-            watch = None
-        n = cut.extra["cut"] = cut.extra["cut"] + 1
-        cut.text = (f"… {n:,} more line{'' if n == 1 else 's'} not kept (the log keeps "
-                    f"{MAX_LOG_LINES:,} lines between two decisions)")
-        if watch is not None:
-            watch(self, None)
+            cut.n += 1
 
     def _statements_running(self) -> tuple:
         """The deck statements being run, innermost first (`move top(deck) to your hand`,
@@ -172,6 +169,25 @@ class _Nobody:
 
 
 _NOBODY = _Nobody()
+
+
+class _Cut(LogEntry):
+    """The line that counts a stretch's lines past the limit: its text says how many
+    there are now (they are counted after it is written)."""
+    __slots__ = ("n",)
+
+    def __init__(self, turn: int):
+        super().__init__(turn, "")
+
+    @property
+    def text(self) -> str:
+        n = self.n
+        return (f"… {n:,} more line{'' if n == 1 else 's'} not kept (the log keeps "
+                f"{MAX_LOG_LINES:,} lines between two decisions)")
+
+    @text.setter
+    def text(self, value) -> None:
+        pass                              # made from the count
 
 
 def _choice_text(decision: Decision, choice, viewer) -> str:
