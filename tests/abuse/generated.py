@@ -36,11 +36,6 @@ card "Beta": Action x 6 {
 '''
 """What every generated part is written into: names of each kind the grammar can ask for."""
 
-NAMES = ["coins", "vp", "tally", "chosen", "charge", "dull", "cost", "spree",
-         "thing_play", "action_play", "hand", "area", "deck", "discard_pile", "resolving",
-         "draw", "discard", "destroy", "play", "reshuffle", "play_thing", "play_action",
-         "hand_size", "it", "n", "c", "event", "this", "you",
-         "move", "enter", "leave", "gain", "turn_start", "turn_end"]
 CARDS = ['"Alpha"', '"Beta"', '"Gen1"']
 TYPES = ["Thing", "Action"]
 
