@@ -36,4 +36,5 @@ class _CheckoutParts:
 
 _here = Path(__file__).resolve().parent
 if not (_here / "dsl").is_dir() and (_here.parent / "dsl" / "__init__.py").is_file():
-    sys.meta_path.append(_CheckoutParts(_here.parent))     # a checkout, installed or not
+    # First: an editable install of another checkout (a worktree's venv) must not win.
+    sys.meta_path.insert(0, _CheckoutParts(_here.parent))   # a checkout, installed or not

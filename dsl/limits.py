@@ -16,5 +16,8 @@ MAX_CARDS = 10_000         # card instances in one game at once, tokens included
 MAX_COPIES = MAX_CARDS     # `x N` on one card; all of a deck's copies together too
 MAX_VALUE_SIZE = 10_000    # elements in one value, every element of every inner list counted
 MAX_VALUE_DEPTH = 20       # lists inside lists inside ... one value
+MAX_LOG_LINES = 2_000      # log lines kept between two decisions (or in one turn); the
+                           # rest are counted in one "… N more lines not kept" line
 
-__all__ = ["MAX_PLAYERS", "MAX_CARDS", "MAX_COPIES", "MAX_VALUE_SIZE", "MAX_VALUE_DEPTH"]
+__all__ = ["MAX_PLAYERS", "MAX_CARDS", "MAX_COPIES", "MAX_VALUE_SIZE", "MAX_VALUE_DEPTH",
+           "MAX_LOG_LINES"]

@@ -157,3 +157,60 @@ def test_counters_on_something_that_is_not_a_card_are_an_error_at_its_position()
                    'card "Go": Action {\n  effect { heal(this) }\n}\n') == (
         "where counters are counted must be a card or `none`, not the number 3 "
         "(at scenario.deck:7:33)\n  chain: move play_action → Go")
+
+
+# ----------------------------------------------------------------------------------
+# The log of a runaway loop: the step budget stops it; the log keeps only so much
+# ----------------------------------------------------------------------------------
+
+def test_drawing_a_billion_with_the_log_on_is_stopped_by_the_budget_and_undone():
+    s = played('card "Go": Action {\n  effect { draw 1000000000 }\n}\n')
+    before, lines = s.state.state_hash(), list(s.game.log)
+    with pytest.raises(EngineError) as caught:
+        s.apply("play_action: Go")
+    assert str(caught.value) == (
+        "step budget of 200000 exceeded at decks/dvorak.deck:47:35 (an effect or trigger "
+        "loops without end)\n  chain: move play_action → Go")
+    assert s.state.state_hash() == before
+    assert s.game.log == lines                   # the log is as it was, too
+    assert "play_action: Go" in s.legal()
+
+
+def test_a_log_keeps_its_limit_of_lines_per_action_and_counts_the_rest_in_one_line():
+    from deckwright.dsl.agents import make_bot
+    from deckwright.dsl.engine import Game
+    from deckwright.dsl.limits import MAX_LOG_LINES
+    s = played('card "Go": Action {\n  effect { draw 1000000000 }\n}\n')
+    game = Game(s.program, seed=1, players=2, arrange=s.game.arrange,
+                agents=[make_bot("random", 1), make_bot("random", 2)])
+    with pytest.raises(EngineError):
+        game.run()                            # a game that runs keeps its log as it stops
+    last = [e.text for e in game.log[-2:]]
+    assert last == ["deck shuffled", "… 98,005 more lines not kept (the log keeps 2,000 lines "
+                                     "between two decisions)"]
+    assert sum(e.text == "deck shuffled" for e in game.log) <= MAX_LOG_LINES
+
+
+def test_after_a_long_action_the_next_decision_is_logged_again():
+    s = played('card "Go": Action {\n  effect { repeat 2500 { shuffle deck } }\n}\n')
+    s.apply("play_action: Go")
+    texts = [e.text for e in s.game.log]
+    cut = texts.index("… 503 more lines not kept (the log keeps 2,000 lines between two "
+                      "decisions)")
+    assert texts[cut - 1] == "deck shuffled"
+    s.apply("pass")
+    assert s.game.log[cut + 1].text == "P1 chooses pass — your move"
+    assert s.game.log[cut].text == texts[cut]          # the count stays the action's
+
+
+def test_moves_past_the_log_limit_are_counted_too():
+    # From a mutant of Urban Dead: a selection loop moving cards 400,000 times.
+    s = played('card "Go": Action {\n  effect {\n    repeat 1500 {\n'
+               '      move top(deck) to discard_pile\n      move top(discard_pile) to deck\n'
+               '    }\n  }\n}\n')
+    s.apply("play_action: Go")
+    texts = [e.text for e in s.game.log]
+    assert "… 1,003 more lines not kept (the log keeps 2,000 lines between two decisions)" \
+        in texts                   # 3,000 moves, the choice and Go's two: 3,003 lines
+    assert texts.count("Filler: deck → discard_pile") + \
+        texts.count("Filler: discard_pile → deck") == 1998

@@ -70,3 +70,13 @@ def test_a_project_switches_it_on_in_its_settings(capsys, deck):
 def test_select_runs_it_alone(capsys, deck):
     out = lint(capsys, str(deck), "--select", "untested-card")[1]
     assert out.splitlines()[0].endswith('info[untested-card]: no scenario names "Anvil"')
+
+
+def test_explain_says_what_it_checks_and_how_to_switch_it_on(capsys):
+    status, out, _ = lint(capsys, "--explain", "untested-card")
+    assert status == 0
+    assert out.splitlines()[:2] == [
+        "untested-card (info): a card that no scenario of the deck names (off unless "
+        "switched on)",
+        "fix: write a scenario that shows the card doing what its text says (docs/testing.md)"]
+    assert "[tool.deckwright.lint]\nenable = [\"untested-card\"]" in out

@@ -9,7 +9,7 @@ from typing import Optional
 
 from ..errors import EngineError
 from .state import ORIENTATIONS, UPRIGHT, CardInst, Player, ZoneInst
-from ..limits import MAX_CARDS
+from ..limits import MAX_CARDS, MAX_LOG_LINES
 from .values import MAX_TOKENS, cards_of, check_int
 
 
@@ -18,9 +18,10 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
     g.moved += 1
     src = card.zone
     if (src is not None and not src.in_play and not zone.in_play and pos_kind == "top"
-            and not card.token and not g.logging):
-        # Out of play to the top of a zone out of play, unlogged: most moves of a game (a
-        # draw, a discard). What the rest of this function does in that case, and no more.
+            and not card.token and (not g.logging or g.lines >= MAX_LOG_LINES)):
+        # Out of play to the top of a zone out of play, unlogged (or past the log's limit,
+        # where its line is only counted): most moves of a game (a draw, a discard). What
+        # the rest of this function does in that case, and no more.
         src.cards.remove(card)
         zone.cards.append(card)
         card.zone = zone
@@ -32,6 +33,8 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
         card.controller = card.owner
         card.attached_to = None
         card.face_up = zone.public
+        if g.logging:
+            g.cut_line()
         return
     was_up = card.face_up
     in_play = zone.in_play

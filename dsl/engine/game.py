@@ -21,13 +21,13 @@ True
 """
 from __future__ import annotations
 
-import sys
 from typing import Callable, Optional
 
 from ..errors import EngineError, Refusal
 from .events import Decision, GameOver, LogEntry
+from .gamelog import GameLog
 from .state import CardInst, GameState, Player, ZoneInst
-from .recursion import GENERATED_FILE, too_deep_error
+from .recursion import too_deep_error
 
 DEFAULT_BUDGET = 200_000         # evaluation steps per action (between two decisions)
 MAX_TRIGGER_DEPTH = 40           # nested events (a trigger's effect causing another...)
@@ -91,7 +91,7 @@ def seat_sides(sides: list, n: int) -> list:
     return out[:n]
 
 
-class Game:
+class Game(GameLog):
     """One game: the program, the state, the agents and the engine's bookkeeping.
 
     ``agents`` holds one agent per seat, or None for a seat the caller plays through
@@ -158,6 +158,7 @@ class Game:
 
     def _reset_engine(self):
         self.steps = 0
+        self.new_stretch()
         self.depth = 0
         self.chain: list[str] = []
         self.defer = 0
@@ -278,6 +279,7 @@ class Game:
         if external:
             self.history.append(choice)
         if self.logging:
+            self.new_stretch()
             self._log_choice(d, choice)
         if self.observer is not None:
             self.observer(self)
@@ -368,6 +370,7 @@ class Game:
         if self.evaluate is None:
             raise EngineError("this game cannot evaluate effects")
         self.steps = 0
+        self.new_stretch()
         self._waiting.append(self.decision)
         self._stack.append(self.evaluate(self, self.decision.player, step.text))
 
@@ -502,119 +505,6 @@ class Game:
         from .cards import take_out
         take_out(self, card)
 
-    # --- the log -----------------------------------------------------------------------
-    def write(self, text: str, pos=None, source=None, secret_for=None, extra=None):
-        if self.logging:
-            # Provenance for tools (the REPL's `why N`): what was running, in which phase.
-            extra = dict(extra) if extra else {}
-            if self.chain:
-                extra["chain"] = tuple(self.chain)
-            if self.state.phase is not None:
-                extra["phase"] = self.state.phase
-            at = self._statements_running()
-            if at:
-                extra["at"] = at
-            self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
-            if self.watch is not None:
-                self.watch(self, None)
-
-    def _statements_running(self) -> tuple:
-        """The deck statements being run, innermost first (`move top(deck) to your hand`,
-        then the `draw 2` that called it, then the card's `effect` ...): the generated
-        functions on the call stack, each at its line, looked up in the module's map."""
-        lines = getattr(self.code, "line_pos", None)
-        if not lines:
-            return ()
-        # The rules run below the engine's entry (`run` or `_drive`): nothing above it
-        # (a REPL, a test runner) need be walked, at every line the log writes; and once
-        # eight statements are found, nothing further out (a runaway loop may log 300,000
-        # lines from deep inside the rules).
-        out, seen, frame = [], False, sys._getframe(2)
-        while frame is not None and frame.f_code not in _ENTRIES:
-            if frame.f_code.co_filename == GENERATED_FILE:
-                seen = True
-                pos = lines.get(frame.f_lineno)
-                if pos is not None and (not out or out[-1] != pos):
-                    out.append(pos)
-                    if len(out) == 8:
-                        return tuple(out)
-            frame = frame.f_back
-        if seen:
-            return tuple(out)
-        # A stepped game between decisions: the rules wait in their generators, the
-        # innermost (the one that asked) at the end of the `yield from` chain.
-        gens, gen = [], self._stack[-1] if getattr(self, "_stack", None) else None
-        while gen is not None and getattr(gen, "gi_frame", None) is not None:
-            gens.append(gen.gi_frame)
-            gen = gen.gi_yieldfrom
-        for frame in reversed(gens):
-            if frame.f_code.co_filename == GENERATED_FILE:
-                pos = lines.get(frame.f_lineno)
-                if pos is not None and (not out or out[-1] != pos):
-                    out.append(pos)
-                    if len(out) == 8:
-                        break
-        return tuple(out)
-
-    def _statements_raising(self, err: BaseException) -> tuple:
-        """The deck statements an exception was raised through, innermost first: what
-        :meth:`_statements_running` would have said where it was raised."""
-        lines = getattr(self.code, "line_pos", None)
-        out, tb = [], err.__traceback__
-        while lines and tb is not None:
-            if tb.tb_frame.f_code.co_filename == GENERATED_FILE:
-                pos = lines.get(tb.tb_lineno)
-                if pos is not None and (not out or out[0] != pos):
-                    out.insert(0, pos)
-            tb = tb.tb_next
-        return tuple(out[:8])
-
-    def log_forced(self, d: Decision, choice):
-        """Log a decision that has one possible answer, taken without asking anyone (a
-        turn's moves when only `pass` is left, every card of a choice that must take them
-        all, the one open case of a `choose one`), so that a player sees why play went
-        on. Only a game that logs calls this; it is not a decision of the game's record."""
-        if d.kind == "move" and d.labels == ["pass"]:
-            self.write(f"{d.player.name} passes: nothing else can be done now — {d.prompt}")
-            return
-        self._log_choice(d, choice, True)
-
-    def _log_choice(self, d: Decision, choice, forced: bool = False):
-        """Log a choice with its question. What was chosen is written as everyone may read
-        it; a seat that may read more (the chooser, a card's holder) gets its own line.
-        ``forced``: it was the only choice (:meth:`log_forced`)."""
-        name = d.player.name
-        ask = f" — {d.prompt}" + (f" ({d.source})" if d.source else "")
-        does, did = ("has only one choice:", "had only one choice:") if forced else \
-            ("chooses", "chose")
-        if d.card is not None and not d.card.face_up:
-            from ..visibility import source_seen
-            if not all(source_seen(d, p) for p in self.state.players):
-                # Asked by a card others may not read (a reaction in a hand): the question
-                # and the answer are the chooser's; what follows from them is logged as it
-                # happens.
-                self.write(f"{name} {did} {_choice_text(d, choice, d.player)}{ask}",
-                           secret_for=d.player)
-                return
-        if d.secret:
-            self.write(f"{name} {'has only one choice, made' if forced else 'chooses'} "
-                       f"secretly{ask}")
-            self.write(f"{name} {did} {_choice_text(d, choice, d.player)}{ask}",
-                       secret_for=d.player)
-            return
-        text = f"{name} {does} {_choice_text(d, choice, None)}{ask}"
-        views = None
-        if d._labeler is not None:
-            mine = {p.index: f"{name} {does} {_choice_text(d, choice, p)}{ask}"
-                    for p in self.state.players}
-            if any(line != text for line in mine.values()):
-                views = mine              # every seat its own line, the chooser's too
-        if views is not None:
-            # The line everyone else reads hides what only some may read.
-            everyone = f"{name} {does} {_choice_text(d, choice, _NOBODY)}{ask}"
-            views[-1] = everyone
-        self.write(text, extra={"views": views} if views else None)
-
     # --- labels --------------------------------------------------------------------------
     @staticmethod
     def label(v) -> str:
@@ -640,27 +530,7 @@ def _copy_agent(agent):
 
 
 # Where the engine enters the rules: a log line's statements are looked for below these.
-_ENTRIES = frozenset({Game.run.__code__, Game._drive.__code__})
-
-
-class _Nobody:
-    """A viewer who holds nothing: what every seat may read."""
-    index, side, name = -1, None, "nobody"
-
-
-_NOBODY = _Nobody()
-
-
-def _choice_text(decision: Decision, choice, viewer) -> str:
-    picks = choice if decision.multi else (choice,)
-    if decision._labeler is None:
-        labels = [decision.labels[i] for i in picks]
-    else:
-        labels = decision._labeler([decision.values[i] for i in picks], viewer,
-                                   viewer is decision.player)
-    if decision.multi:
-        return ", ".join(labels) or "nothing"
-    return labels[0]
+Game.entries = frozenset({Game.run.__code__, Game._drive.__code__})
 
 
 def _option_value(name: str, value, default):

@@ -173,6 +173,7 @@ def won(winners: list, resource: str, name: Optional[str] = None):
 def start_turn(g):
     s = g.state
     s.turn += 1
+    g.new_stretch()                     # the log keeps its lines per turn too
     s.used.clear()
     s.once.clear()
     if s.turn > g.max_turns:

@@ -129,6 +129,7 @@ class Report:
     repl_commands: int = 0
     repl_deaths: list = field(default_factory=list)
     worst: dict = field(default_factory=dict)        # "time"/"memory" → (value, deck)
+    generated: dict = field(default_factory=dict)    # start rule → [tried, loaded, played clean]
 
     def add(self, kind: str, n: int = 1):
         self.inputs[kind] = self.inputs.get(kind, 0) + n
@@ -145,6 +146,12 @@ class Report:
                  f"  tracebacks {len(self.tracebacks)}, file reads {len(self.reads)}, "
                  f"code runs {len(self.runs)}, hangs {len(self.hangs)}, REPL deaths "
                  f"{len(self.repl_deaths)} (in {self.repl_commands:,} REPL commands)"]
+        if self.generated:
+            tried, loaded, clean = (sum(t[i] for t in self.generated.values()) for i in range(3))
+            each = ", ".join(f"{k} {t[1]:,}/{t[0]:,}" for k, t in self.generated.items())
+            lines.append(f"  generated decks that load: {loaded:,} of {tried:,} "
+                         f"({loaded / max(tried, 1):.0%}; {each}); played without an engine "
+                         f"error: {clean:,}")
         if self.worst:
             t, m = self.worst.get("time", (0, "-")), self.worst.get("memory", (0, "-"))
             lines.append(f"  worst evil card: {t[0]:.2f} s of CPU ({t[1]}), {m[0] / 2**20:.1f} MiB "
@@ -159,9 +166,10 @@ class Report:
 
 # --- one deck --------------------------------------------------------------------------
 def try_deck(path: Path, report: Report, label: str, play: bool = True, seed: int = 0,
-             turns: int = 12) -> str:
-    """Load the deck at ``path`` and, if it loads and ``play``, play one short bot game;
-    count what happened. Returns "deck-error", "engine-error", "ok" or "traceback"."""
+             turns: int = 12, games: int = 1) -> str:
+    """Load the deck at ``path`` and, if it loads and ``play``, play ``games`` short bot
+    games (seeds ``seed``, ``seed + 1``...); count what happened. Returns "deck-error",
+    "engine-error", "ok" or "traceback"."""
     Watch.allow(path.parent)
     Watch.reads, Watch.runs = [], []
     old = signal.signal(signal.SIGPROF, _alarm) if _main_thread() else None
@@ -186,16 +194,17 @@ def try_deck(path: Path, report: Report, label: str, play: bool = True, seed: in
         if not play or not program.library():
             return "ok"
         n = max(program.min_players, min(2, program.max_players))
-        try:
-            game = Game(program, seed=seed, players=n, max_turns=turns, log=True,
-                        agents=[make_bot("random", seed * 7 + k) for k in range(n)])
-            report.played += 1
-            game.run()
-            game.state.state_hash()
-            game.state.to_json()
-        except EngineError:
-            report.engine_errors += 1
-            outcome = "engine-error"
+        for s in range(seed, seed + games):
+            try:
+                game = Game(program, seed=s, players=n, max_turns=turns, log=True,
+                            agents=[make_bot("random", s * 7 + k) for k in range(n)])
+                report.played += 1
+                game.run()
+                game.state.state_hash()
+                game.state.to_json()
+            except EngineError:
+                report.engine_errors += 1
+                outcome = "engine-error"
     except Hang:
         report.hangs.append(label)
         return "hang"
@@ -332,27 +341,41 @@ def run_mutants(count: int, seed: int, report: Report, folder: Path, play_every:
     report.add("mutants", count)
 
 
-def run_generated(count: int, seed: int, report: Report, folder: Path) -> None:
-    """``count`` decks the grammar generates (Hypothesis' ``from_lark``), loaded and,
-    when they load, played."""
-    from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings, strategies as st
-    from hypothesis.extra.lark import from_lark
-    from lark import Lark
-    from deckwright.grammar import GRAMMAR_PATH
-    parser = Lark(GRAMMAR_PATH.read_text(encoding="utf-8"), parser="lalr")
+def run_generated(count: int, seed: int, report: Report, folder: Path, games: int = 3) -> None:
+    """``count`` decks the grammar generates (generated.py: parts of a deck written into
+    a prelude that declares their names, and some whole decks of random names), loaded
+    and, when they load, played ``games`` seeded bot games each. ``report.generated``
+    keeps, per start rule, how many were tried, loaded and played without an error."""
+    from hypothesis import HealthCheck, given, seed as hypothesis_seed, settings
+    from generated import repair, shares, strategy
     counter = [0]
 
-    @hypothesis_seed(seed)
-    @settings(max_examples=count, deadline=None, database=None,
-              suppress_health_check=list(HealthCheck))
-    @given(from_lark(parser, start="start", explicit={"_NL": st.just("\n")}))
-    def one(text):
+    def one(kind, text):
         counter[0] += 1
+        if kind != "start":
+            text = repair(text)
         path = folder / "generated.deck"
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
-        try_deck(path, report, f"generated deck {counter[0]}: {text[:200]!r}")
+        loaded = report.loaded
+        outcome = try_deck(path, report, f"generated deck {counter[0]} ({kind}): "
+                           f"{text[-300:]!r}", seed=counter[0], games=games)
+        tally = report.generated.setdefault(kind, [0, 0, 0])
+        tally[0] += 1
+        tally[1] += report.loaded > loaded
+        tally[2] += outcome == "ok" and report.loaded > loaded
 
-    one()
+    def of(kind, n):
+        @hypothesis_seed(seed)
+        @settings(max_examples=n, deadline=None, database=None,
+                  suppress_health_check=list(HealthCheck))
+        @given(strategy(kind))
+        def run(text):
+            one(kind, text)
+        return run
+
+    for kind, n in shares(count).items():
+        if n:
+            of(kind, n)()
     report.add("grammar-generated decks", counter[0])
 
 
@@ -438,8 +461,7 @@ def main(argv=None) -> int:
         from pathological import run_pathological
         run_pathological(report, Path(tmp))
         run_mutants(10_000 if args.full else 1_000, args.seed, report, Path(tmp))
-        if args.full:
-            run_generated(10_000, args.seed, report, Path(tmp))
+        run_generated(10_000 if args.full else 60, args.seed, report, Path(tmp))
         from repl_monkey import run_repl
         run_repl(1_000 if args.full else 100, args.seed, report, Path(tmp))
     print(report)

@@ -1,8 +1,9 @@
 """The abuse harness in the suite (tests/abuse/harness.py has the how and the why).
 
 The default run: every evil card (each says what it must be answered with), every
-pathological input, 1,000 seeded mutants of the bundled decks and 100 random REPL
-commands in a pseudo-terminal. The soak run (DECKWRIGHT_SOAK=1 or -m slow): 10,000
+pathological input, 1,000 seeded mutants of the bundled decks, 60 grammar-generated decks
+(tests/abuse/generated.py: about half load and are played) and 100 random REPL commands
+in a pseudo-terminal. The soak run (DECKWRIGHT_SOAK=1 or -m slow): 10,000
 mutants, 10,000 grammar-generated decks and 1,000 REPL commands. Each prints its counts
 in the form of issue 12; each fails on any traceback, file read outside the deck's
 tree, code run, hang or REPL death.
@@ -62,6 +63,22 @@ def test_five_hundred_mutants_of_small_decks(seed, tmp_path):
     assert report.loaded > 50 and report.played > 5    # the checker and engine are reached
 
 
+def test_a_generated_name_the_checker_does_not_know_is_replaced_by_a_declared_one():
+    from generated import PRELUDE, repair
+    card = 'card "Gen1": Action {\n  effect { gain 1 hand\n    put 1 dull on this }\n}\n'
+    assert repair(PRELUDE + card) == PRELUDE + card.replace("gain 1 hand", "gain 1 vp") \
+        .replace("put 1 dull", "put 1 charge")
+
+
+def test_sixty_grammar_generated_decks_load_often_and_play(tmp_path):
+    report = Report()
+    run_generated(60, 1, report, tmp_path, games=2)
+    assert_clean(report)
+    tried, loaded = report.inputs["grammar-generated decks"], report.loaded
+    assert tried == 60 and loaded >= 20          # the engine is reached, not only the checker
+    assert report.played == 2 * loaded
+
+
 def test_a_hundred_random_repl_commands(tmp_path):
     report = Report()
     run_repl(100, 1, report, tmp_path)
@@ -83,6 +100,7 @@ def test_soak_ten_thousand_grammar_generated_decks(tmp_path):
     report = Report()
     run_generated(10_000, 12, report, tmp_path)
     assert_clean(report)
+    assert report.loaded >= 3_000                # about half load; each is played 3 times
 
 
 @pytest.mark.slow

@@ -1,0 +1,202 @@
+"""The game's log: the lines a game writes as it is played, each with where it came from.
+
+:class:`GameLog` is the part of :class:`~deckwright.dsl.engine.game.Game` that writes the log:
+a line (``write``) with its provenance for tools (the REPL's `why N`: the statements
+running, the chain, the phase), and the lines of choices (``log_forced``, ``_log_choice``)
+as each seat may read them.
+
+A stretch of play (from one decision to the next, and each turn) keeps at most
+:data:`~deckwright.dsl.limits.MAX_LOG_LINES` lines; the rest are only counted, in one
+line ("… 98,005 more lines not kept ..."), so a runaway loop costs the step budget's
+time and no more, with the log on or off.
+"""
+from __future__ import annotations
+
+import sys
+
+from ..limits import MAX_LOG_LINES
+from .events import Decision, LogEntry
+from .recursion import GENERATED_FILE
+
+
+class GameLog:
+    """The log-writing half of a game (mixed into Game, which sets :attr:`entries`)."""
+    entries: frozenset = frozenset()      # where the engine enters the rules
+    lines = 0                             # lines written in this stretch of play
+    cut = None                            # this stretch's "… N more lines" line, once kept
+
+    # --- the log -----------------------------------------------------------------------
+    def write(self, text: str, pos=None, source=None, secret_for=None, extra=None):
+        if self.logging:
+            if self.lines >= MAX_LOG_LINES:
+                self.cut_line()
+                return
+            self.lines += 1
+            # Provenance for tools (the REPL's `why N`): what was running, in which phase.
+            extra = dict(extra) if extra else {}
+            if self.chain:
+                extra["chain"] = tuple(self.chain)
+            if self.state.phase is not None:
+                extra["phase"] = self.state.phase
+            at = self._statements_running()
+            if at:
+                extra["at"] = at
+            self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
+            if self.watch is not None:
+                self.watch(self, None)
+
+    def new_stretch(self) -> None:
+        """A decision was taken, an effect or a turn begins: the log keeps
+        :data:`MAX_LOG_LINES` lines again."""
+        self.lines = 0
+        self.cut = None
+
+    def cut_line(self) -> None:
+        """A line past the stretch's limit: not kept, only counted in one line of its
+        own. A loop that the step budget stops after 100,000 lines must not pay for
+        100,000 lines (each with its provenance walked up the stack), nor hold them."""
+        cut = self.cut
+        if cut is None:
+            cut = self.cut = _Cut(self.state.turn)
+            self.log.append(cut)
+            cut.n = 1
+            if self.watch is not None:
+                self.watch(self, None)
+        else:
+            cut.n += 1
+
+    def _statements_running(self) -> tuple:
+        """The deck statements being run, innermost first (`move top(deck) to your hand`,
+        then the `draw 2` that called it, then the card's `effect` ...): the generated
+        functions on the call stack, each at its line, looked up in the module's map."""
+        lines = getattr(self.code, "line_pos", None)
+        if not lines:
+            return ()
+        # The rules run below the engine's entry (`run` or `_drive`): nothing above it
+        # (a REPL, a test runner) need be walked, at every line the log writes; and once
+        # eight statements are found, nothing further out (a runaway loop may log 300,000
+        # lines from deep inside the rules).
+        out, seen, frame = [], False, sys._getframe(2)
+        while frame is not None and frame.f_code not in self.entries:
+            if frame.f_code.co_filename == GENERATED_FILE:
+                seen = True
+                pos = lines.get(frame.f_lineno)
+                if pos is not None and (not out or out[-1] != pos):
+                    out.append(pos)
+                    if len(out) == 8:
+                        return tuple(out)
+            frame = frame.f_back
+        if seen:
+            return tuple(out)
+        # A stepped game between decisions: the rules wait in their generators, the
+        # innermost (the one that asked) at the end of the `yield from` chain.
+        gens, gen = [], self._stack[-1] if getattr(self, "_stack", None) else None
+        while gen is not None and getattr(gen, "gi_frame", None) is not None:
+            gens.append(gen.gi_frame)
+            gen = gen.gi_yieldfrom
+        for frame in reversed(gens):
+            if frame.f_code.co_filename == GENERATED_FILE:
+                pos = lines.get(frame.f_lineno)
+                if pos is not None and (not out or out[-1] != pos):
+                    out.append(pos)
+                    if len(out) == 8:
+                        break
+        return tuple(out)
+
+    def _statements_raising(self, err: BaseException) -> tuple:
+        """The deck statements an exception was raised through, innermost first: what
+        :meth:`_statements_running` would have said where it was raised."""
+        lines = getattr(self.code, "line_pos", None)
+        out, tb = [], err.__traceback__
+        while lines and tb is not None:
+            if tb.tb_frame.f_code.co_filename == GENERATED_FILE:
+                pos = lines.get(tb.tb_lineno)
+                if pos is not None and (not out or out[0] != pos):
+                    out.insert(0, pos)
+            tb = tb.tb_next
+        return tuple(out[:8])
+
+    def log_forced(self, d: Decision, choice):
+        """Log a decision that has one possible answer, taken without asking anyone (a
+        turn's moves when only `pass` is left, every card of a choice that must take them
+        all, the one open case of a `choose one`), so that a player sees why play went
+        on. Only a game that logs calls this; it is not a decision of the game's record."""
+        if d.kind == "move" and d.labels == ["pass"]:
+            self.write(f"{d.player.name} passes: nothing else can be done now — {d.prompt}")
+            return
+        self._log_choice(d, choice, True)
+
+    def _log_choice(self, d: Decision, choice, forced: bool = False):
+        """Log a choice with its question. What was chosen is written as everyone may read
+        it; a seat that may read more (the chooser, a card's holder) gets its own line.
+        ``forced``: it was the only choice (:meth:`log_forced`)."""
+        name = d.player.name
+        ask = f" — {d.prompt}" + (f" ({d.source})" if d.source else "")
+        does, did = ("has only one choice:", "had only one choice:") if forced else \
+            ("chooses", "chose")
+        if d.card is not None and not d.card.face_up:
+            from ..visibility import source_seen
+            if not all(source_seen(d, p) for p in self.state.players):
+                # Asked by a card others may not read (a reaction in a hand): the question
+                # and the answer are the chooser's; what follows from them is logged as it
+                # happens.
+                self.write(f"{name} {did} {_choice_text(d, choice, d.player)}{ask}",
+                           secret_for=d.player)
+                return
+        if d.secret:
+            self.write(f"{name} {'has only one choice, made' if forced else 'chooses'} "
+                       f"secretly{ask}")
+            self.write(f"{name} {did} {_choice_text(d, choice, d.player)}{ask}",
+                       secret_for=d.player)
+            return
+        text = f"{name} {does} {_choice_text(d, choice, None)}{ask}"
+        views = None
+        if d._labeler is not None:
+            mine = {p.index: f"{name} {does} {_choice_text(d, choice, p)}{ask}"
+                    for p in self.state.players}
+            if any(line != text for line in mine.values()):
+                views = mine              # every seat its own line, the chooser's too
+        if views is not None:
+            # The line everyone else reads hides what only some may read.
+            everyone = f"{name} {does} {_choice_text(d, choice, _NOBODY)}{ask}"
+            views[-1] = everyone
+        self.write(text, extra={"views": views} if views else None)
+
+
+class _Nobody:
+    """A viewer who holds nothing: what every seat may read."""
+    index, side, name = -1, None, "nobody"
+
+
+_NOBODY = _Nobody()
+
+
+class _Cut(LogEntry):
+    """The line that counts a stretch's lines past the limit: its text says how many
+    there are now (they are counted after it is written)."""
+    __slots__ = ("n",)
+
+    def __init__(self, turn: int):
+        super().__init__(turn, "")
+
+    @property
+    def text(self) -> str:
+        n = self.n
+        return (f"… {n:,} more line{'' if n == 1 else 's'} not kept (the log keeps "
+                f"{MAX_LOG_LINES:,} lines between two decisions)")
+
+    @text.setter
+    def text(self, value) -> None:
+        pass                              # made from the count
+
+
+def _choice_text(decision: Decision, choice, viewer) -> str:
+    picks = choice if decision.multi else (choice,)
+    if decision._labeler is None:
+        labels = [decision.labels[i] for i in picks]
+    else:
+        labels = decision._labeler([decision.values[i] for i in picks], viewer,
+                                   viewer is decision.player)
+    if decision.multi:
+        return ", ".join(labels) or "nothing"
+    return labels[0]
