@@ -239,6 +239,14 @@ class Aimable(Expr):
     Made only in a deck that has such a static."""
 
 
+@_node("value", "kind")
+class MayAim(Expr):
+    """Whether `you` may aim at ``value`` with the running text (`this`, and the ability
+    whose body runs, if any): no `static untargetable` in force protects it. Joins the
+    `where` of a `choose` whose body starts by calling an action with the chosen value
+    as a `target` parameter. Made only in a deck that has such a static."""
+
+
 @_node("expr", "kinds", "what", "pos", "kind")
 class Checked(Expr):
     """A value whose kind is known only when the game runs (a variable, an event's field,

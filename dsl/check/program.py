@@ -60,6 +60,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         self.event_uses: dict = {}
         self.action_decls: dict = {}     # action name → its declaration (the last one)
         self.action_pres: dict = {}      # action name → its `if`, test by test (action_requires)
+        self.action_aim_memo: dict = {}  # action name → its targets' conditions (action_aims)
         # (action, parameter) → (kinds its callers may pass, kinds checked at run time),
         # for parameters the action's body needs of one kind (infer_param_kinds)
         self.param_kinds: dict = {}
@@ -318,6 +319,22 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
             if decl is not None and decl.requires:
                 memo[name] = self._requirements(decl.requires, _action_scope(decl),
                                                 "an action's condition")
+        return memo[name]
+
+    def action_aims(self, name: str) -> dict:
+        """An action's `target` parameters with their conditions (see :meth:`_targets`),
+        by name, for a `choose` that calls it first; its errors are reported where the
+        action is declared."""
+        memo = self.action_aim_memo
+        if name not in memo:
+            memo[name] = {}
+            decl = self.action_decls.get(name)
+            if decl is not None and decl.targets:
+                saved, self.diags = self.diags, []
+                try:
+                    memo[name] = dict(self._targets(decl))
+                finally:
+                    self.diags = saved
         return memo[name]
 
     def _move_condition(self, item: A.MoveDecl, scope):

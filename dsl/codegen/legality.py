@@ -33,6 +33,11 @@ class LegalityWriter:
         return (f"AIMABLE(g, {f.you}, {f.this}, {literal(n.ability)}, "
                 f"{self.expr(n.collection, f)})")
 
+    # a `choose` feeding an action's target: no `static untargetable` protects the element
+    # from this text's aiming (the ability whose body runs, the caller's inside an action)
+    def x_MayAim(self, n, f):
+        return f"MAY_AIM(g, {f.you}, {f.this}, {f.ability}, {self.expr(n.value, f)})"
+
     def write_card_requires(self):
         """``CR{i}`` for each card definition with a `require`; ``self.card_requires``
         their names by definition index (None: no `require`)."""
