@@ -283,6 +283,8 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
             self._check_targets(f, name, action, params, announce=True)
             self.writeline("if not data['targets']: return TARGETLESS(g, you, "
                            f"{literal(name)})")
+            self.fire_targeted(f, "data['targets']", "this", f.ability,
+                               f"EVENT({literal(name)}, data, you)")
 
             def perform(f, ev):
                 self._check_targets(f, name, action, params, announce=False)

@@ -263,6 +263,9 @@ class TurnWriter:
                 self.writeline("if not d: return TARGETLESS(g, you, ab.name)")
                 self.writeline("x = d[0] if n is None else d" if counted else "x = d[0]")
                 self.writeline("TARGETED(g, you, ab.name, d)")
+                self.fire_targeted(f, "d", "card", "ab.name",
+                                   "EVENT('activate', {'card': card, 'ability': ab.name, "
+                                   "'targets': d, 'source': card}, you)")
                 self.outdent()
                 data = ("{'card': card, 'ability': ab.name, 'targets': [] if x is None else [x], "
                         "'source': card}")
