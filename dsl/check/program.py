@@ -267,6 +267,8 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
             if item.targets:
                 p.actions[item.name].targets = self._targets(item)
             p.actions[item.name].says = item.says
+            if item.told:
+                p.actions[item.name].told = self._told(item)
         elif isinstance(item, A.MoveDecl):
             p.moves[item.name] = self._move(item)
         elif isinstance(item, A.Setup):
@@ -320,6 +322,19 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
                 memo[name] = self._requirements(decl.requires, _action_scope(decl),
                                                 "an action's condition")
         return memo[name]
+
+    def _told(self, item: A.ActionDecl) -> tuple:
+        """An action's `say` lines: (words, condition or None), read with its parameters
+        by name and `you` the caller."""
+        scope = _action_scope(item)
+        out = []
+        for line in item.told:
+            words = self.shown_words(line.text, line.says, line.pieces, scope) \
+                if line.says else line.text
+            cond = self._bool(line.cond, scope, "a `say` line's condition") \
+                if line.cond is not None else None
+            out.append((words, cond))
+        return tuple(out)
 
     def action_aims(self, name: str) -> dict:
         """An action's `target` parameters with their conditions (see :meth:`_targets`),
