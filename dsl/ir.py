@@ -553,3 +553,14 @@ def _inner_facts(values, out: list) -> list:
 _OWN: dict = {}                          # (class, tag) → the facts of a node on its own
 _TAGS = {Func: ("func", "func"), Builtin: ("builtin", "which"), Let: ("let", "name"),
          Local: ("local", "name"), Arith: ("op", "op")}
+
+
+def reads_locals(node) -> bool:
+    """Whether ``node`` reads a local name (a parameter, a `let`, a loop variable)."""
+    if isinstance(node, tuple):
+        return any(reads_locals(x) for x in node)
+    if isinstance(node, Local):
+        return True
+    return isinstance(node, Node) and any(
+        reads_locals(getattr(node, name)) for name in node._fields
+        if isinstance(getattr(node, name), (Node, tuple)))

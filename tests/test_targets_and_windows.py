@@ -166,6 +166,14 @@ def test_a_choice_that_feeds_a_target_offers_no_illegal_one(deck):
     assert (res(s, 1, "sparks"), res(s, 2, "sparks")) == (1, 0)
 
 
+def test_a_target_typed_that_its_condition_refuses_is_refused_with_that_rule(deck):
+    s = start(deck, players=4, areas={0: ["Zapper"]})
+    s.state.players[1].marks["warded"] = None
+    use(s, "Zapper: Zap")
+    assert s.decision.prompt == "Zap whom?" and s.decision.labels == ["P3", "P4"]
+    assert s.apply("P2").reason == "P2 is not allowed: it is not a legal target of zap"
+
+
 def test_a_target_that_becomes_illegal_before_it_resolves_is_dropped(deck):
     # P2 answers the zap with Ward from the hand: warded, the zap finds no legal target.
     s = start(deck, areas={0: ["Zapper"]}, hands={1: ["Ward"]},

@@ -296,6 +296,26 @@ def test_a_choice_that_feeds_a_target_offers_only_legal_targets():
             P1 may choose "P4"
             P1 may not choose "P2"
           }
+          when {
+            P1 chooses "P2" refused: "P2 is not allowed: a rule of the game keeps it from being targeted by zap"
+          }
+        }
+        scenario "A protected player typed is refused with the card that protects it" {
+          given {
+            players 4
+            area of P1: "Zapper"
+            area of P2: "Insulated Boots"
+            deck top: "Oil Can"
+          }
+          when {
+            P1 chooses "Zapper: Zap"
+            P1 chooses "P2" refused: "P2 is not allowed: Insulated Boots keeps it from being targeted by zap"
+            P1 chooses "P3"
+          }
+          then {
+            sparks of P2 is 3
+            sparks of P3 is 2
+          }
         }''')
 
 

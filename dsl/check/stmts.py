@@ -376,13 +376,16 @@ class StmtChecker:
     def _only_what_the_action_allows(self, var: str, source, body):
         """What is legal is what is offered: a `choose` from a selector whose body starts
         by calling an action with the chosen value offers only what that call may take.
-        (source, whether the action's `if` narrowed it.)
+        (source, whether a rule of the action narrowed it.)
 
         * Cards: only those the action's `if` allows (its tests, read of `it`, join the
           selector's `where`); not when a test reads another parameter or `it` itself.
         * Cards and players passed as a `target` parameter: only legal targets, those
           its condition takes (when it reads no other parameter) and no `static
-          untargetable` protects from this text's aiming."""
+          untargetable` protects from this text's aiming.
+
+        Either way a value the chooser types that was left out is refused with the rule
+        that left it out (deckwright.dsl.engine.legality)."""
         if not isinstance(source, (I.CardSel, I.PlayerSel)) or not body \
                 or not isinstance(body[0], I.CallAction):
             return source, False
@@ -400,17 +403,19 @@ class StmtChecker:
         aims = self.action_aims(call.action)
         if param in aims:
             cond = aims[param]
-            if cond is not None and not _reads_locals(cond):
+            if cond is not None and not I.reads_locals(cond):
                 parts.append(cond)
+                ruled = True
             if self.p.untargetable:
                 parts.append(I.MayAim(I.Builtin("it", ANY), BOOL))
+                ruled = True
         if not parts:
             return source, False
         if source.where is not None:
             parts.insert(0, source.where)
         where = parts[0] if len(parts) == 1 else I.And(tuple(parts), BOOL)
         if isinstance(source, I.PlayerSel):
-            return I.PlayerSel(source.opponents, source.excepts, where, source.kind), False
+            return I.PlayerSel(source.opponents, source.excepts, where, source.kind), ruled
         return I.CardSel(source.words, source.zones, source.filters, where, source.kind), ruled
 
     # `choose one [by P] { "label" [if COND] { ... } ... }`
@@ -446,17 +451,6 @@ class StmtChecker:
         self.p.temp_statics.append(cs)
         dur = self.duration(n.duration, scope) if n.duration.kind != "permanent" else None
         return I.TempStatic(cs.index, dur)
-
-
-def _reads_locals(node) -> bool:
-    """Whether ``node`` reads a local name (a parameter, a `let`, a loop variable)."""
-    if isinstance(node, tuple):
-        return any(_reads_locals(x) for x in node)
-    if isinstance(node, I.Local):
-        return True
-    return isinstance(node, I.Node) and any(
-        _reads_locals(getattr(node, name)) for name in node._fields
-        if isinstance(getattr(node, name), (I.Node, tuple)))
 
 
 def _of_it(node, param: str):

@@ -399,7 +399,7 @@ class StmtWriter:
             # One of a selector's elements (never none), chosen by `you`: the common case.
             plain = f"DECISION({f.you}, 'choose', {literal(n.prompt)}, None, {options}, 1, 1, " \
                 f"{n.secret}, {source}, None, g.labels_of, {f.this})"
-            rule = self.choice_rule(n)
+            rule = self.choice_rule(n, f)
             d = f"RULED({plain}{rule})" if rule else plain
             self.writeline(f"if len({options}) > 1:")
             self.indent()
@@ -431,7 +431,7 @@ class StmtWriter:
             chooser = self.expr(n.by, f) if n.by is not None else f.you
             self.writeline(f"{picks} = CHOICE(g, {chooser}, {options}, {lo}, {hi}, "
                            f"{literal(n.prompt)}, {n.secret}, {f.this})")
-            rule = self.choice_rule(n)
+            rule = self.choice_rule(n, f)
             if rule:
                 self.writeline(f"if type({picks}) is DECISION: RULED({picks}{rule})")
             self.writeline(f"if type({picks}) is DECISION: "
