@@ -60,6 +60,13 @@ card "Spiked Shell": Thing {
   }
 }
 
+card "Puppeteer": Action {
+  text "Use an ability of a Thing another player controls as if it were yours."
+  effect {
+    choose t from Thing cards where it.controller != you prompt "Borrow" { use ability of t }
+  }
+}
+
 # A game rule: every aiming is told in the log by the card that aims.
 when targeted where event.source != none and event.source.name == "Plunder" {
   say "aims at {event.target} with {event.source}"
@@ -151,6 +158,34 @@ def test_a_player_hears_it_becomes_the_target_of_an_action():
           then {
             log says "P2 is not a legal target of zap"
             sparks of P2 is 3
+          }
+        }''')
+
+
+def test_an_ability_used_through_another_card_chooses_its_target():
+    # "Use an ability as if it were yours": the borrowed Sling asks its user for its
+    # target (a Thing another player than the user controls), as it would from an offer.
+    assert passes('''
+        scenario "A Puppeteer borrows a Sling and aims it" {
+          given {
+            hand of P1: "Puppeteer"
+            area of P2: "Slingshot", "Lightning Rod"
+            deck top: "Oil Can"
+          }
+          when {
+            P1 chooses "play_action: Puppeteer"
+            P1 chooses "Slingshot"
+          }
+          then {
+            P1 is asked "Sling at what?"
+            P1 may choose "Lightning Rod"
+          }
+          when { P1 chooses "Lightning Rod" }
+          then {
+            log says "P1 uses Slingshot: Sling"
+            log says "P1: Sling targeting Lightning Rod"
+            sparks of P2 is 4
+            area of P2 is "Slingshot"
           }
         }''')
 

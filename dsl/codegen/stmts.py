@@ -109,23 +109,9 @@ class StmtWriter:
              f"{f.this})")
         self.writeline(f"{i} = 0 if len({opts}) == 1 else {self.ask(f, d)}")
         self.writeline(f"{k} = {opts}[{i}]")
-        self.writeline(f"g.write({f.you}.name + ' uses ' + {t}.name + ': ' + ABILITY[{k}].name)")
-
-        def perform(f, ev):
-            self.writeline(f"g.chain.append({t}.name + ': ' + ABILITY[{k}].name)")
-            self.writeline("try:")
-            self.indent()
-            # (an ability used this way has no target chosen: its target is none)
-            aimed = ", None" if any(ab.target is not None for ab in self.abilities) else ""
-            self.writeline(self.call(f, f"ABILITY_BODY[{k}](g, {f.you}, {t}, {ev or 'None'}{aimed})",
-                                     True))
-            self.outdent()
-            self.writeline("finally:")
-            self.indent()
-            self.writeline("g.chain.pop()")
-            self.outdent()
-        self.emit(f, "activate", self.with_source(f"{{'card': {t}, 'ability': ABILITY[{k}].name}}", t),
-                  f.you, perform)
+        # as the ability is used from an offer, its target chosen and its costs not paid
+        self.need_activate = True
+        self.writeline(self.call(f, f"ACTIVATE(g, {f.you}, {t}, {k}, True)", True))
         self.outdent()
 
     # `turn CARDS sideways | upside down | upright`; an `orient` event after each card

@@ -119,7 +119,7 @@ class TurnWriter:
             self.outdent()
         if "abilities" in n.moves:
             self.need_activate = True
-            call = self.call(f, f"ACTIVATE(g, {f.you}, {c}[1][0], {c}[1][1])", True)
+            call = self.call(f, f"ACTIVATE(g, {f.you}, {c}[1][0], {c}[1][1], False)", True)
             self.writeline(call if first else "else: " + call)
         self.writeline(self.whenevers_call(f))
         self.outdent()
@@ -231,8 +231,10 @@ class TurnWriter:
         def body(f):
             S = self.state(f)
             self.writeline("ab = ABILITY[k]")
-            self.writeline("if ab.uses is not None: USE(g, ab.uses, you)")
-            self.writeline(f"if ab.once_per_turn: {S}.once.add(('ability', card.id, ab.name))")
+            # `free`: used through `use ability of`, its costs are not paid
+            self.writeline("if ab.uses is not None and not free: USE(g, ab.uses, you)")
+            self.writeline(f"if ab.once_per_turn and not free: "
+                           f"{S}.once.add(('ability', card.id, ab.name))")
             self.writeline("g.write(you.name + ' uses ' + card.name + ': ' + ab.name)")
             aimed = any(ab.target is not None for ab in self.abilities)
             # `up to N` targets somewhere: each ability's count (None: one target)
@@ -304,7 +306,7 @@ class TurnWriter:
                 self.writeline("g.chain.pop()")
                 self.outdent()
             self.emit(f, "activate", data, "you", perform)
-        self.defn("ACTIVATE", "g, you, card, k", self.resumable, body)
+        self.defn("ACTIVATE", "g, you, card, k, free", self.resumable, body)
 
     # --- response windows ------------------------------------------------------------------
     def responses_lister(self, e: str) -> str:
@@ -492,7 +494,7 @@ class TurnWriter:
             if self.a.any_time_abilities:
                 self.writeline("elif c[0] == -1:")
                 self.indent()
-                self.writeline(self.call(f, "ACTIVATE(g, p, c[1][0], c[1][1])", True))
+                self.writeline(self.call(f, "ACTIVATE(g, p, c[1][0], c[1][1], False)", True))
                 self.outdent()
             for mname, m in moves.items():
                 self.writeline(f"elif c[0] == {m}:")
