@@ -19,11 +19,12 @@ from .events import EventWriter
 from .legality import LegalityWriter
 from .stmts import StmtWriter
 from .turns import TurnWriter
+from .windows import WindowWriter
 from .writer import Frame, Writer, literal
 
 
 class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWriter,
-                    LegalityWriter):
+                    WindowWriter, LegalityWriter):
     """Writes the module for one program, in one of two ways of running: ``resumable``
     (code that can decide is a generator that yields each decision) or direct (it asks
     the agents itself)."""
