@@ -134,6 +134,12 @@ def test_a_call_without_targets_is_told_and_a_hidden_card_is_not_named():
      "    2 | action zap(victim) target victim say \"zaps {victm}\" { pass }\n"
      "      |                                             ^^^^^\n"
      "  hint: did you mean `victim`?"),
+    ('say "zaps {random(players)}"',
+     "e.deck:2:34: error: an action's `say` line cannot draw random numbers: it is read "
+     "only while the game is logged\n"
+     "    2 | action zap(victim) target victim say \"zaps {random(players)}\" { pass }\n"
+     "      |                                  ^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+     "  hint: say what the call's parameters hold instead of `random` or `shuffled`"),
 ])
 def test_a_mistake_in_a_say_line_is_reported_at_its_place(line, message):
     with pytest.raises(DeckError) as e:

@@ -325,10 +325,16 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
 
     def _told(self, item: A.ActionDecl) -> tuple:
         """An action's `say` lines: (words, condition or None), read with its parameters
-        by name and `you` the caller."""
+        by name and `you` the caller, and only in a game that logs (so they may not draw
+        random numbers: a logged game would play otherwise)."""
         scope = _action_scope(item)
         out = []
         for line in item.told:
+            if _draws(line.says) or _draws(line.cond):
+                self.error("say-random", "an action's `say` line cannot draw random numbers: "
+                           "it is read only while the game is logged", line.pos,
+                           "say what the call's parameters hold instead of `random` or "
+                           "`shuffled`")
             words = self.shown_words(line.text, line.says, line.pieces, scope) \
                 if line.says else line.text
             cond = self._bool(line.cond, scope, "a `say` line's condition") \

@@ -308,7 +308,9 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
             if default:
                 self.writeline(default)
             return
-        opened = 0
+        self.writeline("if g.logging:")       # (the lines draw no random numbers)
+        self.indent()
+        opened = 1
         for words, cond in action.told:
             line = f"SAY(g, you, this, {self.text_of(words, f)}, {self.pos(action.pos)})"
             if cond is None:
