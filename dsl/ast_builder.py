@@ -219,7 +219,14 @@ class Builder(ScenarioBuilder, CardBuilder):
         requires = tuple(x for x in rest if isinstance(x, A.Requirement))
         targets = tuple(x[1:] for x in rest if isinstance(x, tuple))
         says = next((_unquote(x) for x in rest if isinstance(x, str)), None)
-        return A.ActionDecl(str(ch[0]), params, ch[-1], targets, says, pos=pos, requires=requires)
+        told = tuple(x for x in rest if isinstance(x, A.ActionSay))
+        return A.ActionDecl(str(ch[0]), params, ch[-1], targets, says, pos=pos, requires=requires,
+                            told=told)
+
+    def action_say(self, pos, ch):
+        says, pieces = self.shown_values(ch[0])
+        return A.ActionSay(_unquote(ch[0]), ch[1] if len(ch) > 1 else None, says=says,
+                           pieces=pieces, pos=pos)
 
     def params(self, pos, ch):
         return tuple(map(str, ch))

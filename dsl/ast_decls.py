@@ -129,6 +129,17 @@ class ActionDecl(Decl):
     targets: tuple = ()
     says: Optional[str] = None     # what a call is doing: "casting {sp} at {tgt}"
     requires: tuple = ()           # Requirement per test of its `if`: what it can be done to
+    told: tuple = ()               # ActionSay per `say` line: how a call is told in the log
+
+
+@node
+class ActionSay(Node):
+    """`say "WORDS" [if COND]` on an action: the log line of a call, as it is declared,
+    when COND holds (the first that does); its words show values (`{EXPR}`)."""
+    text: str
+    cond: Optional[Expr] = None
+    says: tuple = ()               # the values shown, one per `{EXPR}`
+    pieces: tuple = ()             # the texts around them
 
 
 @node

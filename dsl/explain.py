@@ -207,6 +207,9 @@ class Explainer(CardParts):
     def e_Aimable(self, n):
         return f"{self.e(n.collection)} that may be targeted"
 
+    def e_MayAim(self, n):
+        return f"{self.e(n.value)} may be targeted"
+
     def e_CardSel(self, n):
         out = " ".join(n.words + ("cards",))
         for kind, arg in n.filters:

@@ -17,7 +17,8 @@ EVENTS = {"turn_start": "at the start of a turn", "turn_end": "at the end of a t
           "attach": "when a card is attached", "control": "when a card changes control",
           "eliminate": "when a player is eliminated", "shuffle": "when a zone is shuffled",
           "transform": "when a card transforms", "win": "when a player would win",
-          "game_drawn": "when the game would end in a draw"}
+          "game_drawn": "when the game would end in a draw",
+          "targeted": "when a card or player becomes a target"}
 
 
 class CardParts:

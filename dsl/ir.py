@@ -239,6 +239,14 @@ class Aimable(Expr):
     Made only in a deck that has such a static."""
 
 
+@_node("value", "kind")
+class MayAim(Expr):
+    """Whether `you` may aim at ``value`` with the running text (`this`, and the ability
+    whose body runs, if any): no `static untargetable` in force protects it. Joins the
+    `where` of a `choose` whose body starts by calling an action with the chosen value
+    as a `target` parameter. Made only in a deck that has such a static."""
+
+
 @_node("expr", "kinds", "what", "pos", "kind")
 class Checked(Expr):
     """A value whose kind is known only when the game runs (a variable, an event's field,
@@ -545,3 +553,14 @@ def _inner_facts(values, out: list) -> list:
 _OWN: dict = {}                          # (class, tag) → the facts of a node on its own
 _TAGS = {Func: ("func", "func"), Builtin: ("builtin", "which"), Let: ("let", "name"),
          Local: ("local", "name"), Arith: ("op", "op")}
+
+
+def reads_locals(node) -> bool:
+    """Whether ``node`` reads a local name (a parameter, a `let`, a loop variable)."""
+    if isinstance(node, tuple):
+        return any(reads_locals(x) for x in node)
+    if isinstance(node, Local):
+        return True
+    return isinstance(node, Node) and any(
+        reads_locals(getattr(node, name)) for name in node._fields
+        if isinstance(getattr(node, name), (Node, tuple)))

@@ -122,6 +122,9 @@ class CompiledAction:
     # Its `target` parameters: (name, legality Fn or None), in order.
     targets: tuple = ()
     says: Optional[str] = None     # what a call is doing, for response windows
+    # Its `say` lines: (words, condition Fn or None), the first whose condition holds
+    # telling a call in the log as it is declared.
+    told: tuple = ()
 
 
 @dataclass

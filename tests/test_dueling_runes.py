@@ -709,7 +709,7 @@ def test_a_knot_spell_cast_at_a_wizard_turning_invisible_does_nothing():
     assert not any(pvar(s, seat, "confused_next") or pvar(s, seat, "confused")
                    for seat in range(3))
     log = [e.text for e in s.game.log]
-    assert "P2: cast targeting P1" in log               # announced ...
+    assert "P2: casts Confusion at P1" in log           # announced ...
     assert "P1 is not a legal target of cast" in log    # ... out of reach as it is cast
     assert "P2: cast has no legal target: it does nothing" in log
 

@@ -41,6 +41,13 @@ card "Zapper": Thing {
   }
 }
 
+card "Jolter": Thing {
+  text "Action: zap each opponent."
+  ability "Jolt": uses action_play {
+    for each p in opponents { zap p }
+  }
+}
+
 card "Scatterer": Thing {
   text "Action: up to two target opponents gain a spark."
   ability "Scatter": uses action_play { scatter opponents }
@@ -140,12 +147,31 @@ def test_a_target_is_announced_and_hit(deck):
 
 
 def test_an_illegal_target_is_dropped_and_the_action_does_nothing(deck):
-    s = start(deck, areas={0: ["Zapper"]}, res={0: {"sparks": 1}, 1: {"sparks": 1}})
+    s = start(deck, areas={0: ["Jolter"]}, res={0: {"sparks": 1}, 1: {"sparks": 1}})
     s.state.players[1].marks["warded"] = None
-    use(s, "Zapper: Zap")                             # (the one opponent: no question)
+    use(s, "Jolter: Jolt")
     assert "P2 is not a legal target of zap" in log(s)
     assert "P1: zap has no legal target: it does nothing" in log(s)
     assert (res(s, 0, "sparks"), res(s, 1, "sparks")) == (1, 1)   # not redirected, no cost
+
+
+def test_a_choice_that_feeds_a_target_offers_no_illegal_one(deck):
+    # The Zap chooses whom to zap: a warded player is no legal target of a zap, so it
+    # is not offered (P3 is the only one left: taken without a question).
+    s = start(deck, players=3, areas={0: ["Zapper"]}, res={1: {"sparks": 1}, 2: {"sparks": 1}})
+    s.state.players[1].marks["warded"] = None
+    use(s, "Zapper: Zap")
+    assert "P1 has only one choice: P3 — Zap whom? (Zapper)" in log(s)
+    assert "P2 is not a legal target of zap" not in log(s)
+    assert (res(s, 1, "sparks"), res(s, 2, "sparks")) == (1, 0)
+
+
+def test_a_target_typed_that_its_condition_refuses_is_refused_with_that_rule(deck):
+    s = start(deck, players=4, areas={0: ["Zapper"]})
+    s.state.players[1].marks["warded"] = None
+    use(s, "Zapper: Zap")
+    assert s.decision.prompt == "Zap whom?" and s.decision.labels == ["P3", "P4"]
+    assert s.apply("P2").reason == "P2 is not allowed: it is not a legal target of zap"
 
 
 def test_a_target_that_becomes_illegal_before_it_resolves_is_dropped(deck):

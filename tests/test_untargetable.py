@@ -52,6 +52,16 @@ card "Static Shock": Action {
   effect { choose p from opponents prompt "Zap whom?" { zap p } }
 }
 
+card "Backfire": Action {
+  text "Zap the next player."
+  effect { zap next_player(you) }
+}
+
+card "Arc Coil": Thing - Machine {
+  text "Action: zap the next player."
+  ability "Arc": uses action_play { zap next_player(you) }
+}
+
 card "Zapper": Thing - Machine {
   text "Action: zap an opponent."
   ability "Zap": uses action_play { choose p from opponents prompt "Zap whom?" { zap p } }
@@ -209,15 +219,16 @@ def test_abilities_cannot_aim_at_what_a_cloak_stand_covers_but_actions_can():
 
 def test_an_actions_target_that_may_not_be_aimed_at_is_dropped():
     # The game's rule: a hidden player can't be targeted by another player. `zap`
-    # names its victim as its target: P2 hidden, P1's zap does nothing.
+    # names its victim as its target: P2 hidden, P1's Backfire (which zaps the next
+    # player, no choice made) does nothing.
     assert passes('''
         scenario "A Smoke Bomb hides P2 from P1's zap" {
           given {
-            hand of P1: "Static Shock"
+            hand of P1: "Backfire"
             P2 marked hidden
             deck top: "Oil Can"
           }
-          when { P1 chooses "play_action: Static Shock" }
+          when { P1 chooses "play_action: Backfire" }
           then {
             log says "P2 is not a legal target of zap"
             log says "P1: zap has no legal target: it does nothing"
@@ -226,10 +237,10 @@ def test_an_actions_target_that_may_not_be_aimed_at_is_dropped():
         }
         scenario "Without it, the zap lands" {
           given {
-            hand of P1: "Static Shock"
+            hand of P1: "Backfire"
             deck top: "Oil Can"
           }
-          when { P1 chooses "play_action: Static Shock" }
+          when { P1 chooses "play_action: Backfire" }
           then {
             log says "P1: zap targeting P2"
             sparks of P2 is 2
@@ -237,20 +248,106 @@ def test_an_actions_target_that_may_not_be_aimed_at_is_dropped():
         }''')
 
 
-def test_an_action_called_by_an_ability_aims_with_that_ability():
-    # Insulated Boots keep out abilities: the Zapper's Zap calls `zap`, whose target is
-    # then aimed by the Zap; a Static Shock (an Action card's effect) is no ability.
+def test_a_choice_that_feeds_a_target_offers_only_legal_targets():
+    # What is legal is what is offered: Static Shock chooses whom to zap, and the choice
+    # feeds zap's target, so a player no zap of P1's may aim at is not offered. P2 is
+    # hidden; P3 is warded (zap's own `where`); only P4 is left to choose, and taken.
     assert passes('''
-        scenario "Insulated Boots stop a Zapper" {
+        scenario "Static Shock offers only players P1 may zap" {
           given {
+            players 4
+            hand of P1: "Static Shock"
+            P2 marked hidden
+            P3 marked warded
+            deck top: "Oil Can"
+          }
+          when { P1 chooses "play_action: Static Shock" }
+          then {
+            log says "P1 has only one choice: P4 — Zap whom?"
+            log says "P1: zap targeting P4"
+            sparks of P2 is 3
+            sparks of P3 is 3
+            sparks of P4 is 2
+          }
+        }
+        scenario "With every opponent protected, Static Shock zaps no one" {
+          given {
+            hand of P1: "Static Shock"
+            P2 marked hidden
+            deck top: "Oil Can"
+          }
+          when { P1 chooses "play_action: Static Shock" }
+          then {
+            log does not say "P1: zap has no legal target: it does nothing"
+            sparks of P2 is 3
+          }
+        }
+        scenario "P1 is asked to choose only among legal targets" {
+          given {
+            players 4
+            hand of P1: "Static Shock"
+            P2 marked hidden
+            deck top: "Oil Can"
+          }
+          when { P1 chooses "play_action: Static Shock" }
+          then {
+            P1 is asked "Zap whom?"
+            P1 may choose "P3"
+            P1 may choose "P4"
+            P1 may not choose "P2"
+          }
+          when {
+            P1 chooses "P2" refused: "P2 is not allowed: a rule of the game keeps it from being targeted by zap"
+          }
+        }
+        scenario "A protected player typed is refused with the card that protects it" {
+          given {
+            players 4
+            area of P1: "Zapper"
+            area of P2: "Insulated Boots"
+            deck top: "Oil Can"
+          }
+          when {
+            P1 chooses "Zapper: Zap"
+            P1 chooses "P2" refused: "P2 is not allowed: Insulated Boots keeps it from being targeted by zap"
+            P1 chooses "P3"
+          }
+          then {
+            sparks of P2 is 3
+            sparks of P3 is 2
+          }
+        }''')
+
+
+def test_an_action_called_by_an_ability_aims_with_that_ability():
+    # Insulated Boots keep out abilities: the Arc Coil's Arc calls `zap`, whose target
+    # is then aimed by the Arc; a Zapper's Zap chooses whom to zap, and so is not
+    # offered P2 at all; a Static Shock (an Action card's effect) is no ability.
+    assert passes('''
+        scenario "Insulated Boots stop an Arc Coil" {
+          given {
+            area of P1: "Arc Coil"
+            area of P2: "Insulated Boots"
+            deck top: "Oil Can"
+          }
+          when { P1 chooses "Arc Coil: Arc" }
+          then {
+            log says "P2 is not a legal target of zap"
+            sparks of P2 is 3
+          }
+        }
+        scenario "Insulated Boots keep P2 out of a Zapper's choice" {
+          given {
+            players 3
             area of P1: "Zapper"
             area of P2: "Insulated Boots"
             deck top: "Oil Can"
           }
           when { P1 chooses "Zapper: Zap" }
           then {
-            log says "P2 is not a legal target of zap"
+            log says "P1 has only one choice: P3 — Zap whom?"
             sparks of P2 is 3
+            sparks of P3 is 2
           }
         }
         scenario "Insulated Boots do not stop a Static Shock" {

@@ -38,13 +38,13 @@ EVENTS_BUILTIN = {"move", "enter", "leave", "turn_start", "turn_end", "phase_sta
                   "phase_end", "round_start", "round_end", "game_start", "gain", "lose",
                   "create", "activate", "resolve", "counter_added",
                   "counter_removed", "attach", "control", "eliminate", "shuffle",
-                  "transform", "win", "response", "orient", "game_drawn"}
+                  "transform", "win", "response", "orient", "game_drawn", "targeted"}
 
 # Events the engine announces only once they have happened: `when` may follow them, but
 # `before`, `prevent` and `instead` cannot stop them.
 AFTER_THE_FACT = {"turn_start", "turn_end", "phase_start", "phase_end", "round_start",
                   "round_end", "game_start", "shuffle", "create", "counter_added",
-                  "counter_removed", "attach", "control", "transform", "orient"}
+                  "counter_removed", "attach", "control", "transform", "orient", "targeted"}
 
 # The fields each built-in event carries (besides `player` and `name`, which all have).
 EVENT_FIELDS = {
@@ -61,6 +61,10 @@ EVENT_FIELDS = {
     "response": {"response", "card", "answers"},
     # a game about to end in a draw: why ("draw", "tied on vp"), and who tied at the top
     "game_drawn": {"reason", "tied"},
+    # a card or player becoming a target, as its aiming is announced: what is aimed at
+    # (`card` too when it is a card), and the event aiming (an action call, `activate`,
+    # `resolve`); `player` is who aims, `source` and `ability` the aiming text
+    "targeted": {"target", "card", "aiming", "source", "ability"},
 }
 
 

@@ -60,6 +60,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         self.event_uses: dict = {}
         self.action_decls: dict = {}     # action name → its declaration (the last one)
         self.action_pres: dict = {}      # action name → its `if`, test by test (action_requires)
+        self.action_aim_memo: dict = {}  # action name → its targets' conditions (action_aims)
         # (action, parameter) → (kinds its callers may pass, kinds checked at run time),
         # for parameters the action's body needs of one kind (infer_param_kinds)
         self.param_kinds: dict = {}
@@ -266,6 +267,8 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
             if item.targets:
                 p.actions[item.name].targets = self._targets(item)
             p.actions[item.name].says = item.says
+            if item.told:
+                p.actions[item.name].told = self._told(item)
         elif isinstance(item, A.MoveDecl):
             p.moves[item.name] = self._move(item)
         elif isinstance(item, A.Setup):
@@ -318,6 +321,41 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
             if decl is not None and decl.requires:
                 memo[name] = self._requirements(decl.requires, _action_scope(decl),
                                                 "an action's condition")
+        return memo[name]
+
+    def _told(self, item: A.ActionDecl) -> tuple:
+        """An action's `say` lines: (words, condition or None), read with its parameters
+        by name and `you` the caller, and only in a game that logs (so they may not draw
+        random numbers: a logged game would play otherwise)."""
+        scope = _action_scope(item)
+        out = []
+        for line in item.told:
+            if _draws(line.says) or _draws(line.cond):
+                self.error("say-random", "an action's `say` line cannot draw random numbers: "
+                           "it is read only while the game is logged", line.pos,
+                           "say what the call's parameters hold instead of `random` or "
+                           "`shuffled`")
+            words = self.shown_words(line.text, line.says, line.pieces, scope) \
+                if line.says else line.text
+            cond = self._bool(line.cond, scope, "a `say` line's condition") \
+                if line.cond is not None else None
+            out.append((words, cond))
+        return tuple(out)
+
+    def action_aims(self, name: str) -> dict:
+        """An action's `target` parameters with their conditions (see :meth:`_targets`),
+        by name, for a `choose` that calls it first; its errors are reported where the
+        action is declared."""
+        memo = self.action_aim_memo
+        if name not in memo:
+            memo[name] = {}
+            decl = self.action_decls.get(name)
+            if decl is not None and decl.targets:
+                saved, self.diags = self.diags, []
+                try:
+                    memo[name] = dict(self._targets(decl))
+                finally:
+                    self.diags = saved
         return memo[name]
 
     def _move_condition(self, item: A.MoveDecl, scope):

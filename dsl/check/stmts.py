@@ -12,8 +12,8 @@ from typing import Optional
 from .. import ast as A
 from .. import ir as I
 from ..errors import suggest
-from .kinds import (BOOL, CARD, CARDS, COLLECTIONS, LIST, NONE, PLAYER, PLAYERS, STR, ZONE, ZONES,
-                    element)
+from .kinds import (ANY, BOOL, CARD, CARDS, COLLECTIONS, LIST, NONE, PLAYER, PLAYERS, STR, ZONE,
+                    ZONES, element)
 
 
 class StmtChecker:
@@ -363,10 +363,10 @@ class StmtChecker:
         at_least = self._int(n.at_least, scope, "how many must be chosen") \
             if n.at_least is not None else None
         body = self.block(n.body, scope.with_names(**{n.var: element(source.kind)}))
-        guarded = self._only_what_the_action_allows(n.var, source, body)
+        guarded, ruled = self._only_what_the_action_allows(n.var, source, body)
         node = I.Choose(n.var, guarded, (exactly, up_to, at_least, n.optional), by, n.secret, n.prompt or f"choose {n.var}",
                         body, n.pos)
-        if guarded is not source:
+        if ruled:
             call = body[0]
             # By identity (the node is kept with it, so its id is never another's).
             self.p.choice_rules[id(node)] = (node, (call.action, next(
@@ -374,30 +374,49 @@ class StmtChecker:
         return node
 
     def _only_what_the_action_allows(self, var: str, source, body):
-        """What is legal is what is offered: a `choose` from a card selector whose body
-        starts by calling an action with the chosen card offers only the cards that
-        action's `if` allows (its tests, read of `it`, join the selector's `where`). Not
-        when a test reads another parameter or `it` itself."""
-        if not isinstance(source, I.CardSel) or not body or not isinstance(body[0], I.CallAction):
-            return source
+        """What is legal is what is offered: a `choose` from a selector whose body starts
+        by calling an action with the chosen value offers only what that call may take.
+        (source, whether a rule of the action narrowed it.)
+
+        * Cards: only those the action's `if` allows (its tests, read of `it`, join the
+          selector's `where`); not when a test reads another parameter or `it` itself.
+        * Cards and players passed as a `target` parameter: only legal targets, those
+          its condition takes (when it reads no other parameter) and no `static
+          untargetable` protects from this text's aiming.
+
+        Either way a value the chooser types that was left out is refused with the rule
+        that left it out (deckwright.dsl.engine.legality)."""
+        if not isinstance(source, (I.CardSel, I.PlayerSel)) or not body \
+                or not isinstance(body[0], I.CallAction):
+            return source, False
         call = body[0]
-        tests = self.action_requires(call.action)
-        if not tests:
-            return source
         at = [k for k, a in enumerate(call.args) if isinstance(a, I.Local) and a.name == var]
         if not at:
-            return source
+            return source, False
         param = self.p.actions[call.action].params[at[0]]
-        parts = []
-        for test, _, _ in tests:
-            part = _of_it(test, param)
-            if part is None:
-                return source
-            parts.append(part)
+        parts, ruled = [], False
+        tests = self.action_requires(call.action) if isinstance(source, I.CardSel) else ()
+        if tests:
+            found = [_of_it(test, param) for test, _, _ in tests]
+            if all(part is not None for part in found):
+                parts, ruled = found, True
+        aims = self.action_aims(call.action)
+        if param in aims:
+            cond = aims[param]
+            if cond is not None and not I.reads_locals(cond):
+                parts.append(cond)
+                ruled = True
+            if self.p.untargetable:
+                parts.append(I.MayAim(I.Builtin("it", ANY), BOOL))
+                ruled = True
+        if not parts:
+            return source, False
         if source.where is not None:
             parts.insert(0, source.where)
         where = parts[0] if len(parts) == 1 else I.And(tuple(parts), BOOL)
-        return I.CardSel(source.words, source.zones, source.filters, where, source.kind)
+        if isinstance(source, I.PlayerSel):
+            return I.PlayerSel(source.opponents, source.excepts, where, source.kind), ruled
+        return I.CardSel(source.words, source.zones, source.filters, where, source.kind), ruled
 
     # `choose one [by P] { "label" [if COND] { ... } ... }`
     def s_ChooseOne(self, n: A.ChooseOne, scope):

@@ -73,7 +73,8 @@ class Analysis:
         while changed:
             changed = False
             for name, a in p.actions.items():
-                v = self.block(a.body) or (name in self.listened and self.event_decides(name))
+                v = self.block(a.body) or (name in self.listened and self.event_decides(name)) \
+                    or (bool(a.targets) and self.event_decides("targeted"))
                 if v and not self.action[name]:
                     self.action[name] = changed = True
             for key in list(self.listeners) + [(st.event, "instead") for st in p.all_statics

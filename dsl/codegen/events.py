@@ -87,6 +87,22 @@ class EventWriter:
         if self.has_dispatch(e, "when"):
             self.writeline(self.dispatch_call(f, e, "when", f"EVENT({literal(e)}, {data}, {actor})"))
 
+    def fire_targeted(self, f, targets: str, source: str, ability: str, aiming: str) -> None:
+        """A `targeted` event for each of ``targets`` (a list), once they are chosen and
+        announced: ``aiming`` is the event that aims at them (the action call, `activate`
+        or `resolve`), made only when some trigger hears `targeted`."""
+        if not self.has_dispatch("targeted", "when"):
+            return
+        v = f.gen.fresh("c")
+        self.writeline(f"for {v} in {targets}:")
+        self.indent()
+        data = (f"{{'target': {v}, 'card': {v} if type({v}) is CARD else None, "
+                f"'targets': [{v}], 'source': {source}, 'ability': {ability}, "
+                f"'aiming': {aiming}}}")
+        self.writeline(self.dispatch_call(f, "targeted", "when",
+                                          f"EVENT('targeted', {data}, {f.you})"))
+        self.outdent()
+
     def emit(self, f, e: str, data: str, actor: str, perform) -> None:
         """Announce event ``e`` and, unless it is stopped, run ``perform(f, ev)`` (which
         writes the lines that make it happen). Written inline in the current function."""
@@ -180,8 +196,8 @@ class EventWriter:
 
     def action_call(self, f, action, args) -> str:
         k = self.action_index[action]
-        name = f"CA{k}" if action in self.a.listened or self.program.actions[action].targets \
-            else f"A{k}"
+        a = self.program.actions[action]
+        name = f"CA{k}" if action in self.a.listened or a.targets or a.told else f"A{k}"
         ab = f", {f.ability}" if self.program.reads_ability else ""
         return self.call(f, f"{name}(g, {f.you}, {f.this}, {f.ev}{ab}"
                             f"{''.join(', ' + x for x in args)})", self.a.action[action])
@@ -373,6 +389,8 @@ class EventWriter:
         self.writeline("if not d: return TARGETLESS(g, you, card.name)")
         self.writeline("x = d[0] if t[1] is None else d")
         self.writeline("TARGETED(g, you, card.name, d)")
+        self.fire_targeted(f, "d", "card", "None",
+                           "EVENT('resolve', {'card': card, 'targets': d, 'source': card}, you)")
         self.outdent()
 
     def _recheck_card_targets(self, f, ev):

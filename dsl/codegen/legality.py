@@ -33,6 +33,11 @@ class LegalityWriter:
         return (f"AIMABLE(g, {f.you}, {f.this}, {literal(n.ability)}, "
                 f"{self.expr(n.collection, f)})")
 
+    # a `choose` feeding an action's target: no `static untargetable` protects the element
+    # from this text's aiming (the ability whose body runs, the caller's inside an action)
+    def x_MayAim(self, n, f):
+        return f"MAY_AIM(g, {f.you}, {f.this}, {f.ability}, {self.expr(n.value, f)})"
+
     def write_card_requires(self):
         """``CR{i}`` for each card definition with a `require`; ``self.card_requires``
         their names by definition index (None: no `require`)."""
@@ -127,23 +132,35 @@ class LegalityWriter:
             test = " and ".join(f"({self.cond(t, f)})" for t, _, _ in action.requires)
             self.writeline(f"if not ({test}): return")
 
-    def choice_rule(self, n) -> str:
-        """``, (action, parameter)`` for a `choose` whose options an action's `if`
-        filters (the refusal's reference to it), else ""."""
+    def choice_rule(self, n, f) -> str:
+        """``, (action, parameter), ability`` for a `choose` whose options a rule of the
+        action filters (its `if`, its target's legality; the refusal's reference to it,
+        with the ability aiming), else ""."""
         node, rule = self.program.choice_rules.get(id(n), (None, None))
-        return "" if node is not n else f", {literal(list(rule))}"
+        return "" if node is not n else f", {literal(list(rule))}, {f.ability}"
 
     def write_action_whys(self):
         """``AP…(g, you, x)``: the first failing test of an action's `if` for ``x`` as
-        its parameter ``j`` (-1: none), for each (action, j) a `choose` is filtered by."""
+        its parameter ``j`` (-1: none; -2: the condition of the target ``j`` is, when it
+        fails), for each (action, j) a `choose` is filtered by."""
         self.action_whys = {}
         for action, j in sorted({rule for _, rule in self.program.choice_rules.values()}):
             a = self.program.actions[action]
+            aim = dict(a.targets).get(a.params[j])
+            if aim is not None and I.reads_locals(aim):
+                aim = None
 
             def body(f, a=a, j=j):
                 f.names = {a.params[j]: "x"}
                 for i, (test, _, _) in enumerate(a.requires):
                     self.writeline(f"if not ({self.cond(test, f)}): return {i}")
+                if aim is not None:
+                    saved = (f.it, f.it_safe)
+                    f.it, f.it_safe = "x", True
+                    try:
+                        self.writeline(f"if not ({self.cond(aim, f)}): return -2")
+                    finally:
+                        f.it, f.it_safe = saved
                 self.writeline("return -1")
             self.action_whys[(action, j)] = self.defn(self.fresh_fn("AP"), "g, you, x", False,
                                                       body, this="None", ev="None")

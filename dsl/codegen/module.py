@@ -19,11 +19,12 @@ from .events import EventWriter
 from .legality import LegalityWriter
 from .stmts import StmtWriter
 from .turns import TurnWriter
+from .windows import WindowWriter
 from .writer import Frame, Writer, literal
 
 
 class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWriter,
-                    LegalityWriter):
+                    WindowWriter, LegalityWriter):
     """Writes the module for one program, in one of two ways of running: ``resumable``
     (code that can decide is a generator that yields each decision) or direct (it asks
     the agents itself)."""
@@ -172,7 +173,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
                 self.action_guard(action, f)
                 self.block(action.body, f)
             self.defn(f"A{k}", f"g, you, this, ev{ab}{params}", self.resumable and decides, body)
-            if name in a.listened or action.targets:
+            if name in a.listened or action.targets or action.told:
                 self._call_wrapper(name, k, action, decides)
         self.effects = []
         # With card targets in the deck, every effect takes its card's targets (or none)
@@ -271,6 +272,7 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
             if not action.targets:
                 if name in self.a.listened:
                     self.writeline("data['source'] = this")
+                self._tell(f, action, None)
                 self.emit(f, name, "data", "you",
                           lambda f, ev: self.writeline(self.call(f, call, decides)))
                 return
@@ -279,10 +281,12 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
             f.names = dict(zip(action.params, params))
             self.writeline("data['source'] = this")
             aimed = ", ".join(dict(zip(action.params, params))[t] for t, _ in action.targets)
-            self.writeline(f"TARGETED(g, you, {literal(name)}, TARGET_LIST(({aimed},)))")
+            self._tell(f, action, f"TARGETED(g, you, {literal(name)}, TARGET_LIST(({aimed},)))")
             self._check_targets(f, name, action, params, announce=True)
             self.writeline("if not data['targets']: return TARGETLESS(g, you, "
                            f"{literal(name)})")
+            self.fire_targeted(f, "data['targets']", "this", f.ability,
+                               f"EVENT({literal(name)}, data, you)")
 
             def perform(f, ev):
                 self._check_targets(f, name, action, params, announce=False)
@@ -296,6 +300,30 @@ class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWrite
         self.defn(f"CA{k}", f"g, you, this, ev{', byab' if reads_ability else ''}"
                             f"{''.join(', ' + x for x in params)}",
                   self.resumable and decides, body)
+
+    def _tell(self, f, action, default) -> None:
+        """A call's log line as it is declared: its first `say` line whose condition
+        holds, else ``default`` (a line of code: the targets' line; None: no line)."""
+        if not action.told:
+            if default:
+                self.writeline(default)
+            return
+        self.writeline("if g.logging:")       # (the lines draw no random numbers)
+        self.indent()
+        opened = 1
+        for words, cond in action.told:
+            line = f"SAY(g, you, this, {self.text_of(words, f)}, {self.pos(action.pos)})"
+            if cond is None:
+                self.writeline(line)
+                break
+            self.writeline(f"if {self.cond(cond, f)}: {line}")
+            self.writeline("else:")
+            self.indent()
+            opened += 1
+        else:
+            self.writeline(default or "pass")
+        for _ in range(opened):
+            self.outdent()
 
     def _check_targets(self, f, name, action, params, announce: bool) -> None:
         """Drop each `target` parameter that is not legal now (`none`, or left out of a

@@ -429,10 +429,11 @@ def card_ok(g, you, c) -> bool:
     return test is None or (c.zone is not None and c.zone.in_play) or test(g, you, c, None) < 0
 
 
-def ruled(d, rule):
-    """A `choose` decision whose options an action's `if` filters, with that rule
-    (``[action, parameter index]``) for its refusals."""
-    d.why = tuple(rule)
+def ruled(d, rule, ability=None):
+    """A `choose` decision whose options a rule of an action filters (its `if`, its
+    target's legality), with that rule (``[action, parameter index]``) and the ability
+    aiming (or None) for its refusals."""
+    d.why = (*rule, ability)
     return d
 
 

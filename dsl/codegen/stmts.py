@@ -109,23 +109,9 @@ class StmtWriter:
              f"{f.this})")
         self.writeline(f"{i} = 0 if len({opts}) == 1 else {self.ask(f, d)}")
         self.writeline(f"{k} = {opts}[{i}]")
-        self.writeline(f"g.write({f.you}.name + ' uses ' + {t}.name + ': ' + ABILITY[{k}].name)")
-
-        def perform(f, ev):
-            self.writeline(f"g.chain.append({t}.name + ': ' + ABILITY[{k}].name)")
-            self.writeline("try:")
-            self.indent()
-            # (an ability used this way has no target chosen: its target is none)
-            aimed = ", None" if any(ab.target is not None for ab in self.abilities) else ""
-            self.writeline(self.call(f, f"ABILITY_BODY[{k}](g, {f.you}, {t}, {ev or 'None'}{aimed})",
-                                     True))
-            self.outdent()
-            self.writeline("finally:")
-            self.indent()
-            self.writeline("g.chain.pop()")
-            self.outdent()
-        self.emit(f, "activate", self.with_source(f"{{'card': {t}, 'ability': ABILITY[{k}].name}}", t),
-                  f.you, perform)
+        # as the ability is used from an offer, its target chosen and its costs not paid
+        self.need_activate = True
+        self.writeline(self.call(f, f"ACTIVATE(g, {f.you}, {t}, {k}, True)", True))
         self.outdent()
 
     # `turn CARDS sideways | upside down | upright`; an `orient` event after each card
@@ -399,7 +385,7 @@ class StmtWriter:
             # One of a selector's elements (never none), chosen by `you`: the common case.
             plain = f"DECISION({f.you}, 'choose', {literal(n.prompt)}, None, {options}, 1, 1, " \
                 f"{n.secret}, {source}, None, g.labels_of, {f.this})"
-            rule = self.choice_rule(n)
+            rule = self.choice_rule(n, f)
             d = f"RULED({plain}{rule})" if rule else plain
             self.writeline(f"if len({options}) > 1:")
             self.indent()
@@ -431,7 +417,7 @@ class StmtWriter:
             chooser = self.expr(n.by, f) if n.by is not None else f.you
             self.writeline(f"{picks} = CHOICE(g, {chooser}, {options}, {lo}, {hi}, "
                            f"{literal(n.prompt)}, {n.secret}, {f.this})")
-            rule = self.choice_rule(n)
+            rule = self.choice_rule(n, f)
             if rule:
                 self.writeline(f"if type({picks}) is DECISION: RULED({picks}{rule})")
             self.writeline(f"if type({picks}) is DECISION: "

@@ -1,5 +1,5 @@
 """The game's flow as generated code: the main loop, turns and rounds, `whenever` rules,
-offers of moves and abilities.
+offers of moves and abilities (response windows: :mod:`deckwright.dsl.codegen.windows`).
 
 A game runs ``MAIN(g, start)``: the set-up (unless ``start`` resumes at a turn from a
 checkpoint), then turns (or rounds) until a rule ends the game. At every turn start a
@@ -15,12 +15,6 @@ from .writer import literal
 # Kinds of a value that is one element, never a zone or a list: a list of them is its
 # own elements.
 _ELEMENTS = (CARD, PLAYER, INT, STR, BOOL, NONE)
-
-
-def _draws(node) -> bool:
-    """Whether evaluating ``node`` draws on the game's random numbers."""
-    held = I.facts(node)
-    return ("func", "random") in held or ("func", "shuffled") in held
 
 
 class TurnWriter:
@@ -119,7 +113,7 @@ class TurnWriter:
             self.outdent()
         if "abilities" in n.moves:
             self.need_activate = True
-            call = self.call(f, f"ACTIVATE(g, {f.you}, {c}[1][0], {c}[1][1])", True)
+            call = self.call(f, f"ACTIVATE(g, {f.you}, {c}[1][0], {c}[1][1], False)", True)
             self.writeline(call if first else "else: " + call)
         self.writeline(self.whenevers_call(f))
         self.outdent()
@@ -231,8 +225,10 @@ class TurnWriter:
         def body(f):
             S = self.state(f)
             self.writeline("ab = ABILITY[k]")
-            self.writeline("if ab.uses is not None: USE(g, ab.uses, you)")
-            self.writeline(f"if ab.once_per_turn: {S}.once.add(('ability', card.id, ab.name))")
+            # `free`: used through `use ability of`, its costs are not paid
+            self.writeline("if ab.uses is not None and not free: USE(g, ab.uses, you)")
+            self.writeline(f"if ab.once_per_turn and not free: "
+                           f"{S}.once.add(('ability', card.id, ab.name))")
             self.writeline("g.write(you.name + ' uses ' + card.name + ': ' + ab.name)")
             aimed = any(ab.target is not None for ab in self.abilities)
             # `up to N` targets somewhere: each ability's count (None: one target)
@@ -263,6 +259,9 @@ class TurnWriter:
                 self.writeline("if not d: return TARGETLESS(g, you, ab.name)")
                 self.writeline("x = d[0] if n is None else d" if counted else "x = d[0]")
                 self.writeline("TARGETED(g, you, ab.name, d)")
+                self.fire_targeted(f, "d", "card", "ab.name",
+                                   "EVENT('activate', {'card': card, 'ability': ab.name, "
+                                   "'targets': d, 'source': card}, you)")
                 self.outdent()
                 data = ("{'card': card, 'ability': ab.name, 'targets': [] if x is None else [x], "
                         "'source': card}")
@@ -301,238 +300,7 @@ class TurnWriter:
                 self.writeline("g.chain.pop()")
                 self.outdent()
             self.emit(f, "activate", data, "you", perform)
-        self.defn("ACTIVATE", "g, you, card, k", self.resumable, body)
-
-    # --- response windows ------------------------------------------------------------------
-    def responses_lister(self, e: str) -> str:
-        """The lister of event ``e``'s window: ``RL(g, you, ev)``, the responses ``you``
-        may make to it now and their moves and abilities usable at any time (no `pass`)."""
-        key = ("responses", e)
-        if key in self.listers:
-            return self.listers[key]
-        name = self.listers[key] = self.fresh_fn("RL")
-        self.need_window = True
-        self.need_windows.append((name, e))
-        return name
-
-    def step_lister(self) -> str:
-        """The lister of a window no event opened (a phase starting): any-time moves and
-        abilities only."""
-        return self.responses_lister(None)
-
-    def write_windows(self):
-        while self.need_windows:
-            name, e = self.need_windows.pop()
-            self._window_lister(name, e)
-        if self.need_window and "WINDOW" not in self.written:
-            self.written.add("WINDOW")
-            self._window()
-            self._respond()
-        if ("responses", None) in self.listers and "STEP_WINDOW" not in self.written:
-            self.written.add("STEP_WINDOW")
-            self._window(step=True)
-            self._step_key()
-
-    def _step_key(self):
-        """``STEP_KEY(g, you, opts)``: what a phase start's offer to ``you`` depends on, as
-        plain data: the options, and the values the tests of the moves and abilities
-        usable at any time compare (each `and` and `or` read only as far as it is
-        evaluated, so no test is read where its guard is false)."""
-        p = self.program
-        conds = [(k, ab.cond) for k, ab in enumerate(self.abilities)
-                 if ab.any_time and ab.cond is not None]
-
-        def body(f):
-            parts = ["opts"]
-            for name in self.a.any_time_moves:
-                gate = p.moves[name].gate
-                if gate is not None:
-                    parts.append(self._compared(gate, f))
-            self.writeline(f"out = [{', '.join(parts)}]")
-            if conds:
-                self.writeline("for o in opts:")
-                self.indent()
-                self.writeline("if o[0] != -1: continue")
-                self.writeline("c, k = o[1]")
-                saved = (f.this, f.this_safe)
-                f.this, f.this_safe = "c", True
-                try:
-                    for k, cond in conds:
-                        self.writeline(f"if k == {k}: out.append({self._compared(cond, f)})")
-                finally:
-                    f.this, f.this_safe = saved
-                self.outdent()
-            self.writeline("return OFFER_KEY(out)")
-        self.defn("STEP_KEY", "g, you, opts", False, body, this="None", ev="None")
-
-    def _compared(self, node, f) -> str:
-        """Source for the values test ``node`` compares (a constant test adds none): the
-        two sides of a comparison, the value of any other test; an `and` (`or`) reads
-        each part only while the parts before it hold (fail), as the test does. A part
-        that draws on the game's random numbers is not read again (that would draw other
-        numbers): nothing is kept for it or after it."""
-        t = type(node)
-        if t is I.Const or _draws(node) and t not in (I.And, I.Or, I.Not):
-            return "None"
-        if t is I.Not:
-            return self._compared(node.operand, f)
-        if t is I.Compare:
-            return f"({self.quiet(node.left, f)}, {self.quiet(node.right, f)})"
-        if t in (I.And, I.Or):
-            items = list(node.items)
-            for j, item in enumerate(items):
-                if _draws(item):
-                    del items[j:]
-                    break
-            out = "None"
-            for item in reversed(items):
-                key = self._compared(item, f)
-                if out != "None":
-                    guard = self.quiet(item, f, cond=True)
-                    if t is I.Or:
-                        guard = f"not ({guard})"
-                    key = f"({key}, {out} if {guard} else None)"
-                out = key
-            return out
-        return self.quiet(node, f)
-
-    def _window_lister(self, name, e):
-        a = self.a
-        responses = [(card, t) for card, t in a.listeners.get((e, "respond"), ())] \
-            if e is not None else []
-
-        def body(f):
-            S = self.state(f)
-            f.ev_safe = e is not None
-            self.writeline("out = []")
-            for card, t in responses:
-                k = t.index
-                if card is None:
-                    tests = []
-                    if t.once_per_turn:
-                        tests.append(f"('trigger', {k}, None) not in {S}.once")
-                    if t.where is not None:
-                        tests.append(self.quiet(t.where, f, cond=True))
-                    add = f"out.append((-3, ({k}, None)))"
-                    self.writeline(f"if {' and '.join(tests)}: {add}" if tests else add)
-                    continue
-                c = self.w.fresh("c")
-                self.writeline(f"for {c} in INSTANCES(g, {literal(card)}, "
-                               f"{literal(t.from_zone)}):")
-                self.indent()
-                tests = [f"({c}.controller or {c}.owner) is you"]
-                if t.once_per_turn:
-                    tests.append(f"('trigger', {k}, {c}.id) not in {S}.once")
-                if t.where is not None:
-                    saved = (f.this, f.this_safe)
-                    f.this, f.this_safe = c, True
-                    try:
-                        tests.append(self.quiet(t.where, f, cond=True))
-                    finally:
-                        f.this, f.this_safe = saved
-                self.writeline(f"if {' and '.join(tests)}: out.append((-3, ({k}, {c})))")
-                self.outdent()
-            if a.any_time_moves:
-                self.writeline(f"out.extend({self._lister(a.any_time_moves)}(g, you)[:-1])")
-            if a.any_time_abilities:
-                self.need_activate = True
-                self.writeline("out.extend(ABILITIES(g, you, True))")
-            self.writeline("return out")
-        self.defn(name, "g, you, ev", False, body, this="None")
-
-    def _window(self, step=False):
-        """``WINDOW(g, ev, lister)``: every living player, in turn from the active one,
-        is asked only while they have a legal response (or an any-time move); each may pass.
-        A response used gives everyone a new turn to answer. It ends when every player
-        has passed or has nothing, or when the event is negated.
-
-        ``STEP_WINDOW(g, None, lister)`` (``step``), a phase's start: the same, but a
-        player is not asked while the offer (``STEP_KEY``) is the one they last passed on."""
-        moves = {name: self.move_index[name] for name in self.a.any_time_moves}
-
-        def body(f):
-            self.writeline("order = WINDOW_ORDER(g)")
-            self.writeline("quiet = 0")
-            self.writeline("made = 0")
-            self.writeline("i = 0")
-            self.writeline("while quiet < len(order):")
-            self.indent()
-            self.writeline("p = order[i % len(order)]")
-            self.writeline("i += 1")
-            self.writeline("opts = lister(g, p, ev) if p.alive else None")
-            self.writeline("if not opts:")
-            self.writeline("    quiet += 1")
-            self.writeline("    continue")
-            if step:        # passed on this very offer at an earlier phase start: not asked
-                self.writeline("key = STEP_KEY(g, p, opts)")
-                self.writeline(f"if {self.state(f)}.passed.get(p.index) == key:")
-                self.writeline("    quiet += 1")
-                self.writeline("    continue")
-            self.writeline("opts.append(PASS)")
-            # the question is said when it is first read: a bot may never read it (a
-            # stepped game says it as the decision starts to wait for a seat)
-            d = ("DECISION(p, 'respond', (WINDOW_PROMPT, g, ev), None, opts, 1, 1, False, None, "
-                 "None, MOVE_LABELS)")
-            self.writeline(f"c = opts[{self.ask_one(f, 'p', 'respond', 'len(opts)', d)}]")
-            self.writeline("if c[0] == -2:")
-            if step:
-                self.writeline(f"    {self.state(f)}.passed[p.index] = key")
-            self.writeline("    quiet += 1")
-            self.writeline("    continue")
-            self.writeline("quiet = 0")
-            self.writeline("made += 1")
-            self.writeline("if made > 100: ENGINE_ERROR(g, 'more than 100 responses in one window')")
-            self.writeline("if c[0] == -3:")
-            self.indent()
-            self.writeline(self.call(f, "RESPOND(g, p, ev, c[1][0], c[1][1])", True))
-            self.outdent()
-            if self.a.any_time_abilities:
-                self.writeline("elif c[0] == -1:")
-                self.indent()
-                self.writeline(self.call(f, "ACTIVATE(g, p, c[1][0], c[1][1])", True))
-                self.outdent()
-            for mname, m in moves.items():
-                self.writeline(f"elif c[0] == {m}:")
-                self.indent()
-                self.writeline(f"g.chain.append({literal('move ' + mname)})")
-                self.writeline("try:")
-                self.indent()
-                decides = self.a.block(self.program.moves[mname].body)
-                self.writeline(self.call(f, f"MB{m}(g, p, None, None, c[1])", decides))
-                self.outdent()
-                self.writeline("finally:")
-                self.indent()
-                self.writeline("g.chain.pop()")
-                self.outdent()
-                self.outdent()
-            self.writeline(self.whenevers_call(f))
-            if not step:
-                self.writeline("if ev is not None and ev.negated: return")
-            self.outdent()
-        self.defn("STEP_WINDOW" if step else "WINDOW", "g, ev, lister", self.resumable, body)
-
-    def _respond(self):
-        """``RESPOND(g, you, ev, k, card)``: response ``k`` used by ``you``: announced as a
-        `response` event (with its own window), then its body runs with `event` = the
-        event it answers, so it may `negate` it."""
-        def body(f):
-            S = self.state(f)
-            self.writeline("t = RESPONSES[k]")
-            self.writeline(f"if t.once_per_turn: {S}.once.add(('trigger', k, "
-                           "card.id if card is not None else None))")
-            costs = [t for t in self.program.all_triggers
-                     if t.kind == "respond" and t.cost is not None]
-            for t in costs:     # paid as it is declared, before its own window
-                fn = self.block_fn(f"RC{t.index}", t.cost, force=True, this_safe=t.card is not None,
-                                   ev_safe=True)
-                self.writeline(f"if k == {t.index}: {self.call(f, f'{fn}(g, you, card, ev)', True)}")
-            self.writeline("RESPONDS(g, you, t, card)")
-
-            def perform(f, rev):
-                self.writeline(self.call(f, "TRIGGERS[k](g, you, card, ev)", True))
-            self.emit(f, "response", self.with_source(
-                "{'response': t.label, 'card': card, 'answers': ev}", "card"), "you", perform)
-        self.defn("RESPOND", "g, you, ev, k, card", self.resumable, body)
+        self.defn("ACTIVATE", "g, you, card, k, free", self.resumable, body)
 
     # --- the game itself ------------------------------------------------------------------
     def write_main(self):

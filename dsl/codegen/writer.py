@@ -32,6 +32,8 @@ NAMES = frozenset({
     "STEP_WINDOW", "STEP_KEY", "key", "o",
     # declared targets: how many may be chosen, and those still legal
     "hi", "now",
+    # ACTIVATE's flag: an ability used through `use ability of`, its costs not paid
+    "free",
     # the card an event's helper names as its source (when the deck reads `source`), and
     # the ability it names (when the deck reads an event's `ability`)
     "by", "byab"})

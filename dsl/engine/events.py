@@ -67,8 +67,9 @@ class Decision:
         self._labels = labels
         self._labeler = labeler
         self.card = card                   # the card asking, if any (who may read the question)
-        # (action, parameter index) when the options are what that action's `if` allows:
-        # a refusal reads the action's tests (deckwright.dsl.engine.legality)
+        # (action, parameter index, aiming ability or None) when the options are what
+        # that action's `if` or its target's legality allows: a refusal reads the
+        # action's tests, or what keeps a target out (deckwright.dsl.engine.legality)
         self.why = why
 
     @property

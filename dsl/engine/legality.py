@@ -49,32 +49,60 @@ def explain(g, decision, typed: str) -> Optional[str]:
 
 
 def _choice_refusal(g, decision, typed: str) -> Optional[str]:
-    """A card the chooser names that was left out of a `choose` because the action its
-    body calls does not take it: that action's failing test, in its words."""
+    """A card or player the chooser names that was left out of a `choose` because the
+    action its body calls does not take it: that action's failing test, in its words,
+    or (for a `target` parameter) what keeps it from being a legal target."""
     from ..agents import matching
-    action, j = decision.why
+    action, j, ability = decision.why
     test = g.code.action_why.get((action, j))
     if test is None:
         return None
     who = decision.player
     offered = {id(v) for v in decision.values}
-    zones = list(dict.fromkeys(v.zone for v in decision.values
-                               if type(v) is CardInst and v.zone is not None))
-    left_out = [c for z in zones for c in z.cards if id(c) not in offered]
+    if decision.values and all(type(v) is not CardInst for v in decision.values):
+        left_out = [p for p in g.state.players if id(p) not in offered]
+    else:
+        zones = list(dict.fromkeys(v.zone for v in decision.values
+                                   if type(v) is CardInst and v.zone is not None))
+        left_out = [c for z in zones for c in z.cards if id(c) not in offered]
     if not left_out:
         return None
     labels = g.labels_of(left_out, who, offer=False)
     answers = set()
     for i in matching(labels, typed):
-        k = test(g, who, left_out[i])
-        if k < 0:
-            return None                  # left out by something else
-        _, words, pos = g.program.actions[action].requires[k]
-        answers.add((labels[i], _said(g, words, j, who, left_out[i]) or _needs(g, pos)))
+        v = left_out[i]
+        k = test(g, who, v)
+        if k >= 0:
+            _, words, pos = g.program.actions[action].requires[k]
+            reason = _said(g, words, j, who, v) or _needs(g, pos)
+        elif k == -2:
+            reason = f"it is not a legal target of {action}"
+        else:
+            reason = _protector(g, who, decision.card, ability, v, action, j)
+            if reason is None:
+                return None              # left out by something else
+        answers.add((labels[i], reason))
     if len(answers) != 1:
         return None
     label, reason = answers.pop()
     return f"{label} is not allowed: {reason}"
+
+
+def _protector(g, who, this, ability, v, action: str, j: int) -> Optional[str]:
+    """What keeps ``v`` from being the target ``j`` of ``action`` aimed by ``who`` with
+    the text of ``this`` (its ability ``ability``): the card whose `static untargetable`
+    protects it, or the game's rules; None when nothing does."""
+    p = g.program.actions[action]
+    if p.params[j] not in dict(p.targets):
+        return None
+    from .statics import may_aim, untargetable_guards
+    for guard in untargetable_guards(g):
+        if not may_aim(g, who, this, ability, v, [guard]):
+            src = guard[1]
+            if src is None:
+                return f"a rule of the game keeps it from being targeted by {action}"
+            return f"{src.name} keeps it from being targeted by {action}"
+    return None
 
 
 def _move_refusals(g, who, name: str) -> list:
