@@ -395,7 +395,7 @@ class Builder(ScenarioBuilder, CardBuilder):
 
     def divide_stmt(self, pos, ch):
         amount, source, target, share, body = ch[0], ch[1], str(ch[-3]), str(ch[-2]), ch[-1]
-        opts = [c for c in ch[2:-3]]
+        opts = ch[2:-3]
         costs = tuple(c[1] for c in opts if c[0] == "cost")
         rest = dict(c for c in opts if c[0] != "cost")
         return A.Divide(amount, source, target, share, body, pos=pos, costs=costs, **rest)

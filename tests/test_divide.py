@@ -27,6 +27,15 @@ card "Storm": Action {
     }
   }
 }
+card "Ram": Action {
+  text "Deal 4 among the other player's walls: 3 a damage to a Tower, 2 to anything else."
+  effect {
+    divide 4 among cards in walls of next_player(you) prompt "Ram the walls" \
+        paying 3 for cards named "Tower" in walls of next_player(you) paying 2 as w, k {
+      put k damage on w
+    }
+  }
+}
 card "Siege Engine": Action {
   text "Deal 12 damage among the other player's walls."
   effect {
@@ -84,6 +93,13 @@ def test_the_chosen_plan_runs_the_block_once_for_each_target_given_a_share(siege
     gate1, gate2, tower = s.state.zones["walls:1"].cards
     assert "damage" not in gate1.counters
     assert gate2.counters["damage"] == 1 and tower.counters["damage"] == 1
+
+
+def test_the_first_paying_that_holds_prices_a_share_and_one_without_for_holds_for_all(siege):
+    s = storming(siege, walls='"Gate", "Tower"', card="Ram")
+    d = s.decision
+    # a Gate 2 a damage, the Tower 3: "1 on Gate" leaves 2, enough for one more on it
+    assert d._labeler(d.values, s.state.players[1], False) == ["2 on Gate", "1 on Tower"]
 
 
 def test_a_division_with_one_full_plan_is_not_asked_but_logged(siege):

@@ -54,27 +54,22 @@ class DivideWriter:
         self.outdent()
 
     def _cost_of(self, costs, which, out: str, x: str, f) -> None:
-        """``out.append(...)`` of the first `paying` whose `for` holds ``x`` (else 1)."""
-        first = True
+        """``out.append(...)`` of the first `paying` whose `for` holds ``x``: one without
+        `for` holds for all (the ones after it are never reached), and with none, 1."""
+        tests, default = [], None
         for (cost, _), w in zip(costs, which):
             if w is None:
-                if first:
-                    self.writeline(f"{out}.append({self.expr(cost, f)})")
-                    return
-                self.writeline("else:")
-                self.indent()
-                self.writeline(f"{out}.append({self.expr(cost, f)})")
-                self.outdent()
-                return
-            self.writeline(f"{'if' if first else 'elif'} MEMBER({w}, {x}):")
+                default = cost
+                break
+            tests.append((w, cost))
+        for k, (w, cost) in enumerate(tests):
+            self.writeline(f"{'elif' if k else 'if'} MEMBER({w}, {x}):")
             self.indent()
             self.writeline(f"{out}.append({self.expr(cost, f)})")
             self.outdent()
-            first = False
-        if first:
-            self.writeline(f"{out}.append(1)")
-        else:
+        if tests:
             self.writeline("else:")
             self.indent()
-            self.writeline(f"{out}.append(1)")
+        self.writeline(f"{out}.append({self.expr(default, f) if default is not None else 1})")
+        if tests:
             self.outdent()

@@ -176,7 +176,7 @@ class Division:
 def divide_targets(values) -> list:
     """The targets of a `divide`: the collection's elements without `none`, each once."""
     out, seen = [], set()
-    for v in values if isinstance(values, (list, tuple)) else [values]:
+    for v in values:
         if v is not None and id(v) not in seen:
             seen.add(id(v))
             out.append(v)
