@@ -3,7 +3,7 @@
 A plan gives each target a share (a whole number, 0 or more); a share costs its target's
 ``cost`` per unit of the amount, and a target takes at most its ``most``. Only *full*
 plans are offered: nothing left over could still buy a unit for a target below its most
-(every zombie that can hit, hits). The chooser picks one plan in one decision:
+(every unit that can go somewhere, goes). The chooser picks one plan in one decision:
 
 >>> d = Division(None, None, 3, ["B1", "B2"], [1, 1], [None, None], "hit", None)
 >>> [p.amounts for p in d.full_plans()]
@@ -45,7 +45,7 @@ class Plan:
 
 
 def plan_labels(values: list, viewer=None, offer: bool = True) -> list:
-    """Each plan as ``viewer`` may read it, "3 on Lightly Barricaded, 1 on Cop": every
+    """Each plan as ``viewer`` may read it, "3 on Gate, 1 on Tower": every
     target named as the visibility model lets the viewer see it (a face-down card as "a
     face-down card in ..."); targets the viewer cannot tell apart get their place among
     them ("#1", "#2"), so every plan reads differently."""
