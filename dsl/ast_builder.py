@@ -400,6 +400,18 @@ class Builder(ScenarioBuilder, CardBuilder):
 
     def options_block(self, pos, ch): return tuple(ch)
 
+    def divide_stmt(self, pos, ch):
+        amount, source, target, share, body = ch[0], ch[1], str(ch[-3]), str(ch[-2]), ch[-1]
+        opts = ch[2:-3]
+        costs = tuple(c[1] for c in opts if c[0] == "cost")
+        rest = dict(c for c in opts if c[0] != "cost")
+        return A.Divide(amount, source, target, share, body, pos=pos, costs=costs, **rest)
+
+    def div_by(self, pos, ch): return ("by", ch[0])
+    def div_prompt(self, pos, ch): return ("prompt", _unquote(ch[0]))
+    def div_cost(self, pos, ch): return ("cost", (ch[0], ch[1] if len(ch) > 1 else None))
+    def div_max(self, pos, ch): return ("most", ch[0])
+
     def option_case(self, pos, ch):
         cond = ch[1] if len(ch) > 2 else None
         return A.OptionCase(_unquote(ch[0]), cond, ch[-1], pos=pos)

@@ -515,6 +515,22 @@ class ChooseOne(Stmt):
 
 
 @node
+class Divide(Stmt):
+    """`divide AMOUNT among TARGETS [by P] [prompt "..."] [paying N [for WHICH]]...
+    [at most N] as TARGET, SHARE { ... }`: ``costs`` are (cost, which or None) pairs, in
+    order; ``most`` is the `at most`."""
+    amount: Expr
+    source: Expr
+    target: str
+    share: str
+    body: Block
+    by: Optional[Expr] = None
+    prompt: Optional[str] = None
+    costs: tuple = ()
+    most: Optional[Expr] = None
+
+
+@node
 class OptionCase(Node):
     label: str
     cond: Optional[Expr]

@@ -433,6 +433,14 @@ class Explainer(CardParts):
             cases.append(f"\"{label}\": {self.e(body)}")
         return f"{who}choose one — " + "; or ".join(cases)
 
+    def s_Divide(self, n):
+        who = "" if n.by is None else f"{self.e(n.by)} "
+        costs = "".join(f", {self.e(c)} a share" + (f" for {self.e(w)}" if w is not None else "")
+                        for c, w in n.costs)
+        most = f", at most {self.e(n.most)} each" if n.most is not None else ""
+        return f"{who}divide {self.e(n.amount)} among {self.e(n.source)}{costs}{most} " \
+               f"({n.target}, {n.share}), then {self.e(n.body)}"
+
     def s_May(self, n):
         who = "you" if n.by is None else self.e(n.by)
         return f"{who} may {'secretly ' if n.secret else ''}{self.e(n.body)}"

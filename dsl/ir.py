@@ -487,6 +487,13 @@ class Choose(Stmt):
     None: how many may be chosen."""
 
 
+@_node("amount", "source", "target", "share", "by", "prompt", "costs", "most", "body", "pos")
+class Divide(Stmt):
+    """``costs``: (cost, which or None) pairs, each cost read with `it` as a target, the
+    first whose ``which`` holds the target applying (else 1); ``most``: the most one target
+    may take (`it` the target), or None."""
+
+
 @_node("by", "cases", "pos")
 class ChooseOne(Stmt):
     """``cases``: (label, condition or None, body) tuples."""

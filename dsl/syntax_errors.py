@@ -168,6 +168,10 @@ SYNTAX_ERRORS: list[tuple[str, list[str]]] = [
     ("`choose` needs a name for the choice and `from`: `choose c from cards in your hand { ... }`",
      [S('choose cards in your hand'), S('choose 1 card from your hand {', '}'),
       S('choose c in cards in your hand {', '}')]),
+    ("`divide` names each target and its share after `as`: "
+     "`divide 3 among cards in your hand as c, n { ... }`",
+     [S('divide 3 among cards in your hand as c {', '}'),
+      S('divide 3 among cards in your hand {', '}')]),
     ("`move` is written `move CARDS to ZONE`, as in `move c to your hand`",
      [S('move c'), S('move c into deck'), S('move c from hand to deck')]),
     ("`gain` and `lose` take an amount and a resource: `gain 2 vp`",

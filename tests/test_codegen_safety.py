@@ -36,7 +36,7 @@ GENERATOR_STRINGS = {
     "modify", "substitute", "copy", "you may", "ability", "source", "targets",
     "respond", "response", "answers", "more than 100 responses in one window", "may", "one",
     "sideways", "upside down", "upright", "Use which ability of ", "?",
-    "reason", "tied", "tied on ", ", tied on ",
+    "reason", "tied", "tied on ", ", tied on ", "divide",
 }
 GENERATED_NAME = re.compile(GENERATED)
 ALLOWED = NAMES | set(HELPERS) | set(BUILTINS) | set(PROGRAM_NAMES)

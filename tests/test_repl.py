@@ -314,9 +314,10 @@ def test_why_points_at_the_statement_not_at_the_turn_rules():
     assert out.splitlines()[2].startswith("    lose ")            # the statement itself
     assert "override turn {" not in out
     # a decision too, asked while the rules wait for the answer
-    n = next(i for i, e in enumerate(proc.game.log) if "— A zombie strikes" in e.text)
+    n = next(i for i, e in enumerate(proc.game.log)
+             if "— How do the zombies strike the attackers?" in e.text)
     lines = proc.execute(f"why {n}").text().splitlines()
-    assert lines[2].startswith('    choose t from Survivor cards where it has in_battle prompt')
+    assert lines[2].startswith('    divide n among Survivor cards where it has in_battle by')
 
 
 def test_why_of_the_game_over_points_at_the_end_condition_that_ended_it():

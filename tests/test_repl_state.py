@@ -117,7 +117,7 @@ def test_options_text_shows_no_text_of_a_card_chosen_blind():
             self.inner, self.trusted, self.name = inner, inner.trusted, inner.name
 
         def choose(self, game, d):
-            if d.prompt == "A zombie hits a barricade":
+            if d.prompt == "How do the zombies hit the barricades?":
                 seen.append(decision_view(d, d.player, game, texts=True))
             return self.inner.choose(game, d)
 

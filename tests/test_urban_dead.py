@@ -61,12 +61,6 @@ def card(s, zone, name):
     return next(c for c in s.state.zones[zone].cards if c.name == name)
 
 
-def answer_while(s, prompt, choice):
-    """Keep answering decisions whose prompt contains `prompt` with `choice`."""
-    while s.decision is not None and prompt in s.decision.prompt:
-        play(s, choice)
-
-
 # --- the cards ---------------------------------------------------------------------------
 
 def test_every_card_is_marked_with_its_deck_and_the_decks_are_big_enough():
@@ -100,7 +94,9 @@ def test_setup_gives_each_side_its_own_deck_and_a_starting_survivor():
 def test_two_zombies_are_needed_per_damage_to_the_rest_area_while_fighters_stand():
     s = base(fighters=["Cop"], rest=["Doctor"], horde=4, first=Z)
     play(s, "pass", "Attack the survivors", "4")
-    answer_while(s, "A zombie hits", "Doctor")
+    assert "4 on Doctor" not in s.decision.labels           # two zombies a damage there
+    assert "1 on Cop, 2 on Doctor" not in s.decision.labels  # five zombies: one too many
+    play(s, "2 on Doctor")                        # all four zombies: two a damage
     assert card(s, "rest:survivors", "Doctor").counters["damage"] == 2
     assert "damage" not in card(s, "fighters:survivors", "Cop").counters
 
@@ -108,7 +104,7 @@ def test_two_zombies_are_needed_per_damage_to_the_rest_area_while_fighters_stand
 def test_survivors_kill_only_as_many_as_their_attack_and_the_battle_ends_when_they_stop():
     s = base(fighters=["Cop", "Private"], horde=10, first=Z, selection=["Two Shamblers"])
     play(s, "pass", "Attack the survivors", "3")
-    answer_while(s, "A zombie hits", "Cop")
+    play(s, "3 on Cop")
     play(s, ["Cop", "Private"])                   # 2 + 2 but only 3 attacked: all 3 die
     assert s.state.globals["engaged"] == 0
     assert res(s, Z, "resting") == 0 and res(s, Z, "horde") == 7
@@ -117,8 +113,9 @@ def test_survivors_kill_only_as_many_as_their_attack_and_the_battle_ends_when_th
 def test_zombies_that_decline_to_counterattack_go_to_rest():
     s = base(fighters=["Doctor"], rest=["Cop"], horde=4, first=Z)
     play(s, "pass", "Attack the survivors", "4")
-    answer_while(s, "A zombie hits", "Doctor")    # 4 one-damage hits... Doctor (3) falls
+    play(s, "3 on Doctor")                        # all it can take: the Doctor (3) falls
     # the Doctor is dead (3 health): the 4th zombie hits the rest area at full rate
+    assert card(s, "rest:survivors", "Cop").counters["damage"] == 1
     assert names(s, "fighters:survivors") == []
     assert res(s, Z, "resting") == 4
 
@@ -145,8 +142,7 @@ def test_the_counterattack_cap_is_the_number_that_counterattacked():
 ])
 def test_killed_survivors_rise_in_tenths_rounded_down_at_least_one(killed, selection, zombies, heroes):
     s = base(fighters=["Doctor"] * killed, horde=3 * killed, first=Z, selection=selection)
-    play(s, "pass", "Attack the survivors", str(3 * killed))
-    answer_while(s, "A zombie hits", 0)
+    play(s, "pass", "Attack the survivors", str(3 * killed))   # one plan: 3 on each Doctor
     assert names(s, "fighters:survivors") == []
     assert res(s, Z, "horde") == zombies
     hand = names(s, "hand:1")
@@ -370,7 +366,7 @@ def test_a_health_bonus_counts_once_however_often_its_survivor_moves():
     assert names(s, "rest:survivors") == ["Doctor", "Flak Jacket"]   # the gear moved along
     assert attr(s.game, doctor, "health") == 5         # 3 printed + 2 while it wears the jacket
     play(s, "Search", "pass", "Attack the survivors", "5")   # no fighters: each zombie hits
-    answer_while(s, "A zombie hits", "Doctor")
+    # (the one plan, not asked: all five on the Doctor, as much as its health 5 can take)
     assert "Doctor" not in names(s, "rest:survivors")  # 5 damage on health 5: removed
 
 

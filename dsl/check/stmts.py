@@ -12,8 +12,8 @@ from typing import Optional
 from .. import ast as A
 from .. import ir as I
 from ..errors import suggest
-from .kinds import (ANY, BOOL, CARD, CARDS, COLLECTIONS, LIST, NONE, PLAYER, PLAYERS, STR, ZONE,
-                    ZONES, element)
+from .kinds import (ANY, BOOL, CARD, CARDS, COLLECTIONS, INT, LIST, NONE, PLAYER, PLAYERS, STR,
+                    ZONE, ZONES, element)
 
 
 class StmtChecker:
@@ -428,6 +428,29 @@ class StmtChecker:
             cases.append((case.label, cond, self.block(case.body, scope)))
         return I.ChooseOne(by, tuple(cases), n.pos)
 
+    # `divide N among C [by P] [prompt "..."] [paying N [for C]]... [at most N] as T, S {...}`
+    def s_Divide(self, n: A.Divide, scope):
+        amount = self._int(n.amount, scope, "what `divide` shares out")
+        source = self.typed(n.source, scope, _TARGETS, "what `divide` shares out among")
+        one = scope.child(it=element(source.kind))         # `it`: each target in turn
+        costs = []
+        for cost, which in n.costs:
+            if isinstance(cost, A.IntLit) and cost.value < 1:
+                self.error("divide-cost", f"a share costs at least 1, not {cost.value}", cost.pos,
+                           "leave out `paying` where a share costs 1")
+            costs.append((self._int(cost, one, "what one share costs"),
+                          self.typed(which, scope, _TARGETS, "what a `paying` is for")
+                          if which is not None else None))
+        most = self._int(n.most, one, "the most one target takes") if n.most is not None else None
+        by = self._player(n.by, scope, "who divides", none_ok=False) if n.by is not None else None
+        if n.target == n.share:
+            self.error("divide-names", f"`as {n.target}, {n.share}`: the target and its share "
+                       f"need two names", n.pos, f"for example `as {n.target}, amount`")
+        body = self.block(n.body, scope.with_names(
+            **{n.target: element(source.kind), n.share: INT}))
+        return I.Divide(amount, source, n.target, n.share, by, n.prompt or "divide",
+                        tuple(costs), most, body, n.pos)
+
     # `may [by P] [secret] ["prompt"] { ... }`
     def s_May(self, n: A.May, scope):
         by = self._player(n.by, scope, "who decides", none_ok=False) \
@@ -451,6 +474,10 @@ class StmtChecker:
         self.p.temp_statics.append(cs)
         dur = self.duration(n.duration, scope) if n.duration.kind != "permanent" else None
         return I.TempStatic(cs.index, dur)
+
+
+# What `divide` shares out among, in the order its refusal names them.
+_TARGETS = (CARDS, PLAYERS, ZONE, LIST)
 
 
 def _of_it(node, param: str):

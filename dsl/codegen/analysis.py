@@ -107,7 +107,7 @@ class Analysis:
 
     def stmt(self, s) -> bool:
         t = type(s)
-        if t in (I.Choose, I.ChooseOne, I.May, I.Offer, I.UseAbility):
+        if t in (I.Choose, I.ChooseOne, I.Divide, I.May, I.Offer, I.UseAbility):
             return True
         if t is I.CallAction:
             return self.action.get(s.action, False)

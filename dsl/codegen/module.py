@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .. import ir as I
 from .analysis import Analysis
+from .divide import DivideWriter
 from .endings import EndingWriter
 from .exprs import ExprWriter
 from .events import EventWriter
@@ -23,8 +24,8 @@ from .windows import WindowWriter
 from .writer import Frame, Writer, literal
 
 
-class CodeGenerator(ExprWriter, StmtWriter, EndingWriter, EventWriter, TurnWriter,
-                    WindowWriter, LegalityWriter):
+class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWriter,
+                    TurnWriter, WindowWriter, LegalityWriter):
     """Writes the module for one program, in one of two ways of running: ``resumable``
     (code that can decide is a generator that yields each decision) or direct (it asks
     the agents itself)."""

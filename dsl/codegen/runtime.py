@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from ..engine import primitives as P
+from ..engine.divide import Division, divide_targets
 from ..engine.events import Decision, Event
 from ..engine.state import CardInst, Player, ZoneInst
 from ..errors import EngineError
@@ -552,6 +553,8 @@ HELPERS = {
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
     "CARD_OK": card_ok, "RULED": ruled, "OFFER_KEY": offer_key,
     "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,
+    "DIVISION": Division, "DIVIDE_TARGETS": divide_targets, "DIVIDE_NEXT": Division.next_decision,
+    "DIVIDE_TAKE": Division.take, "DIVIDE_GIVEN": Division.given,
 }
 
 # In a program with `per side` resources, these replace the helpers of the same names.

@@ -282,6 +282,11 @@ class Facts:
                 inner = dict(env)
                 inner[s.var] = self._source_zones(s.source, env)
                 out |= self._block(s.body, inner, certain)
+        elif isinstance(s, A.Divide):
+            if not certain:
+                inner = dict(env)
+                inner[s.target] = self._source_zones(s.source, env)
+                out |= self._block(s.body, inner, certain)
         elif isinstance(s, A.ForEach):
             inner = dict(env)
             inner[s.var] = self._source_zones(s.collection, env)
