@@ -36,4 +36,6 @@ class _CheckoutParts:
 
 _here = Path(__file__).resolve().parent
 if not (_here / "dsl").is_dir() and (_here.parent / "dsl" / "__init__.py").is_file():
-    sys.meta_path.append(_CheckoutParts(_here.parent))     # a checkout, installed or not
+    # A checkout, installed or not; first, before an editable install's finder, which
+    # maps the parts to the checkout it was installed from (another git worktree's)
+    sys.meta_path.insert(0, _CheckoutParts(_here.parent))
