@@ -71,6 +71,13 @@ class LookCommands:
         # the entry, innermost first, each with its line: `move card to discard_pile`, the
         # `discard c` that called it, the card's effect that called that...
         found = False
+        if e.extra.get("negated_by"):
+            # what negated it, at its `negate`, before what was running as it was called off
+            found = True
+            chain, pos = e.extra["negated_by"]
+            what = self._locate(chain[-1])[1] if chain else "the rules"
+            out.add(f"  negated by {what} — {pos}")
+            self._add_snippet(pos, out)
         at = e.extra.get("at", ())
         for pos, what in self._provenance(e):
             found = True
@@ -81,10 +88,7 @@ class LookCommands:
         for pos in at:
             found = True
             out.add(f"  at {pos}")
-            line = self._source_line(pos)
-            if line:
-                end = pos.end_column - 1 if pos.end_line == pos.line and pos.end_column else None
-                out.add(f"    {line[pos.column - 1:end].strip()}", "source")
+            self._add_snippet(pos, out)
         if not found:
             decls = self.program.decls
             rule = (decls.get(("turn",)) or decls.get(("round",))) if e.turn else \
@@ -126,6 +130,13 @@ class LookCommands:
         if item == "eval":
             return None, "an `eval` typed at the prompt"
         return None, item
+
+    def _add_snippet(self, pos, out) -> None:
+        """The statement at ``pos`` (its first line's part from the column), indented."""
+        line = self._source_line(pos)
+        if line:
+            end = pos.end_column - 1 if pos.end_line == pos.line and pos.end_column else None
+            out.add(f"    {line[pos.column - 1:end].strip()}", "source")
 
     def _source_line(self, pos) -> Optional[str]:
         if pos is None:

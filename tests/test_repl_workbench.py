@@ -284,3 +284,34 @@ def test_an_empty_end_condition_name_is_refused_where_it_is_written(tmp_path, ca
     assert capsys.readouterr().err.splitlines()[0].endswith(
         "e.deck:2:28: error: the end condition's name is empty: say how the game ended, as "
         "players would (`end game \"50 VP\" by most vp`)")
+
+
+# --- why: the card that negated a play ----------------------------------------------------
+
+def test_why_of_a_negated_play_points_to_the_card_that_negated_it():
+    """P2's Counterweight negates P1's Invention: `why` of "play negated" names the
+    Counterweight and its `negate`, then the play it called off."""
+    p = Processor("example", seed=1)
+    p.banner()
+    for line in ("human P2", 'eval create 1 "Invention" in your hand',
+                 'eval create 1 "Counterweight" in hand of next_player(you)',
+                 "play_action: Invention", "yes"):
+        assert p.execute(line).ok, line
+    n = next(i for i, e in enumerate(p.game.log) if e.text == "play negated")
+    assert p.execute(f"why {n}").text().splitlines()[:4] == [
+        f"{n}: play negated  (turn 2, phase main)",
+        '  negated by card "Counterweight" — decks/example.deck:215:7',
+        "    negate",
+        "  the move `play_action` — decks/dvorak.deck:96:1"]
+
+
+def test_why_of_a_negated_action_points_to_the_response_that_negated_it():
+    p = Processor("dveck_builder", seed=1)
+    p.banner()
+    for line in ("human P2", 'eval create 1 "Quick Study" in your hand',
+                 'eval create 1 "Naysay" in hand of next_player(you)',
+                 "play_action: Quick Study", "Naysay"):
+        assert p.execute(line).ok, line
+    n = next(i for i, e in enumerate(p.game.log) if e.text == "resolve negated")
+    assert p.execute(f"why {n}").text().splitlines()[1:3] == [
+        '  negated by card "Naysay" — decks/dveck_cards.deck:570:5', "    negate"]

@@ -20,7 +20,8 @@ class EndingWriter:
         self.writeline(self.resolve_call(f, card))
 
     def s_Negate(self, n, f):
-        self.writeline(f"if {f.ev} is not None: {f.ev}.negated = True")
+        at = self.pos(getattr(n, "at", None))      # for `why`: the statement that negated it
+        self.writeline(f"if {f.ev} is not None: NEGATE(g, {f.ev}, {at})")
 
     def s_EndGame(self, n, f):
         # a named end condition is the game's reason, whoever wins (`end game "50 VP" ...`);

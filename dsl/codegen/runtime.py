@@ -544,7 +544,7 @@ HELPERS = {
     "EXTRA_TURN": P.extra_turn, "SKIP_TURN": P.skip_turn, "REVERSE_ORDER": P.reverse_order,
     "NEXT_TURN": P.next_turn,
     # events and decisions
-    "EVENT": Event, "NEGATED": P.negated, "INPLAY_FIELDS": P.in_play_fields,
+    "EVENT": Event, "NEGATE": P.negate, "NEGATED": P.negated, "INPLAY_FIELDS": P.in_play_fields,
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
     "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "RESPONDS": responds,

@@ -6,14 +6,16 @@ from typing import Any, Callable, Optional
 
 class Event:
     """Something declared in the game: an action call (`draw`), a card moving, a turn
-    starting. ``before`` reactions may set ``negated`` before it takes effect."""
-    __slots__ = ("name", "data", "actor", "negated", "in_play_before")
+    starting. ``before`` reactions may set ``negated`` before it takes effect; a game that
+    logs keeps in ``negated_by`` what negated it (the rules running, the statement's place)."""
+    __slots__ = ("name", "data", "actor", "negated", "negated_by", "in_play_before")
 
     def __init__(self, name: str, data: dict, actor):
         self.name = name
         self.data = data
         self.actor = actor
         self.negated = False
+        self.negated_by = None
         # The cards among its fields that were in play as it took effect: their `when`
         # triggers still hear it if it took them out of play ("when this is destroyed").
         self.in_play_before = ()

@@ -316,5 +316,15 @@ def in_play_fields(ev):
             and v.zone is not None and v.zone.in_play]
 
 
+def negate(g, ev, pos):
+    """`negate`: the event will not take effect. A game that logs keeps what negated it,
+    for the line that says so (the REPL's `why` names the card and the statement)."""
+    ev.negated = True
+    if g.logging:
+        ev.negated_by = (tuple(g.chain), pos)
+
+
 def negated(g, ev):
-    g.write(f"{ev.name} negated", source=g.chain[-1] if g.chain else None)
+    by = ev.negated_by
+    g.write(f"{ev.name} negated", source=g.chain[-1] if g.chain else None,
+            extra={"negated_by": by} if by else None)
