@@ -44,7 +44,7 @@ def cmd_check(args) -> int:
         try:
             program = load_program(deck)
         except DeckError as err:
-            if any(d.code == "no-turn" for d in err.diagnostics):
+            if any(d.code in ("no-turn", "include-only") for d in err.diagnostics):
                 ok = _check_included(deck)
                 if ok is not None:
                     status |= not ok
@@ -64,29 +64,14 @@ def _check_included(deck: str):
     game: rather than every name its cards use and it does not declare, one line says so,
     and the decks beside it (or bundled) that include it are checked in its place. True
     or False: whether they are all fine; None if it is not such a file."""
-    import re
-    from deckwright.decks import DECKS_DIR
-    from .loader import _display_path, load_program, resolve_deck
+    from .loader import _display_path, included_by, load_program, resolve_deck
     try:
         path = resolve_deck(deck).resolve()
-        head = path.read_text("utf-8", "replace").lstrip().split("\n", 1)[0]
-    except (DeckError, OSError):
+    except DeckError:
         return None
-    if " extends " in f" {head} ":
-        return None                       # a game whose base has no turn: a real error
-    includers = []
-    for folder in dict.fromkeys((path.parent, DECKS_DIR.resolve())):
-        for other in sorted(folder.glob("*.deck")):
-            if other.resolve() == path or other.name.endswith(".test.deck"):
-                continue
-            try:
-                text = other.read_text("utf-8", "replace")
-            except OSError:
-                continue
-            named = re.findall(r'^\s*include\s+"([^"]*)"', text, re.M)
-            if any(Path(n if n.endswith(".deck") else n + ".deck").name == path.name
-                   for n in named):
-                includers.append(other)
+    includers = included_by(path)
+    if includers is None:
+        return None
     shown = _display_path(path)
     if not includers:
         say(f"{shown}: not a game on its own: it has no turn rules and extends no deck; "

@@ -329,10 +329,51 @@ def _display_path(path: Path) -> str:
 
 
 def load_program(name: str) -> Program:
-    """Load, merge and compile a deck; raise DeckError with every problem found."""
+    """Load, merge and compile a deck; raise DeckError with every problem found. A file
+    of cards for `include` (no turn rules, no base) gets one line that names the games
+    that include it, not every name its cards use and it does not declare."""
     m = _Merger()
-    with no_cycle_collection():
-        return _finish(m, m.load(resolve_deck(name)))
+    path = resolve_deck(name)
+    try:
+        with no_cycle_collection():
+            return _finish(m, m.load(path))
+    except DeckError as err:
+        includers = included_by(path) if any(d.code == "no-turn" for d in err.diagnostics) \
+            else None
+        if not includers:
+            raise
+        names = ", ".join(_display_path(o) for o in includers)
+        raise DeckError([Diagnostic(
+            "include-only", f"{_display_path(path)}: cards for `include`, not a game on its "
+            f"own: it is part of {names}", None)]) from None
+
+
+def included_by(path: Path) -> Optional[list]:
+    """The decks beside ``path`` (or bundled) that `include` it, if it is a file meant
+    for that: one that extends no deck. None for a file that extends one (a game whose
+    base has no turn rules: a real error)."""
+    import re
+    path = path.resolve()
+    try:
+        head = path.read_text("utf-8", "replace").lstrip().split("\n", 1)[0]
+    except OSError:
+        return None
+    if " extends " in f" {head} ":
+        return None
+    includers = []
+    for folder in dict.fromkeys((path.parent, DECKS_DIR.resolve())):
+        for other in sorted(folder.glob("*.deck")):
+            if other.resolve() == path or other.name.endswith(".test.deck"):
+                continue
+            try:
+                text = other.read_text("utf-8", "replace")
+            except OSError:
+                continue
+            named = re.findall(r'^\s*include\s+"([^"]*)"', text, re.M)
+            if any(Path(n if n.endswith(".deck") else n + ".deck").name == path.name
+                   for n in named):
+                includers.append(other)
+    return includers
 
 
 def bundled_games() -> dict:
@@ -343,8 +384,12 @@ def bundled_games() -> dict:
         try:
             program = load_program(name)
         except DeckError as err:
-            first = err.diagnostics[0].message if err.diagnostics else "an error"
-            out[name] = f"does not load on its own ({first})"
+            first = err.diagnostics[0] if err.diagnostics else None
+            if first is not None and first.code == "include-only":
+                parts = ", ".join(_display_path(o) for o in included_by(resolve_deck(name)))
+                out[name] = f"cards for `include`, part of {parts}"
+            else:
+                out[name] = f"does not load on its own ({first.message if first else 'an error'})"
             continue
         out[name] = None if program.library() else "has no cards (a base for other decks)"
     return out

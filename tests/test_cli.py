@@ -125,6 +125,37 @@ def test_checking_a_bundled_file_of_cards_checks_the_game_that_includes_it(capsy
            "part of decks/dveck_builder.deck (ok)\n", "")
 
 
+ONE_LINE = ("error: decks/dveck_cards.deck: cards for `include`, not a game on its own: "
+            "it is part of decks/dveck_builder.deck\n")
+
+
+@pytest.mark.parametrize("command", ["sim", "play", "compile"])
+def test_playing_a_file_of_cards_is_one_line_that_names_the_game(capsys, command):
+    assert run(capsys, command, "dveck_cards") == (1, "", ONE_LINE)
+
+
+def test_linting_a_file_of_cards_lints_it_as_part_of_the_game(capsys):
+    assert run(capsys, "lint", "dveck_cards") == (0, "", (
+        "decks/dveck_cards.deck: cards for `include`, not a game on its own: linted as part "
+        "of decks/dveck_builder.deck\n"
+        "dveck_cards: 0 error(s), 0 warning(s), 0 note(s)\n"))
+
+
+def test_linting_a_file_of_cards_reports_its_findings_not_the_games(capsys, tmp_path,
+                                                                      monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cards.deck").write_text(
+        'game "Cards"\ncard "Hammer": Thing {\n  effect { draw "two" }\n}\n')
+    (tmp_path / "game.deck").write_text(
+        'game "G" extends "dvorak"\ninclude "cards"\ncard "Anvil": Thing {\n'
+        '  effect { draw "three" }\n}\n')
+    status, out, err = run(capsys, "lint", "cards.deck")
+    assert status == 1
+    assert "cards.deck:3:17: error" in out and "game.deck" not in out
+    assert err.splitlines()[0] == ("cards.deck: cards for `include`, not a game on its own: "
+                                   "linted as part of game.deck")
+
+
 def test_a_file_of_cards_is_checked_as_part_of_the_deck_beside_it_that_includes_it(
         capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)

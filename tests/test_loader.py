@@ -48,9 +48,9 @@ def test_bundled_games_are_the_decks_that_play_on_their_own():
     assert [n for n, why_not in games.items() if why_not is None] == \
         ["dueling_runes", "dveck_builder", "example", "urban_dead"]
     assert games["dvorak"] == "has no cards (a base for other decks)"
-    # A card file's first error is at its own header: it has no turn rules of its own.
-    assert games["dveck_cards"] == ("does not load on its own (the game has no `turn { ... }` "
-                                    "or `round { ... }` block)")
+    # A file of cards is named for the game that includes it, not for the turn it lacks.
+    assert games["dveck_cards"] == "cards for `include`, part of decks/dveck_builder.deck"
+    assert games["decktet"] == "cards for `include`, part of decks/dueling_runes.deck"
 
 
 # ----------------------------------------------------------------------------------

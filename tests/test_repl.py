@@ -419,6 +419,14 @@ def test_no_deck_offers_the_bundled_games():
     assert proc.execute("open example").ok and proc.session is not None
 
 
+def test_opening_a_file_of_cards_is_one_line_that_names_the_game():
+    proc = Processor()
+    out = proc.execute("open dveck_cards")
+    assert not out.ok and proc.session is None
+    assert out.text() == ("error: decks/dveck_cards.deck: cards for `include`, not a game "
+                          "on its own: it is part of decks/dveck_builder.deck")
+
+
 # --- scripts -------------------------------------------------------------------------
 
 def test_a_script_prints_what_the_repl_shows_and_stops_at_the_failing_line():

@@ -159,6 +159,28 @@ def _base_finding(d: Diagnostic, deck: str) -> bool:
         p.name for p in bundled.glob("*.deck")} and not Path(d.pos.file).resolve() == own
 
 
+def _as_included(deck: str, r: LintResult, lint_one) -> LintResult:
+    """A file of cards for `include` is linted as part of the games that include it:
+    their findings located in this file, and one line that says so, not the
+    names its cards use and only its includers declare."""
+    import sys
+    from ..loader import _display_path, included_by, resolve_deck
+    path = resolve_deck(deck).resolve()
+    includers = included_by(path)
+    if not includers:
+        return r
+    print(visible(f"{_display_path(path)}: cards for `include`, not a game on its own: "
+                  f"linted as part of {', '.join(_display_path(o) for o in includers)}"),
+          file=sys.stderr)
+    found, sources = [], {}
+    for other in includers:
+        got = lint_one(str(other))
+        sources.update(got.sources)
+        found.extend(d for d in got.diagnostics if d not in found and (
+            d.pos is None or Path(d.pos.file).resolve() == path))
+    return LintResult(found, sources)
+
+
 def _deck_folder(deck: str) -> Path:
     from ..loader import resolve_deck
     try:
@@ -198,6 +220,11 @@ def main(args) -> int:
                      bots=getattr(args, "bots", "random").split(","))
         except DeckError as err:                     # no such deck
             r = LintResult(err.diagnostics, err.sources)
+        if any(d.code == "no-turn" for d in r.diagnostics):
+            r = _as_included(deck, r, lambda other: lint(
+                other, sim=args.sim, seed=args.seed, rules=rules,
+                audit_hidden=getattr(args, "audit_hidden", False),
+                bots=getattr(args, "bots", "random").split(",")))
         if not getattr(args, "include_base", False):
             r.diagnostics = [d for d in r.diagnostics if not _base_finding(d, deck)]
         results.append((deck, r))
