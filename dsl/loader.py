@@ -363,7 +363,9 @@ def included_by(path: Path) -> Optional[list]:
     includers = []
     for folder in dict.fromkeys((path.parent, DECKS_DIR.resolve())):
         for other in sorted(folder.glob("*.deck")):
-            if other.resolve() == path or other.name.endswith(".test.deck"):
+            real = other.resolve()
+            # A link to a file outside the folder is never read, as `include` never does.
+            if real == path or other.name.endswith(".test.deck") or real.parent != folder:
                 continue
             try:
                 text = other.read_text("utf-8", "replace")

@@ -156,6 +156,20 @@ def test_linting_a_file_of_cards_reports_its_findings_not_the_games(capsys, tmp_
                                    "linted as part of game.deck")
 
 
+def test_a_link_beside_a_file_of_cards_to_a_deck_outside_its_folder_is_not_read(
+        capsys, tmp_path, monkeypatch):
+    outside = tmp_path / "outside.deck"
+    outside.write_text('game "G" extends "dvorak"\ninclude "cards"\n')
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    monkeypatch.chdir(folder)
+    (folder / "cards.deck").write_text('game "Cards"\ncard "Anvil": Thing\n')
+    (folder / "link.deck").symlink_to(outside)
+    assert run(capsys, "check", "cards.deck")[:2] == (1, "")
+    assert run(capsys, "sim", "cards.deck")[2].startswith(
+        "cards.deck:1:1: error: the game has no `turn { ... }` or `round { ... }` block")
+
+
 def test_a_file_of_cards_is_checked_as_part_of_the_deck_beside_it_that_includes_it(
         capsys, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
