@@ -20,6 +20,7 @@ from __future__ import annotations
 from ..parser import no_cycle_collection
 from .lazy import define
 from .module import CodeGenerator
+from .resume import Resumer
 from .runtime import BUILTINS, HELPERS, SIDED, move_labeler
 
 
@@ -183,6 +184,7 @@ def _load(program, resumable: bool, notes: bool, points: bool = False) -> Code:
     code = Code(program, gen, source, ns)
     code.namespace = ns
     code.line_pos = code_pos
+    code.resumer = Resumer(source, ns) if resumable else None
     return code
 
 

@@ -56,6 +56,12 @@ class Effect:
         return f"Effect({self.text!r})"
 
 
+# A clone resumes from data once the turn so far holds this many decisions: measured
+# (bench/clone.py, 3 Dec), its copy of the running frames costs about what replaying
+# seven decisions of a turn costs (docs/performance.md).
+RESUME_AFTER = 8
+
+
 class Checkpoint:
     """The game at the start of a turn: a copy of the state, of the agents, and how far
     the history had come. A game is rebuilt from one by replaying the history since."""
@@ -434,7 +440,15 @@ class Game(GameLog):
 
     def clone(self) -> "Game":
         """An independent game at the same decision point: the last checkpoint's copy of
-        the state, with the history since replayed."""
+        the state with the history since replayed, or, once the turn so far holds
+        :data:`RESUME_AFTER` decisions or more, a copy of the state with the running
+        rules made again from data (resume.py), where that can be done."""
+        ck = self.checkpoints[-1] if self.checkpoints else None
+        if ck is not None and len(self.history) - ck.steps_taken >= RESUME_AFTER:
+            from .resume import resumed
+            copy = resumed(self)
+            if copy is not None:
+                return copy
         return self.rewind(len(self.history))
 
     def rewind(self, steps: int) -> "Game":
