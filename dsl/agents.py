@@ -172,11 +172,21 @@ def ambiguous(typed: str, names: list, numbered: bool = True) -> str:
             f"(type more of one{', or its number' if numbered else ''})")
 
 
+def answers(decision, typed: str) -> list:
+    """The options a typed answer means, one for each set of options its chooser cannot
+    tell apart: copies numbered "#1", "#2" are one answer, the first of them it matches
+    (`blue shard` takes "Blue Shard #1", `blue shard #2` the second)."""
+    alike, first = decision.alike, {}
+    for i in matching(decision.labels, typed):
+        first.setdefault(alike[i], i)
+    return list(first.values())
+
+
 def _index_of(decision, label: str) -> int:
-    found = matching(decision.labels, label)
+    found = answers(decision, label)
     if not found:
         raise EngineError(f"no option `{label}` in: {', '.join(decision.labels)}")
-    if len({decision.labels[i] for i in found}) > 1:
+    if len(found) > 1:
         raise EngineError(ambiguous(label, [decision.labels[i] for i in found]))
     return found[0]
 

@@ -248,6 +248,7 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             | set(p.marks) | set(p.limits) | set(p.params) | set(p.vars) | set(p.types) \
             | set(p.subtypes) | set(KEYWORDS)
         return Context(commands=commands, options=tuple(d.labels) if d else (),
+                       alike=tuple(d.alike) if d else (),
                        cards=tuple(p.cards), seats=self.session.players if self.session else 0,
                        decks=games, words=tuple(sorted(names)),
                        settings=("players", "seed", "bots") + tuple(p.options),

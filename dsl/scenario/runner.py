@@ -318,16 +318,21 @@ class _Run(Arranging):
         if not d.multi and len(labels) > 1:
             raise _Stop(Failure(labels[1].pos, f"`{d.prompt}` takes one option, not "
                                                f"{len(labels)}"))
-        taken = []
+        taken, alike = [], d.alike
         for t in labels:
-            found = [i for i in matching(d.labels, t.text) if i not in taken]
+            # copies nothing tells apart ("Shard #1", "Shard #2") are one answer: the
+            # first not yet taken, so `"Shard", "Shard"` takes two of them
+            found: dict = {}
+            for i in matching(d.labels, t.text):
+                if i not in taken:
+                    found.setdefault(alike[i], i)
             if not found:
                 raise _Stop(Failure(t.pos, f"no option `{t.text}` for {d.player.name}'s "
                                            f"`{d.prompt}`", [t.text], self.options_of(d)))
-            shown = list(dict.fromkeys(d.labels[i] for i in found))
-            if len(shown) > 1:
-                raise _Stop(Failure(t.pos, ambiguous(t.text, shown, numbered=False)))
-            taken.append(found[0])
+            if len(found) > 1:
+                raise _Stop(Failure(t.pos, ambiguous(t.text, [d.labels[i] for i in
+                                                              found.values()], numbered=False)))
+            taken.append(next(iter(found.values())))
         return tuple(taken) if d.multi else taken[0]
 
     @staticmethod

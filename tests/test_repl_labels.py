@@ -1,0 +1,159 @@
+"""Every option of a decision reads differently, and a typed answer means what Tab offers
+(issue "The designer's workbench": copies of a card and abilities of different cards get
+distinct labels). Exact text, as the user reads it."""
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.history import InMemoryHistory
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from deckwright.dsl.engine.state import GameState
+from deckwright.dsl.visibility import tell_apart
+from deckwright.repl import app
+from deckwright.repl.commands import Processor
+from deckwright.repl.completion import suggest
+
+SHARDS = ("P1: your move\n"
+          "  [0] play_material: Red Shard #1\n"
+          "  [1] play_material: Red Shard #2\n"
+          "  [2] play_material: Blue Shard #1\n"
+          "  [3] play_material: Blue Shard #2\n"
+          "  [4] play_material: Red Shard #3\n"
+          "  [5] buy_basic: Blue Shard\n"
+          "  [6] buy_basic: Red Shard\n"
+          "  [7] pass")
+
+
+def tab(proc, typed: str) -> list:
+    return [s.text for s in suggest(typed, proc.completion_context())]
+
+
+def hand(proc) -> list:
+    return [c.id for c in proc.game.state.zones["hand:0"].cards]
+
+
+# --- copies nobody can tell apart: numbered, and one answer -----------------------------
+
+def test_copies_in_a_hand_are_numbered_by_their_place_among_them():
+    assert Processor("dveck_builder", seed=1).execute("options").text() == SHARDS
+
+
+def test_a_name_shared_by_copies_takes_the_first_and_a_number_takes_that_one():
+    proc = Processor("dveck_builder", seed=1)
+    first, second = (proc.session.decision.values[i][1].id for i in (0, 1))
+    out = proc.execute("red shard #2")
+    assert "P1 chooses play_material: Red Shard — your move" in out.text()
+    assert second not in hand(proc) and first in hand(proc)
+    out = proc.execute("choose play_material: red shard")   # the copies left: #1 again
+    assert out.ok, out.text()
+    assert first not in hand(proc)
+
+
+def test_tab_offers_one_of_the_copies_an_answer_would_take():
+    proc = Processor("dveck_builder", seed=1)
+    assert tab(proc, "choose red shard") == ["play_material: Red Shard #1",
+                                             "buy_basic: Red Shard"]
+    assert tab(proc, "choose red shard #3") == ["play_material: Red Shard #3"]
+
+
+def test_an_answer_that_fits_two_different_options_is_ambiguous_though_copies_are_not():
+    proc = Processor("dveck_builder", seed=1)
+    before = proc.game.state.state_hash()
+    out = proc.execute("choose red shard")
+    assert out.text() == ("error: `red shard` is ambiguous: it matches play_material: Red "
+                          "Shard #1, buy_basic: Red Shard (type more of one, or its number)")
+    assert proc.game.state.state_hash() == before
+
+
+def test_a_copys_number_typed_in_the_terminal_takes_that_copy():
+    proc = Processor("dveck_builder", seed=1)
+    second = proc.session.decision.values[1][1].id
+    shown = []
+    with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
+        inp.send_text("red shard #2\r\x15\x04")
+        assert app.run_interactive(proc, input=inp, output=DummyOutput(),
+                                   history=InMemoryHistory(), write=shown.append) == 0
+    assert all(o.ok for o in shown), [o.text() for o in shown if not o.ok]
+    assert "P1 chooses play_material: Red Shard — your move" in shown[-1].text()
+    assert second not in hand(proc)
+
+
+# --- cards that differ in what the player sees: told apart by it --------------------------
+
+def test_alike_cards_in_different_zones_are_named_with_their_zone():
+    proc = Processor("example", seed=1)
+    for line in ('eval create 1 "Windmill" in your area',
+                 'eval create 1 "Windmill" in area of next_player(you)',
+                 'eval create 1 "Wrench" in your hand', "wrench"):
+        assert proc.execute(line).ok, line
+    assert proc.execute("options").text() == ("P1: Destroy (Wrench)\n"
+                                              "  [0] Windmill in P1's area\n"
+                                              "  [1] Gearbox\n"
+                                              "  [2] Windmill in P2's area")
+    assert proc.execute("choose windmill").text() == (
+        "error: `windmill` is ambiguous: it matches Windmill in P1's area, Windmill in "
+        "P2's area (type more of one, or its number)")
+    out = proc.execute("windmill in p2")
+    assert "P1 chooses Windmill — Destroy" in out.text(), out.text()
+    assert [c.name for c in proc.game.state.zones["area:1"].cards] == ["Gearbox"]
+
+
+def test_abilities_of_alike_cards_are_told_apart_by_what_is_on_them():
+    proc = Processor("example", seed=1)
+    for line in ('eval create 1 "Spring Press" in your area', "eval put 2 charge on top(your area)",
+                 'eval create 1 "Spring Press" in your area'):
+        assert proc.execute(line).ok, line
+    shown = proc.execute("options").text().splitlines()
+    assert shown[-3:] == ["  [6] Spring Press: Wind [charge 2]", "  [7] Spring Press: Wind",
+                          "  [8] pass"]
+    assert "  area (yours): Spring Press [charge 2], Spring Press" in \
+        proc.execute("state").text().splitlines()      # as `state` shows them
+    assert proc.execute("choose wind").text() == (
+        "error: `wind` is ambiguous: it matches Spring Press: Wind [charge 2], Spring Press: "
+        "Wind (type more of one, or its number)")
+
+
+# --- what tells options apart is only what the chooser sees ------------------------------
+
+def _table():
+    s = GameState()
+    p, q = s.add_player("P1"), s.add_player("P2")
+    zones = {"hand": s.add_zone("hand", owner=q, visibility="private"),
+             "mine": s.add_zone("area", owner=p), "theirs": s.add_zone("area", owner=q)}
+    return s, p, q, zones
+
+
+def _card(s, name, owner, zone, up=True):
+    c = s.new_card(name, owner=owner)
+    s.place(c, zone)
+    c.face_up = up
+    return c
+
+
+def test_cards_on_different_hosts_are_named_with_their_host_unless_it_lies_face_down():
+    s, p, q, z = _table()
+    scout = _card(s, "Scout", p, z["mine"])
+    hidden = _card(s, "Medic", p, z["mine"], up=False)
+    knives = [_card(s, "Knife", p, z["mine"]) for _ in range(2)]
+    knives[0].attached_to, knives[1].attached_to = scout, hidden
+    labels, alike = tell_apart(["Knife", "Knife"], knives, q)
+    assert labels == ["Knife on Scout", "Knife on a face-down card"]
+    assert alike == [0, 1]
+    assert tell_apart(["Knife", "Knife"], knives, p)[0] == ["Knife on Scout", "Knife on Medic"]
+
+
+def test_cards_the_chooser_may_not_read_are_numbered_never_named():
+    s, p, q, z = _table()
+    cards = [_card(s, name, q, z["hand"], up=False) for name in ("Trap", "Bait", "Trap")]
+    cards[1].counters["rust"] = 1               # a counter is seen on any card
+    labels, alike = tell_apart(["a card in P2's hand"] * 3, cards, p)
+    assert labels == ["a card in P2's hand #1", "a card in P2's hand [rust 1]",
+                      "a card in P2's hand #2"]
+    assert alike == [0, 1, 0]
+    cards[0].marks["armed"] = None              # a mark only on a card one may read
+    assert tell_apart(["a card in P2's hand"] * 3, cards, p)[0] == labels
+
+
+def test_options_that_already_read_apart_are_left_as_they_are():
+    s, p, q, z = _table()
+    cards = [_card(s, "Scout", p, z["mine"]), _card(s, "Medic", p, z["mine"])]
+    assert tell_apart(["Scout", "Medic"], cards, p) == (["Scout", "Medic"], None)
