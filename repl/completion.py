@@ -79,16 +79,16 @@ def suggest(text: str, ctx: Context) -> list:
     if " " not in text.lstrip() and "\n" not in text:
         word = text.lstrip()
         out = _match(word, [name for name, _ in ctx.commands], "command")
-        if word:
-            out += [s for s in _match(word, ctx.options, "option") if s.text not in
-                    {x.text for x in out}]
-        else:
-            out = [Suggestion(o, 0, "option") for o in ctx.options] + out
-        return out
+        if not word:
+            return _options(word, ctx) + out
+        # a bare answer is taken as `choose` takes it
+        return out + [s for s in _options(word, ctx) if s.text not in {x.text for x in out}]
     head, _, arg = text.lstrip().partition(" ")
     kind = dict(ctx.commands).get(head.lower(), "option" if head.isdigit() else None)
     if kind == "option":
         return _options(arg, ctx)
+    if kind is None and "\n" not in text:     # a bare answer of several words
+        return _options(text.lstrip(), ctx)
     if kind == "card":
         return _match(arg.lstrip('"'), ctx.cards, "card", -len(arg))
     if kind == "deck":

@@ -64,6 +64,39 @@ def test_an_answer_that_fits_two_different_options_is_ambiguous_though_copies_ar
     assert proc.game.state.state_hash() == before
 
 
+# --- one rule for Tab and Enter, with or without `choose` ---------------------------------
+
+def test_a_bare_answer_that_is_ambiguous_says_so_not_that_it_is_no_command():
+    proc = Processor("dveck_builder", seed=1)
+    said = ("`red shard` is ambiguous: it matches play_material: Red Shard #1, buy_basic: "
+            "Red Shard (type more of one, or its number)")
+    assert proc.problem("red shard") == said               # what Enter shows in the terminal
+    assert proc.execute("red shard").text() == "error: " + said
+    assert proc.problem("red sharp") == (
+        "`red sharp` is neither a command nor an option of the decision (`help` lists "
+        "commands, `options` the options)")
+
+
+def test_tab_on_a_bare_answer_offers_what_enter_would_take():
+    proc = Processor("dveck_builder", seed=1)
+    assert tab(proc, "red shard") == tab(proc, "choose red shard")
+    assert tab(proc, "sh") == ["play_material: Red Shard #1", "play_material: Blue Shard #1",
+                               "buy_basic: Blue Shard", "buy_basic: Red Shard"]
+    assert tab(proc, "hard #2") == ["play_material: Red Shard #2",
+                                    "play_material: Blue Shard #2"]
+
+
+def test_an_answer_naming_offered_options_is_ambiguous_before_any_refused_one_is_explained():
+    proc = Processor("dveck_builder", seed=1)
+    # `shard` also fits the Gold Shard the rules refuse to sell: the offered ones come first
+    assert proc.problem("choose shard") == (
+        "`shard` is ambiguous: it matches play_material: Red Shard #1, play_material: Blue "
+        "Shard #1, buy_basic: Blue Shard, buy_basic: Red Shard (type more of one, or its "
+        "number)")
+    assert proc.problem("choose gold shard") == (
+        "buy_basic: Gold Shard is not allowed: it needs `red + blue + gold >= c.cost`")
+
+
 def test_a_copys_number_typed_in_the_terminal_takes_that_copy():
     proc = Processor("dveck_builder", seed=1)
     second = proc.session.decision.values[1][1].id
