@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .engine.state import CardInst, Player, ZoneInst
+from .engine.state import ORIENTATIONS, CardInst, Player, ZoneInst
 
 HIDDEN_CARD = "a face-down card"
 UNSEEN_CARD = "a card"
@@ -137,13 +137,20 @@ def _place(c: CardInst, viewer) -> str:
 
 def _lying(c: CardInst, viewer) -> str:
     """What is on a card and how it lies, as the state view shows it to ``viewer``."""
-    from .engine.state import ORIENTATIONS
     bits = [f"{k} {n}" for k, n in sorted(c.counters.items())]
     if sees(viewer, c):
         bits += sorted(c.marks)
     if c.orient:
         bits.append(ORIENTATIONS[c.orient])
     return f" [{', '.join(bits)}]" if bits else ""
+
+
+def _plain_copies(cards: list) -> bool:
+    """Whether no fact can tell these cards apart: one zone, one host, nothing on them (the
+    usual copies in a hand, seen without making their facts)."""
+    zone, host = cards[0].zone, cards[0].attached_to
+    return all(c.zone is zone and c.attached_to is host and not c.counters and not c.marks
+               and not c.orient for c in cards)
 
 
 # What tells alike options apart, in the order it is tried: the card each is attached to,
@@ -180,16 +187,19 @@ def tell_apart(labels: list, values: list, viewer: Optional[Player]) -> tuple:
         if len(group) < 2:
             continue
         cards = [option_card(values[i]) for i in group]
-        if None not in cards:
-            said = [label] * len(group)
-            for fact in FACTS:
-                found = [fact(c, viewer) for c in cards]
-                if len(set(found)) > 1:
-                    said = [t + f for t, f in zip(said, found)]
-                    if len(set(said)) == len(said):
-                        break
-            for i, text in zip(group, said):
-                out[i] = text
+        if None in cards or _plain_copies(cards):
+            for k, i in enumerate(group, 1):
+                out[i], alike[i] = f"{label} #{k}", group[0]
+            continue
+        said = [label] * len(group)
+        for fact in FACTS:
+            found = [fact(c, viewer) for c in cards]
+            if len(set(found)) > 1:
+                said = [t + f for t, f in zip(said, found)]
+                if len(set(said)) == len(said):
+                    break
+        for i, text in zip(group, said):
+            out[i] = text
         same: dict = {}
         for i in group:
             same.setdefault(out[i], []).append(i)
