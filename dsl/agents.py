@@ -175,7 +175,7 @@ def ambiguous(typed: str, names: list, numbered: bool = True) -> str:
 def answers(decision, typed: str) -> list:
     """The options a typed answer means, one for each set of options its chooser cannot
     tell apart: copies numbered "#1", "#2" are one answer, the first of them it matches
-    (`blue shard` takes "Blue Shard #1", `blue shard #2` the second)."""
+    (`lamp` takes "Lamp #1", `lamp #2` the second)."""
     alike, first = decision.alike, {}
     for i in matching(decision.labels, typed):
         first.setdefault(alike[i], i)

@@ -171,10 +171,10 @@ def tell_apart(labels: list, values: list, viewer: Optional[Player]) -> tuple:
     >>> from deckwright.dsl.engine.state import GameState
     >>> s = GameState(); p = s.add_player("P1")
     >>> hand, area = s.add_zone("hand", owner=p), s.add_zone("area", owner=p)
-    >>> cards = [s.new_card("Scout", owner=p) for _ in range(3)]
+    >>> cards = [s.new_card("Lamp", owner=p) for _ in range(3)]
     >>> _ = [s.place(c, z) for c, z in zip(cards, (hand, hand, area))]
-    >>> tell_apart(["Scout"] * 3, cards, p)
-    (["Scout in P1's hand #1", "Scout in P1's hand #2", "Scout in P1's area"], [0, 0, 2])
+    >>> tell_apart(["Lamp"] * 3, cards, p)
+    (["Lamp in P1's hand #1", "Lamp in P1's hand #2", "Lamp in P1's area"], [0, 0, 2])
     """
     n = len(labels)
     if len(set(labels)) == n:

@@ -63,7 +63,7 @@ def _match(typed: str, candidates, meta: str = "", start=None) -> list:
 def _options(typed: str, ctx: Context) -> list:
     """The options a typed answer means, by the rule Enter uses (deckwright.dsl.agents.answers):
     Tab offers exactly what Enter would take, or be ambiguous between; of copies the chooser
-    cannot tell apart ("Blue Shard #1", "#2"), the first that matches."""
+    cannot tell apart ("Lamp #1", "Lamp #2"), the first that matches."""
     from deckwright.dsl.agents import matching
     options = ctx.options
     if not typed:

@@ -472,7 +472,7 @@ def usable_of(g, player, c, name=None) -> list:
 
 def move_labeler(info):
     """The labels of an offer's options: `move: card`, `card: ability`, `pass`. An ability
-    of an attached card names its host ("Bargain Hunting on Scout"), and one named as its
+    of an attached card names its host ("Lamp on Desk: Shine"), and one named as its
     card is not named twice. (Options still alike are told apart as a decision's labels
     are made: deckwright.dsl.visibility.tell_apart.)"""
     names, label = info.move_names, _label

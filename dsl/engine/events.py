@@ -46,8 +46,8 @@ class Decision:
     >>> d = Decision(None, "one", "choose one", ["red", "blue"], ["red", "blue"])
     >>> d.labels, d.check(1), d.check(2)
     (['red', 'blue'], None, 'option 2 does not exist (choose 0 to 1)')
-    >>> Decision(None, "one", "choose one", ["red", "red"], ["red", "red"]).labels
-    ['red #1', 'red #2']
+    >>> Decision(None, "one", "choose one", ["left", "left"], ["left", "left"]).labels
+    ['left #1', 'left #2']
     """
     __slots__ = ("player", "kind", "_prompt", "values", "min_count", "max_count", "secret",
                  "source", "refresh", "_given", "_labels", "_alike", "_labeler", "card", "why")

@@ -320,8 +320,8 @@ class _Run(Arranging):
                                                f"{len(labels)}"))
         taken, alike = [], d.alike
         for t in labels:
-            # copies nothing tells apart ("Shard #1", "Shard #2") are one answer: the
-            # first not yet taken, so `"Shard", "Shard"` takes two of them
+            # copies nothing tells apart ("Lamp #1", "Lamp #2") are one answer: the
+            # first not yet taken, so `"Lamp", "Lamp"` takes two of them
             found: dict = {}
             for i in matching(d.labels, t.text):
                 if i not in taken:
