@@ -1,6 +1,7 @@
 """Every option of a decision reads differently, and a typed answer means what Tab offers
 (issue "The designer's workbench": copies of a card and abilities of different cards get
 distinct labels). Exact text, as the user reads it."""
+import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.history import InMemoryHistory
 from prompt_toolkit.input import create_pipe_input
@@ -190,3 +191,28 @@ def test_options_that_already_read_apart_are_left_as_they_are():
     s, p, q, z = _table()
     cards = [_card(s, "Scout", p, z["mine"]), _card(s, "Medic", p, z["mine"])]
     assert tell_apart(["Scout", "Medic"], cards, p) == (["Scout", "Medic"], None)
+
+
+# --- every bundled game ------------------------------------------------------------------
+
+@pytest.mark.parametrize("deck", ["example", "dveck_builder", "urban_dead", "dueling_runes"])
+def test_no_decision_of_a_bundled_game_offers_two_options_that_read_alike(deck):
+    from deckwright.dsl.agents import RandomAgent
+    from deckwright.dsl.engine.game import Game
+    from deckwright.dsl.loader import load_program
+    asked, alike = [], []
+
+    class Reading(RandomAgent):
+        quick = False                      # so every decision is made, and read
+
+        def choose(self, game, d):
+            asked.append(d.labels)
+            if len(set(d.labels)) < len(d.labels):
+                alike.append((d.prompt, d.labels))
+            return super().choose(game, d)
+    program = load_program(deck)
+    for i in range(3):
+        Game(program, seed=100 + i, agents=[Reading(2 * i), Reading(2 * i + 1)]).run()
+    assert len(asked) > 50 and not alike, alike[:3]
+    if deck != "dueling_runes":            # its cards are one of each
+        assert any(label.endswith(" #2") for labels in asked for label in labels)
