@@ -49,6 +49,21 @@ def test_a_name_shared_by_copies_takes_the_first_and_a_number_takes_that_one():
     assert first not in hand(proc)
 
 
+def test_a_name_given_twice_in_one_answer_takes_two_copies():
+    proc = Processor("example", seed=1)
+    for line in ('eval create 1 "Magnet" in your hand', "spring cleaning"):
+        assert proc.execute(line).ok, line
+    assert proc.execute("options").text().splitlines()[4:7] == [
+        "  [3] Magnet #1", "  [4] Spring Press", "  [5] Magnet #2"]
+    before = proc.game.state.state_hash()
+    assert proc.execute("choose magnet, magnet, magnet").text() == \
+        "error: an option was chosen twice"                  # there are two
+    assert proc.game.state.state_hash() == before
+    out = proc.execute("choose magnet, magnet, music")
+    assert out.text().splitlines()[0] == ("P1 chooses Magnet, Magnet, Music Box — Discard "
+                                          "down to your hand size (Spring Cleaning)")
+
+
 def test_tab_offers_one_of_the_copies_an_answer_would_take():
     proc = Processor("dveck_builder", seed=1)
     assert tab(proc, "choose red shard") == ["play_material: Red Shard #1",

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..agents import ambiguous, matching
+from ..agents import ambiguous, answers, matching
 from ..errors import EngineError
 from .arrange import Arranging, Failure
 from .arrange import Stop as _Stop
@@ -318,21 +318,18 @@ class _Run(Arranging):
         if not d.multi and len(labels) > 1:
             raise _Stop(Failure(labels[1].pos, f"`{d.prompt}` takes one option, not "
                                                f"{len(labels)}"))
-        taken, alike = [], d.alike
+        taken: list = []
         for t in labels:
-            # copies nothing tells apart ("Lamp #1", "Lamp #2") are one answer: the
-            # first not yet taken, so `"Lamp", "Lamp"` takes two of them
-            found: dict = {}
-            for i in matching(d.labels, t.text):
-                if i not in taken:
-                    found.setdefault(alike[i], i)
+            # as the REPL reads answers: copies ("Lamp #1", "Lamp #2") are one answer,
+            # the first not yet taken, so `"Lamp", "Lamp"` takes two of them
+            found = [i for i in answers(d, t.text, taken) if i not in taken]
             if not found:
                 raise _Stop(Failure(t.pos, f"no option `{t.text}` for {d.player.name}'s "
                                            f"`{d.prompt}`", [t.text], self.options_of(d)))
             if len(found) > 1:
-                raise _Stop(Failure(t.pos, ambiguous(t.text, [d.labels[i] for i in
-                                                              found.values()], numbered=False)))
-            taken.append(next(iter(found.values())))
+                raise _Stop(Failure(t.pos, ambiguous(t.text, [d.labels[i] for i in found],
+                                                     numbered=False)))
+            taken.append(found[0])
         return tuple(taken) if d.multi else taken[0]
 
     @staticmethod
