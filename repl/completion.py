@@ -89,8 +89,11 @@ def suggest(text: str, ctx: Context) -> list:
         return _options(arg, ctx)
     if kind is None and "\n" not in text:     # a bare answer of several words
         return _options(text.lstrip(), ctx)
-    if kind == "card":
-        return _match(arg.lstrip('"'), ctx.cards, "card", -len(arg))
+    if kind == "card":              # as `card NAME` finds it: any part of the name
+        from deckwright.dsl.agents import matching
+        name = arg.strip().strip('"')
+        found = [ctx.cards[i] for i in matching(ctx.cards, name)] if name else ctx.cards
+        return [Suggestion(c, -len(arg), "card") for c in found]
     if kind == "deck":
         return _match(arg, ctx.decks, "bundled deck") + _paths(arg, ctx.list_dir, ".deck")
     if kind == "file":

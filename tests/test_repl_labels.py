@@ -102,6 +102,16 @@ def test_tab_on_a_bare_answer_offers_what_enter_would_take():
                                     "play_material: Blue Shard #2"]
 
 
+def test_card_lists_the_two_cards_a_name_could_mean_and_tab_offers_them():
+    proc = Processor("urban_dead", seed=1)
+    assert proc.execute("card necrotech").text() == (
+        "error: `necrotech` is ambiguous: it matches NecroTech Lab Assistant, NecroTech "
+        "Building (type more of one)")
+    assert tab(proc, "card necrotech") == ["NecroTech Lab Assistant", "NecroTech Building"]
+    assert tab(proc, "card tech b") == ["NecroTech Building"]    # any part, as Enter reads it
+    assert proc.execute("card tech b").text().startswith("NecroTech Building")
+
+
 def test_an_answer_naming_offered_options_is_ambiguous_before_any_refused_one_is_explained():
     proc = Processor("dveck_builder", seed=1)
     # `shard` also fits the Gold Shard the rules refuse to sell: the offered ones come first
