@@ -137,7 +137,10 @@ def resolve_choice(decision, choice):
     if isinstance(choice, int) and not isinstance(choice, bool) and decision.multi:
         return (choice,)
     if isinstance(choice, (list, tuple)):
-        return tuple(_index_of(decision, c) if isinstance(c, str) else c for c in choice)
+        taken: list = []              # `lamp, lamp` takes two copies
+        for c in choice:
+            taken.append(_index_of(decision, c, taken) if isinstance(c, str) else c)
+        return tuple(taken)
     return choice
 
 
@@ -172,11 +175,24 @@ def ambiguous(typed: str, names: list, numbered: bool = True) -> str:
             f"(type more of one{', or its number' if numbered else ''})")
 
 
-def _index_of(decision, label: str) -> int:
-    found = matching(decision.labels, label)
+def answers(decision, typed: str, taken=()) -> list:
+    """The options a typed answer means, one for each set of options its chooser cannot
+    tell apart: copies numbered "#1", "#2" are one answer, the first of them it matches
+    that is not ``taken`` already (`lamp` takes "Lamp #1", `lamp #2` the second, and
+    `lamp, lamp` both)."""
+    alike, pick = decision.alike, {}
+    for i in matching(decision.labels, typed):
+        g = alike[i]
+        if g not in pick or (pick[g] in taken and i not in taken):
+            pick[g] = i
+    return list(pick.values())
+
+
+def _index_of(decision, label: str, taken=()) -> int:
+    found = answers(decision, label, taken)
     if not found:
         raise EngineError(f"no option `{label}` in: {', '.join(decision.labels)}")
-    if len({decision.labels[i] for i in found}) > 1:
+    if len(found) > 1:
         raise EngineError(ambiguous(label, [decision.labels[i] for i in found]))
     return found[0]
 

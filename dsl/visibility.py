@@ -12,7 +12,9 @@ The rule:
 * ``viewer=None`` is the omniscient view (`state all`, tests, the engine's own log text);
 * the chooser of a decision also reads the options it offers from zones out of play (a
   pile, another's hand: choosing there means looking), never face-down cards in play
-  (:func:`offered`).
+  (:func:`offered`);
+* options of one decision that would read alike are told apart by what the chooser sees
+  of them, never by a name they may not read (:func:`tell_apart`).
 
 A card entering a ``public`` zone is turned face up, entering any other zone face down
 (:func:`deckwright.dsl.engine.cards.relocate`), so "what a zone allows" and "how the card lies" are
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .engine.state import CardInst, Player, ZoneInst
+from .engine.state import ORIENTATIONS, CardInst, Player, ZoneInst
 
 HIDDEN_CARD = "a face-down card"
 UNSEEN_CARD = "a card"
@@ -110,3 +112,99 @@ def value_name(v, viewer: Optional[Player], offer: bool = False) -> str:
     if isinstance(v, ZoneInst):
         return v.key
     return str(v)
+
+
+def option_card(value) -> Optional[CardInst]:
+    """The card an option is about: a card chosen, a move's card, an ability's card."""
+    if isinstance(value, CardInst):
+        return value
+    if isinstance(value, tuple) and len(value) == 2:
+        x = value[1]
+        if isinstance(x, CardInst):
+            return x
+        if isinstance(x, tuple) and x and isinstance(x[0], CardInst):
+            return x[0]
+    return None
+
+
+def _host(c: CardInst, viewer) -> str:
+    return "" if c.attached_to is None else f" on {card_name(c.attached_to, viewer)}"
+
+
+def _place(c: CardInst, viewer) -> str:
+    return "" if c.zone is None else f" in {c.zone.title}"
+
+
+def _lying(c: CardInst, viewer) -> str:
+    """What is on a card and how it lies, as the state view shows it to ``viewer``."""
+    bits = [f"{k} {n}" for k, n in sorted(c.counters.items())]
+    if sees(viewer, c):
+        bits += sorted(c.marks)
+    if c.orient:
+        bits.append(ORIENTATIONS[c.orient])
+    return f" [{', '.join(bits)}]" if bits else ""
+
+
+def _plain_copies(cards: list) -> bool:
+    """Whether no fact can tell these cards apart: one zone, one host, nothing on them (the
+    usual copies in a hand, seen without making their facts)."""
+    zone, host = cards[0].zone, cards[0].attached_to
+    return all(c.zone is zone and c.attached_to is host and not c.counters and not c.marks
+               and not c.orient for c in cards)
+
+
+# What tells alike options apart, in the order it is tried: the card each is attached to,
+# the zone each lies in, what is on each and how it lies.
+FACTS = (_host, _place, _lying)
+
+
+def tell_apart(labels: list, values: list, viewer: Optional[Player]) -> tuple:
+    """The labels of one decision's options, every one reading differently, and for each
+    option the first option it cannot be told from (None: all differ as given).
+
+    Options labelled alike get the facts ``viewer`` sees that differ between them (the
+    host card, the zone, counters and marks), tried in that order until they read apart;
+    those still alike (copies in one hand) are numbered by their place among them, "#1",
+    "#2". A card ``viewer`` may not read is never named by its facts (a host lying face
+    down is "a face-down card").
+
+    >>> from deckwright.dsl.engine.state import GameState
+    >>> s = GameState(); p = s.add_player("P1")
+    >>> hand, area = s.add_zone("hand", owner=p), s.add_zone("area", owner=p)
+    >>> cards = [s.new_card("Lamp", owner=p) for _ in range(3)]
+    >>> _ = [s.place(c, z) for c, z in zip(cards, (hand, hand, area))]
+    >>> tell_apart(["Lamp"] * 3, cards, p)
+    (["Lamp in P1's hand #1", "Lamp in P1's hand #2", "Lamp in P1's area"], [0, 0, 2])
+    """
+    n = len(labels)
+    if len(set(labels)) == n:
+        return labels, None
+    out, alike = list(labels), list(range(n))
+    groups: dict = {}
+    for i, label in enumerate(labels):
+        groups.setdefault(label, []).append(i)
+    for label, group in groups.items():
+        if len(group) < 2:
+            continue
+        cards = [option_card(values[i]) for i in group]
+        if None in cards or _plain_copies(cards):
+            for k, i in enumerate(group, 1):
+                out[i], alike[i] = f"{label} #{k}", group[0]
+            continue
+        said = [label] * len(group)
+        for fact in FACTS:
+            found = [fact(c, viewer) for c in cards]
+            if len(set(found)) > 1:
+                said = [t + f for t, f in zip(said, found)]
+                if len(set(said)) == len(said):
+                    break
+        for i, text in zip(group, said):
+            out[i] = text
+        same: dict = {}
+        for i in group:
+            same.setdefault(out[i], []).append(i)
+        for text, copies in same.items():
+            if len(copies) > 1:
+                for k, i in enumerate(copies, 1):
+                    out[i], alike[i] = f"{text} #{k}", copies[0]
+    return out, alike

@@ -22,6 +22,7 @@ import copy
 from pathlib import Path
 from typing import Optional
 
+from deckwright.dsl.agents import answers
 from deckwright.dsl.errors import DeckError, EngineError, suggest
 from deckwright.dsl.session import Session
 
@@ -150,7 +151,8 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             return str(err)
         if refused is None:
             return None
-        if name not in self.commands and not is_number(word) and not refused.by_rule:
+        if name not in self.commands and not is_number(word) and not refused.by_rule \
+                and len(answers(self.session.decision, text)) < 2:   # ambiguous says so
             return _not_an_option(text)
         return refused.reason
 
@@ -248,6 +250,7 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             | set(p.marks) | set(p.limits) | set(p.params) | set(p.vars) | set(p.types) \
             | set(p.subtypes) | set(KEYWORDS)
         return Context(commands=commands, options=tuple(d.labels) if d else (),
+                       alike=tuple(d.alike) if d else (),
                        cards=tuple(p.cards), seats=self.session.players if self.session else 0,
                        decks=games, words=tuple(sorted(names)),
                        settings=("players", "seed", "bots") + tuple(p.options),

@@ -25,6 +25,7 @@ class Context:
     """What can be completed right now (built by ``Processor.completion_context``)."""
     commands: tuple = ()        # (name, kind of argument)
     options: tuple = ()         # labels of the pending decision
+    alike: tuple = ()           # each option's first alike option (Decision.alike)
     cards: tuple = ()           # card names of the deck
     seats: int = 0
     decks: tuple = ()           # bundled deck names
@@ -59,12 +60,18 @@ def _match(typed: str, candidates, meta: str = "", start=None) -> list:
     return [Suggestion(c, back, meta) for c in first + later]
 
 
-def _options(typed: str, options) -> list:
-    """The options a typed answer means, by the rule Enter uses (deckwright.dsl.agents.matching):
-    Tab offers exactly what Enter would take, or be ambiguous between."""
+def _options(typed: str, ctx: Context) -> list:
+    """The options a typed answer means, by the rule Enter uses (deckwright.dsl.agents.answers):
+    Tab offers exactly what Enter would take, or be ambiguous between; of copies the chooser
+    cannot tell apart ("Lamp #1", "Lamp #2"), the first that matches."""
     from deckwright.dsl.agents import matching
-    found = dict.fromkeys(options[i] for i in matching(options, typed)) if typed else options
-    return [Suggestion(o, -len(typed), "option") for o in found]
+    options = ctx.options
+    if not typed:
+        return [Suggestion(o, 0, "option") for o in options]
+    alike, first = ctx.alike or range(len(options)), {}
+    for i in matching(options, typed):
+        first.setdefault(alike[i], i)
+    return [Suggestion(options[i], -len(typed), "option") for i in first.values()]
 
 
 def suggest(text: str, ctx: Context) -> list:
@@ -72,21 +79,21 @@ def suggest(text: str, ctx: Context) -> list:
     if " " not in text.lstrip() and "\n" not in text:
         word = text.lstrip()
         out = _match(word, [name for name, _ in ctx.commands], "command")
-        if word:
-            out += [s for s in _match(word, ctx.options, "option") if s.text not in
-                    {x.text for x in out}]
-        else:
-            out = [Suggestion(o, 0, "option") for o in ctx.options] + out
-        return out
+        if not word:
+            return _options(word, ctx) + out
+        # a bare answer is taken as `choose` takes it
+        return out + [s for s in _options(word, ctx) if s.text not in {x.text for x in out}]
     head, _, arg = text.lstrip().partition(" ")
     kind = dict(ctx.commands).get(head.lower(), "option" if head.isdigit() else None)
     if kind == "option":
-        out = _options(arg, ctx.options)
-        if arg.isdigit() is False and not out and arg == "":
-            out = [Suggestion(o, 0, "option") for o in ctx.options]
-        return out
-    if kind == "card":
-        return _match(arg.lstrip('"'), ctx.cards, "card", -len(arg))
+        return _options(arg, ctx)
+    if kind is None and "\n" not in text:     # a bare answer of several words
+        return _options(text.lstrip(), ctx)
+    if kind == "card":              # as `card NAME` finds it: any part of the name
+        from deckwright.dsl.agents import matching
+        name = arg.strip().strip('"')
+        found = [ctx.cards[i] for i in matching(ctx.cards, name)] if name else ctx.cards
+        return [Suggestion(c, -len(arg), "card") for c in found]
     if kind == "deck":
         return _match(arg, ctx.decks, "bundled deck") + _paths(arg, ctx.list_dir, ".deck")
     if kind == "file":

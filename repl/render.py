@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Optional
 
 from deckwright.dsl.engine.state import ORIENTATIONS, CardInst, Player, ZoneInst
-from deckwright.dsl.visibility import (card_name, offered, sees, sees_at, source_seen, value_name,
-                            zone_readable)
+from deckwright.dsl.visibility import (card_name, offered, option_card, sees, sees_at,
+                                      source_seen, value_name, zone_readable)
 
 
 def zone_visible(zone: ZoneInst, viewer: Optional[Player]) -> bool:
@@ -193,19 +193,6 @@ def log_lines(game, viewer: Optional[Player], start: int = 0, numbered: bool = F
 
 
 _EVERYONE = object()
-
-
-def option_card(value) -> Optional[CardInst]:
-    """The card an option is about: a card chosen, a move's card, an ability's card."""
-    if isinstance(value, CardInst):
-        return value
-    if isinstance(value, tuple) and len(value) == 2:
-        x = value[1]
-        if isinstance(x, CardInst):
-            return x
-        if isinstance(x, tuple) and x and isinstance(x[0], CardInst):
-            return x[0]
-    return None
 
 
 def card_facts(game, card: CardInst, viewer: Optional[Player]) -> str:

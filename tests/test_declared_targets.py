@@ -127,9 +127,10 @@ def test_up_to_two_targets_are_chosen_together(deck):
     play(s, "play_action: Firestorm")
     d = s.decision
     assert (d.prompt, d.min_count, d.max_count) == ("Destroy what?", 1, 2)
-    play(s, ["Scattergun", "Gadget"])
+    assert d.labels == ["Gadget in P1's area", "Gadget in P2's area", "Scattergun"]
+    play(s, ["Scattergun", "Gadget in P2"])      # `Gadget` alone is ambiguous: whose?
     assert "P1: Firestorm targeting Gadget, Scattergun" in log(s)
-    assert sorted(area(s, 0) + area(s, 1)) == ["Gadget"]
+    assert area(s, 0) == ["Gadget"] and area(s, 1) == []
 
 
 def test_of_several_targets_only_the_illegal_ones_are_dropped(deck):

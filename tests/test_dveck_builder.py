@@ -218,7 +218,9 @@ def test_counters_are_put_and_removed_only_by_their_own_card():
     first, second = s.state.zones["area:0"].cards
     play(s, "Piggy Bank: Save")         # the first bank's ability: a counter on that bank
     assert (first.counters.get("coin", 0), second.counters.get("coin", 0)) == (1, 0)
-    play(s, "Piggy Bank: Smash")
+    assert [m for m in s.legal() if "Smash" in m] == ["Piggy Bank: Smash [coin 1]",
+                                                      "Piggy Bank: Smash"]
+    play(s, "Piggy Bank: Smash [coin 1]")
     assert res(s, 0, "gold") == 1
     assert first.counters == {} and second.counters == {}
 

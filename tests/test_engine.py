@@ -192,7 +192,7 @@ def test_a_move_condition_checks_both_its_option_free_tests_and_each_option():
     # options); `c.name != "Rock"` is checked for each option.
     s = given(program(GATED), hands={0: ["Rock", "Gem", "Gem"]}, res={0: {"coins": 2}},
               deck_cards=["Rock"] * 5)
-    assert [m for m in s.legal() if m.startswith("grab")] == ["grab: Gem", "grab: Gem"]
+    assert [m for m in s.legal() if m.startswith("grab")] == ["grab: Gem #1", "grab: Gem #2"]
     play(s, "grab: Gem")
     assert names(s, "area:0") == ["Gem"]
     assert [m for m in s.legal() if m.startswith("grab")] == []     # the limit is spent
@@ -300,7 +300,7 @@ def test_a_substitute_spends_another_limit_once_the_first_is_used_up():
     s = given(SUBSTITUTE, hands={0: ["Oil Can", "Oil Can", "Oil Can", "Windmill"]},
               areas={0: ["Juggler"]}, deck_cards=["Wrench"] * 8)
     play(s, "play_action: Oil Can")
-    assert "play_action: Oil Can" in s.legal()          # the Thing play can stand in
+    assert "play_action: Oil Can #1" in s.legal()       # the Thing play can stand in
     play(s, "play_action: Oil Can")
     legal = s.legal()
     assert not any(m.startswith(("play_action", "play_thing")) for m in legal)

@@ -195,7 +195,7 @@ card "Hammer": Action {
 def test_a_choice_that_leads_to_a_verb_offers_only_what_the_verb_takes():
     s = given(VERB, hands={0: ["Forge", "Shard", "Shard", "Slab"]}, deck_cards=["Slab"] * 5)
     play(s, "play_action: Forge")
-    assert s.decision.prompt == "Upgrade" and s.legal() == ["Shard", "Shard"]
+    assert s.decision.prompt == "Upgrade" and s.legal() == ["Shard #1", "Shard #2"]
     assert s.refusal("Slab").reason == "Slab is not allowed: only a Shard can be upgraded"
     play(s, "Shard")
     assert res(s, 0, "gears") == 1

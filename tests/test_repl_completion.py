@@ -17,7 +17,8 @@ CTX = Context(
 
 
 @pytest.mark.parametrize("typed, expected", [
-    ("ca", ["card", "cards"]),
+    ("ca", ["card", "cards", "play_action: Oil Can"]),   # Enter on `ca` plays Oil Can
+    ("mill", ["play_thing: Windmill", "Windmill: Wind"]),  # a bare answer: any part of it
     ("", ["play_thing: Windmill", "play_action: Oil Can", "Windmill: Wind", "pass", "choose",
           "card", "state", "bot", "new", "eval", "open", "help", "cards", "options"]),
     ("pa", ["pass"]),

@@ -472,14 +472,13 @@ def usable_of(g, player, c, name=None) -> list:
 
 def move_labeler(info):
     """The labels of an offer's options: `move: card`, `card: ability`, `pass`. An ability
-    of an attached card names its host ("Bargain Hunting on Scout"), one named as its card
-    is not named twice, and abilities whose labels would still be alike are numbered
-    ("Windmill: Grind", "Windmill: Grind (2)"), so every ability option reads apart."""
+    of an attached card names its host ("Lamp on Desk: Shine"), and one named as its
+    card is not named twice. (Options still alike are told apart as a decision's labels
+    are made: deckwright.dsl.visibility.tell_apart.)"""
     names, label = info.move_names, _label
 
     def labels(values, viewer=None, offer=True):
         out = []
-        seen: dict = {}
         for v in values:
             m = v[0]
             if m >= 0:
@@ -490,9 +489,7 @@ def move_labeler(info):
                 card, ability = label(c, viewer, offer), info.abilities[k].name
                 if c.attached_to is not None:
                     card += f" on {label(c.attached_to, viewer, offer)}"
-                text = card if ability == c.name else f"{card}: {ability}"
-                seen[text] = seen.get(text, 0) + 1
-                out.append(text if seen[text] == 1 else f"{text} ({seen[text]})")
+                out.append(card if ability == c.name else f"{card}: {ability}")
             elif m == -3:
                 k, c = v[1]
                 said = info.response_labels[k]

@@ -38,16 +38,19 @@ class Event:
 
 class Decision:
     """A choice the engine hands to an agent. ``values`` are what the rules get back;
-    ``labels`` what a person reads, made from the values the first time they are read.
-    A choice is an index into them, or for ``min_count``/``max_count`` choices a tuple
-    of distinct indices.
+    ``labels`` what a person reads, made from the values the first time they are read,
+    every one reading differently (:func:`deckwright.dsl.visibility.tell_apart`); ``alike``
+    says which options the chooser cannot tell apart. A choice is an index into them, or
+    for ``min_count``/``max_count`` choices a tuple of distinct indices.
 
     >>> d = Decision(None, "one", "choose one", ["red", "blue"], ["red", "blue"])
     >>> d.labels, d.check(1), d.check(2)
     (['red', 'blue'], None, 'option 2 does not exist (choose 0 to 1)')
+    >>> Decision(None, "one", "choose one", ["left", "left"], ["left", "left"]).labels
+    ['left #1', 'left #2']
     """
     __slots__ = ("player", "kind", "_prompt", "values", "min_count", "max_count", "secret",
-                 "source", "refresh", "_labels", "_labeler", "card", "why")
+                 "source", "refresh", "_given", "_labels", "_alike", "_labeler", "card", "why")
 
     def __init__(self, player, kind: str, prompt: str, labels: Optional[list], values: list,
                  min_count: int = 1, max_count: int = 1, secret: bool = False,
@@ -66,7 +69,9 @@ class Decision:
         # (lister, player) when the options can go stale while the decision is pending (an
         # offer, after the REPL's `eval`): ``lister(game, player)`` lists them again.
         self.refresh = refresh
-        self._labels = labels
+        self._given = labels               # labels as the rules made them, if they did
+        self._labels = None
+        self._alike = None
         self._labeler = labeler
         self.card = card                   # the card asking, if any (who may read the question)
         # (action, parameter index, aiming ability or None) when the options are what
@@ -88,13 +93,24 @@ class Decision:
     @property
     def labels(self) -> list:
         if self._labels is None:
-            self._labels = self._labeler(self.values, self.player)   # as the chooser sees them
+            from ..visibility import tell_apart
+            given = self._given
+            if given is None:
+                given = self._labeler(self.values, self.player)     # as the chooser sees them
+            self._labels, self._alike = tell_apart(given, self.values, self.player)
         return self._labels
+
+    @property
+    def alike(self) -> list:
+        """For each option, the first option its chooser cannot tell it from (itself if
+        none): copies whose labels differ only by their number, "#1", "#2"."""
+        labels = self.labels
+        return list(range(len(labels))) if self._alike is None else self._alike
 
     def relabel(self) -> None:
         """Forget the labels (the values changed); they are made again when read."""
         if self._labeler is not None:
-            self._labels = None
+            self._given = self._labels = self._alike = None
 
     @property
     def multi(self) -> bool:

@@ -336,7 +336,7 @@ class Game(GameLog):
     def refusal(self, choice) -> Optional[Refusal]:
         """Why ``apply(choice)`` would be refused, without applying it; None if it would
         be taken."""
-        from ..agents import resolve_choice
+        from ..agents import answers, resolve_choice
         if self.decision is None:
             return Refusal("the game is over")
         if isinstance(choice, Effect):
@@ -344,7 +344,9 @@ class Game(GameLog):
         try:
             choice = resolve_choice(self.decision, choice)
         except EngineError as err:
-            if isinstance(choice, str):
+            # an answer that names no option may name one a rule refuses; one that names
+            # several options is ambiguous, whatever else it names
+            if isinstance(choice, str) and not answers(self.decision, choice):
                 from .legality import explain
                 why = explain(self, self.decision, choice)
                 if why is not None:

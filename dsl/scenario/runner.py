@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..agents import ambiguous, matching
+from ..agents import ambiguous, answers, matching
 from ..errors import EngineError
 from .arrange import Arranging, Failure
 from .arrange import Stop as _Stop
@@ -318,15 +318,17 @@ class _Run(Arranging):
         if not d.multi and len(labels) > 1:
             raise _Stop(Failure(labels[1].pos, f"`{d.prompt}` takes one option, not "
                                                f"{len(labels)}"))
-        taken = []
+        taken: list = []
         for t in labels:
-            found = [i for i in matching(d.labels, t.text) if i not in taken]
+            # as the REPL reads answers: copies ("Lamp #1", "Lamp #2") are one answer,
+            # the first not yet taken, so `"Lamp", "Lamp"` takes two of them
+            found = [i for i in answers(d, t.text, taken) if i not in taken]
             if not found:
                 raise _Stop(Failure(t.pos, f"no option `{t.text}` for {d.player.name}'s "
                                            f"`{d.prompt}`", [t.text], self.options_of(d)))
-            shown = list(dict.fromkeys(d.labels[i] for i in found))
-            if len(shown) > 1:
-                raise _Stop(Failure(t.pos, ambiguous(t.text, shown, numbered=False)))
+            if len(found) > 1:
+                raise _Stop(Failure(t.pos, ambiguous(t.text, [d.labels[i] for i in found],
+                                                     numbered=False)))
             taken.append(found[0])
         return tuple(taken) if d.multi else taken[0]
 
