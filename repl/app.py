@@ -1,7 +1,7 @@
 """`deckwright play`: the prompt_toolkit glue around :class:`deckwright.repl.commands.Processor`.
 
-Thin on purpose: one :func:`build_prompt_session` (Pygments lexer, completer, file history,
-bottom toolbar, style, key bindings), one loop that never dies (Ctrl-C cancels the line or
+Thin on purpose: one :func:`build_prompt_session` (the input line's lexer, completer, file
+history, bottom toolbar, style, key bindings), one loop that never dies (Ctrl-C cancels the line or
 the running command, Ctrl-D quits, every error is one message), and :func:`run_script` for
 ``--script FILE`` and piped standard input, which prints what the REPL would show and
 stops at the first failing line with ``FILE:LINE`` and exit status 1.
@@ -29,6 +29,16 @@ PROMPT_STYLE = {
     "toolbar.over": "bg:#1c2733 #ff875f bold",
     "bottom-toolbar": "noreverse",
     "error": "#ff5f5f",
+    # The line being typed (deckwright.repl.input_lexer); deck text after `eval`/`def`
+    # keeps the Pygments colours.
+    "line.command": "#5fafff bold",
+    "line.answer": "#87d787",
+    "line.number": "#d7af5f",
+    "line.setting": "#d787d7",
+    "line.value": "#d7d7af",
+    "line.argument": "#afd7ff",
+    "line.comment": "#808080 italic",
+    "line.error": "#ff5f5f underline",
 }
 
 
@@ -101,14 +111,13 @@ def make_validator(proc: Processor):
 def build_prompt_session(proc: Processor, input=None, output=None, history=None):
     """The one PromptSession assembly."""
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.lexers import PygmentsLexer
     from prompt_toolkit.styles import Style
 
     from .completion import DeckwrightCompleter
-    from .lexer import DeckwrightLexer
+    from .input_lexer import InputLexer
     return PromptSession(
         message=proc.prompt,
-        lexer=PygmentsLexer(DeckwrightLexer),
+        lexer=InputLexer(proc.completion_context),      # a command line, not deck text
         completer=DeckwrightCompleter(proc.completion_context),
         complete_while_typing=False,
         history=history if history is not None else make_history(),

@@ -236,20 +236,23 @@ class Processor(GameCommands, SeatCommands, LookCommands, FileCommands):
             self.session.close()
 
     def completion_context(self):
-        """What tab may complete now (see :mod:`deckwright.repl.completion`)."""
+        """What tab may complete now (see :mod:`deckwright.repl.completion`), and what the
+        input line's colours read it by (:mod:`deckwright.repl.input_lexer`)."""
         from .completion import Context, list_dir
         from .lexer import KEYWORDS
         commands = tuple((c.name, c.args) for c in self.commands.values())
+        aliases = tuple(self.ALIASES.items())
         # `open` offers the bundled games, not the base rules or a file of cards to include.
         games = tuple(bundled_with_cards())
         if self.program is None:
-            return Context(commands=commands, decks=games, list_dir=list_dir)
+            return Context(commands=commands, aliases=aliases, decks=games, list_dir=list_dir)
         p = self.program
         d = self.session.decision if self.session else None
         names = set(p.zones) | set(p.resources) | set(p.actions) | set(p.counters) \
             | set(p.marks) | set(p.limits) | set(p.params) | set(p.vars) | set(p.types) \
             | set(p.subtypes) | set(KEYWORDS)
-        return Context(commands=commands, options=tuple(d.labels) if d else (),
+        return Context(commands=commands, aliases=aliases,
+                       options=tuple(d.labels) if d else (), multi=bool(d and d.multi),
                        alike=tuple(d.alike) if d else (),
                        cards=tuple(p.cards), seats=self.session.players if self.session else 0,
                        decks=games, words=tuple(sorted(names)),

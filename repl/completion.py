@@ -31,6 +31,8 @@ class Context:
     decks: tuple = ()           # bundled deck names
     words: tuple = ()           # keywords and declared names, for `eval` and `def`
     settings: tuple = ()        # NAME= settings of `new`
+    aliases: tuple = ()         # (alias, command name); the input line's colours read them
+    multi: bool = False         # the pending decision takes several answers (`none` too)
     # folder → [(entry name, is a folder)], for file names (`save`, `load`, `open`); the
     # REPL passes `list_dir`, tests a dict's lookup. None: no file completion.
     list_dir: Optional[Callable] = None

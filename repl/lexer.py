@@ -2,7 +2,8 @@
 
 Registered as the `deckwright` entry point under `pygments.lexers`, so
 `pygmentize -l deckwright decks/example.deck` works once the package is installed. The REPL
-uses it for its input line and for `card NAME`.
+uses it for `card NAME`, and in its input line for the deck text after `eval` and `def`
+(:mod:`deckwright.repl.input_lexer` colours the rest of the line as a command).
 
 Its keywords are the grammar's (:func:`deckwright.grammar.keywords`), the one list the
 editors' syntax files are generated from too (editors/generate.py). A keyword is a name
