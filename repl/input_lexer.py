@@ -81,8 +81,8 @@ def _argument(rest: str, kind: str, ctx) -> list:
             out.append((PLAIN, piece))
         elif is_number(piece):
             out.append((NUMBER, piece))
-        elif kind == "new" and "=" in piece:
-            out += _setting(piece)
+        elif kind == "new":
+            out += _setting(piece, ctx.settings)
         elif kind == "command":
             known = dict(ctx.aliases).get(piece.lower(), piece.lower()) in dict(ctx.commands)
             out.append((COMMAND if known else ERROR, piece))
@@ -91,10 +91,13 @@ def _argument(rest: str, kind: str, ctx) -> list:
     return out
 
 
-def _setting(piece: str) -> list:
-    """`KEY=VALUE` of `new`: the key, the `=`, the value (a number as a number)."""
-    key, _, value = piece.partition("=")
-    out = [(SETTING, key)] * bool(key) + [(SETTING, "=")]
+def _setting(piece: str, settings) -> list:
+    """`KEY=VALUE` of `new`: the key (an error if `new` knows no such setting), the `=`,
+    the value (a number as a number). A word with no `=` is an error, as `new` says."""
+    key, eq, value = piece.partition("=")
+    if not eq:
+        return [(ERROR, piece)]
+    out = [(SETTING if key in settings else ERROR, key)] * bool(key) + [(SETTING, "=")]
     if value:
         out.append((NUMBER if is_number(value) else VALUE, value))
     return out

@@ -97,6 +97,11 @@ def test_new_colours_its_settings(proc):
         ("class:line.command", "new"),
         ("class:line.setting", "seed"), ("class:line.setting", "="), ("class:line.number", "3"),
         ("class:line.setting", "bots"), ("class:line.setting", "="), ("class:line.value", "P2")]
+    # what `new` refuses: a setting it does not know, a word that is no setting
+    assert styles(proc, "new sede=3 fast") == [
+        ("class:line.command", "new"),
+        ("class:line.error", "sede"), ("class:line.setting", "="), ("class:line.number", "3"),
+        ("class:line.error", "fast")]
 
 
 def test_a_def_block_is_deck_text_on_every_line(proc):
