@@ -4,6 +4,7 @@ replaying the turn from its checkpoint, and the copy of a copy."""
 from __future__ import annotations
 
 import ast
+import os
 import re
 
 import pytest
@@ -15,9 +16,11 @@ from deckwright.dsl.engine.resume import resumed
 from deckwright.dsl.loader import bundled_games, load_program
 
 GAMES = [name for name, why_not in bundled_games().items() if why_not is None]
-# Dveck Builder takes some 1,700 decisions a game: one game, every twelfth copied
-EVERY = {"dveck_builder": 12}
-SEEDS = {"dveck_builder": 1}
+# Every decision of two games in a soak (DECKWRIGHT_SOAK=1, as for the abuse tests); by default
+# every other one (Dveck Builder, some 1,700 decisions a game: one game, every 20th).
+SOAK = bool(os.environ.get("DECKWRIGHT_SOAK"))
+EVERY = {} if SOAK else {"dveck_builder": 20, "dueling_runes": 2}
+SEEDS = {} if SOAK else {"dveck_builder": 1}
 
 
 def stepped(program, seed: int):
