@@ -80,6 +80,12 @@ class CompiledAbility:
     requires: tuple = ()           # its `if` tests one by one: (test, words or None, position)
     target: Optional[tuple] = None     # (name, collection, prompt, count or None, exactly)
 
+    @property
+    def needs_target(self) -> bool:
+        """Whether it is offered only while it has a legal target: a plain `target` or
+        `exactly N` needs one; `up to N` does not (it may aim at none)."""
+        return self.target is not None and (self.target[3] is None or self.target[4])
+
 
 @dataclass
 class CardDef:

@@ -4,7 +4,9 @@ A card's `target NAME from COLLECTION [up to N]` is chosen as the card resolves,
 its `resolve` event is declared: announced in the log, listed in `event.targets` for the
 reactions and the responses, and checked again once the window has closed. A target no
 longer among the card's targets is dropped, never replaced; with none left, the effect
-does nothing. An ability's `target ... up to N` works the same way as it is used.
+does nothing. "Up to N" is zero to N: none may be chosen (or be there to choose), and the
+effect then runs on an empty list. An ability's `target ... up to N` works the same way
+as it is used, and is offered with nothing to aim at.
 """
 import pytest
 
@@ -35,6 +37,24 @@ card "Overload": Action {
   text "Up to one target player per Gadget you control gains a spark."
   target ps from players up to count (cards you control named "Gadget") prompt "Who gains a spark?"
   effect { for each p in ps { as p { gain 1 sparks } } }
+}
+
+card "Salvo": Action {
+  text "Destroy up to two target Things another player controls. Gain a spark."
+  target ts from Thing cards where it.controller != you up to 2 prompt "Shell what?"
+  effect {
+    for each t in ts { destroy t }
+    gain 1 sparks
+  }
+}
+
+card "Sweeper": Thing {
+  text "Action: destroy up to two target Things another player controls. Gain a spark."
+  ability "Sweep": uses action_play, target ts from Thing cards where it.controller != you \\
+      up to 2 prompt "Sweep what?" {
+    for each t in ts { destroy t }
+    gain 1 sparks
+  }
 }
 
 card "Scattergun": Thing {
@@ -126,7 +146,7 @@ def test_up_to_two_targets_are_chosen_together(deck):
     main_phase(s)
     play(s, "play_action: Firestorm")
     d = s.decision
-    assert (d.prompt, d.min_count, d.max_count) == ("Destroy what?", 1, 2)
+    assert (d.prompt, d.min_count, d.max_count) == ("Destroy what?", 0, 2)
     assert d.labels == ["Gadget in P1's area", "Gadget in P2's area", "Scattergun"]
     play(s, ["Scattergun", "Gadget in P2"])      # `Gadget` alone is ambiguous: whose?
     assert "P1: Firestorm targeting Gadget, Scattergun" in log(s)
@@ -149,7 +169,7 @@ def test_how_many_targets_may_depend_on_the_game(deck):
     s = start(deck, hands={0: ["Overload"]}, areas={0: ["Gadget", "Gadget"]})
     main_phase(s)
     play(s, "play_action: Overload")
-    assert (s.decision.min_count, s.decision.max_count) == (1, 2)
+    assert (s.decision.min_count, s.decision.max_count) == (0, 2)
     play(s, ["P1", "P2"])
     assert (res(s, 0, "sparks"), res(s, 1, "sparks")) == (1, 1)
 
@@ -162,7 +182,7 @@ def test_an_ability_aims_at_up_to_two_targets(deck):
     play(s, "Scattergun: Scatter")
     d = s.decision
     assert (d.prompt, d.labels, d.min_count, d.max_count) == (
-        "Scatter at whom?", ["P2", "P3"], 1, 2)
+        "Scatter at whom?", ["P2", "P3"], 0, 2)
     play(s, ["P2", "P3"])
     assert "P1: Scatter targeting P2, P3" in log(s)
     assert (res(s, 1, "sparks"), res(s, 2, "sparks")) == (1, 1)
@@ -175,6 +195,128 @@ def test_an_ability_may_aim_at_fewer_than_its_most(deck):
     play(s, ["P3"])
     assert "P1: Scatter targeting P3" in log(s)
     assert (res(s, 1, "sparks"), res(s, 2, "sparks")) == (2, 1)
+
+
+# --- "up to N" is zero to N ---------------------------------------------------------------
+
+def test_up_to_n_targets_may_be_none_and_the_effect_runs_with_none(deck):
+    s = start(deck, hands={0: ["Salvo"]}, areas={1: ["Gadget"]})
+    main_phase(s)
+    play(s, "play_action: Salvo")
+    d = s.decision
+    assert (d.prompt, d.labels, d.min_count, d.max_count) == ("Shell what?", ["Gadget"], 0, 1)
+    play(s, [])
+    assert "P1: Salvo targeting nothing" in log(s)
+    assert "P1: sees the targets" not in log(s)        # its event lists no target
+    assert area(s, 1) == ["Gadget"] and res(s, 0, "sparks") == 1
+
+
+def test_up_to_n_with_no_legal_target_runs_the_effect_without_asking(deck):
+    s = start(deck, hands={0: ["Salvo"]}, areas={0: ["Gadget"]})
+    main_phase(s)
+    play(s, "play_action: Salvo")
+    assert "P1: Salvo targeting nothing" in log(s)
+    assert "P1: Salvo has no legal target: it does nothing" not in log(s)
+    assert area(s, 0) == ["Gadget"] and res(s, 0, "sparks") == 1
+
+
+def test_up_to_a_count_of_none_is_none(deck):
+    # One target per Gadget P1 controls: with no Gadget, no one gains a spark.
+    s = start(deck, hands={0: ["Overload"]})
+    main_phase(s)
+    play(s, "play_action: Overload")
+    assert "P1: Overload targeting nothing" in log(s)
+    assert (res(s, 0, "sparks"), res(s, 1, "sparks")) == (0, 0)
+
+
+def test_up_to_n_targets_all_dropped_still_does_nothing(deck):
+    # Chosen, then taken away: not the same as choosing none.
+    s = start(deck, hands={0: ["Salvo"]}, areas={1: ["Gadget"]}, res={1: {"shields": 1}})
+    main_phase(s)
+    play(s, "play_action: Salvo", ["Gadget"], "Take it back")
+    assert "P1: Salvo has no legal target: it does nothing" in log(s)
+    assert hand(s, 1) == ["Gadget"] and res(s, 0, "sparks") == 0
+
+
+def test_a_copy_of_the_game_waiting_on_up_to_n_targets_may_answer_none(deck):
+    s = start(deck, hands={0: ["Salvo"]}, areas={1: ["Gadget"]})
+    main_phase(s)
+    play(s, "play_action: Salvo")
+    copy = s.game.clone()
+    assert copy.apply(()) is None and s.game.apply((0,)) is None
+    assert "P1: Salvo targeting nothing" in [e.text for e in copy.log]
+    assert [c.name for c in copy.state.zones["area:1"].cards] == ["Gadget"]
+    assert area(s, 1) == []                       # the original, answered otherwise
+
+
+def test_an_ability_with_up_to_n_targets_is_offered_with_nothing_to_aim_at(deck):
+    s = start(deck, areas={0: ["Sweeper"]})
+    main_phase(s)
+    assert "Sweeper: Sweep" in s.decision.labels
+    play(s, "Sweeper: Sweep")
+    assert "P1: Sweep targeting nothing" in log(s)
+    assert res(s, 0, "sparks") == 1
+
+
+def test_an_ability_with_up_to_n_targets_may_aim_at_none(deck):
+    s = start(deck, areas={0: ["Sweeper"], 1: ["Gadget", "Scattergun"]})
+    main_phase(s)
+    play(s, "Sweeper: Sweep")
+    assert (s.decision.min_count, s.decision.max_count) == (0, 2)
+    play(s, [])
+    assert "P1: Sweep targeting nothing" in log(s)
+    assert area(s, 1) == ["Gadget", "Scattergun"] and res(s, 0, "sparks") == 1
+
+
+def test_the_repl_says_none_is_an_answer_to_up_to_n_targets(deck):
+    from deckwright.repl.render import decision_view
+    s = start(deck, hands={0: ["Salvo"]}, areas={1: ["Gadget", "Scattergun"]})
+    main_phase(s)
+    play(s, "play_action: Salvo")
+    assert decision_view(s.decision) == (
+        "P1: Shell what? (Salvo)\n"
+        "  [0] Gadget\n"
+        "  [1] Scattergun\n"
+        "  pick up to 2: `choose 0 1`, or `choose none`")
+
+
+def test_a_random_bot_sometimes_aims_at_none_and_always_the_same_for_a_seed():
+    from deckwright.dsl.agents import RandomAgent
+
+    def picks(seed):
+        bot = RandomAgent(seed)
+        return [bot.pick(3, "choose", 0, 2) for _ in range(30)]
+    assert () in picks(7) and any(len(p) == 2 for p in picks(7))
+    assert picks(7) == picks(7)
+
+
+def test_choosing_none_of_up_to_n_targets_reads_as_the_rule():
+    from tests.scenario import failures_of
+    assert failures_of('''
+        resource sparks: start 0
+        card "Net": Action {
+          text "Tap up to two target Things another player controls. Gain a spark."
+          target ts from Thing cards where it.controller != you up to 2 prompt "Net what?"
+          effect {
+            for each t in ts { say "nets {t}" }
+            gain 1 sparks
+          }
+        }
+        scenario "Net may be cast at nothing" {
+          given {
+            hand of P1: "Net"
+            area of P2: "Windmill"
+          }
+          when {
+            P1 chooses "play_action: Net"
+            P1 chooses nothing
+          }
+          then {
+            log says "P1: Net targeting nothing"
+            sparks of P1 is 1
+            area of P2 is "Windmill"
+          }
+        }''') == []
 
 
 # --- what it costs and what the checker says --------------------------------------------

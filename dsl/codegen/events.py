@@ -371,24 +371,41 @@ class EventWriter:
     def _aim_card(self, f):
         """A card's targets, chosen as it resolves, before its `resolve` event (which
         lists them): ``x`` (one, a list with `up to`, or None without a target); with no
-        legal target the card does nothing."""
+        legal target the card does nothing, but `up to N` may be answered with none: its
+        effect then runs with an empty list."""
+        aims = [d.target for d in self.deflist if d.target is not None]
+        exact = any(t[4] for t in aims)
+        upto = any(t[3] is not None and not t[4] for t in aims)
         self.writeline("x = None")
         self.writeline("t = EFFECT_TARGET[card.d]")
         self.writeline("if t is not None:")
         self.indent()
-        self.writeline("hi = 1 if t[1] is None else max(1, t[1](g, you, card, None))")
-        if any(d.target is not None and d.target[4] for d in self.deflist):
+        if upto:
+            # the fewest that may be chosen: none for `up to N`, else one (or N, below)
+            self.writeline("lo = 1 if t[1] is None or t[3] else 0")
+            self.writeline("hi = 1 if t[1] is None else max(lo, t[1](g, you, card, None))")
+        else:
+            self.writeline("hi = 1 if t[1] is None else max(1, t[1](g, you, card, None))")
+        fewest = "lo" if upto else "1"
+        if exact:
             # `exactly N`: N of them or nothing (the card was offered only with N legal)
             self.writeline("o = list(ITER(t[0](g, you, card, None)))")
             self.writeline("if t[3] and len(o) < hi: return TARGETLESS(g, you, card.name)")
-            self.writeline("d = CHOICE(g, you, o, hi if t[3] else 1, hi, t[2], False, card)")
+            self.writeline(f"d = CHOICE(g, you, o, hi if t[3] else {fewest}, hi, t[2], False, card)")
         else:
-            self.writeline("d = CHOICE(g, you, list(ITER(t[0](g, you, card, None))), 1, hi, "
+            self.writeline(f"d = CHOICE(g, you, list(ITER(t[0](g, you, card, None))), {fewest}, hi, "
                            "t[2], False, card)")
         self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
-        self.writeline("if not d: return TARGETLESS(g, you, card.name)")
+        if upto:
+            self.writeline("if not d and lo: return TARGETLESS(g, you, card.name)")
+        else:
+            self.writeline("if not d: return TARGETLESS(g, you, card.name)")
         self.writeline("x = d[0] if t[1] is None else d")
-        self.writeline("TARGETED(g, you, card.name, d)")
+        if upto:
+            self.writeline("if d: TARGETED(g, you, card.name, d)")
+            self.writeline("else: NO_TARGETS(g, you, card.name)")
+        else:
+            self.writeline("TARGETED(g, you, card.name, d)")
         self.fire_targeted(f, "d", "card", "None",
                            "EVENT('resolve', {'card': card, 'targets': d, 'source': card}, you)")
         self.outdent()
@@ -396,7 +413,8 @@ class EventWriter:
     def _recheck_card_targets(self, f, ev):
         """Once the `resolve` event's reactions and window are over: the targets no
         longer among the card's targets are dropped; with none left it does nothing."""
-        self.writeline("if t is not None:")
+        # (`up to N` answered with none has nothing to drop: its effect runs)
+        self.writeline("if t is not None and x != []:")
         self.indent()
         self.writeline("now = list(ITER(t[0](g, you, card, None)))")
         self.writeline("x = KEEP_TARGETS(g, x, lambda c: c in now, card.name, True)")

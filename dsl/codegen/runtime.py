@@ -175,6 +175,12 @@ def targeted(g, you, action, targets):
                 + ", ".join(public_name(g, v) for v in targets))
 
 
+def no_targets(g, you, action):
+    """`up to N` targets answered with none: the text takes effect on an empty list."""
+    if g.logging:
+        g.write(f"{you.name if you else 'the game'}: {action} targeting nothing")
+
+
 def targetless(g, you, action):
     if g.logging:
         g.write(f"{you.name if you else 'the game'}: {action} has no legal target: "
@@ -415,8 +421,9 @@ def abilities(g, player, any_time_only=False):
                     not cond(g, player, c, None):
                 continue
             aims = aims_of[k]
-            if aims is not None and not any(o is not None for o in P.iterate(aims(g, player, c, None))):
-                continue                   # no legal target: not offered
+            if aims is not None and ab.needs_target and \
+                    not any(o is not None for o in P.iterate(aims(g, player, c, None))):
+                continue                   # no legal target: not offered (`up to N`: it is)
             out.append((-1, (c, k)))
     return out
 
@@ -546,7 +553,8 @@ HELPERS = {
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
     "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "RESPONDS": responds,
     "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted,
-    "TARGETLESS": targetless, "AIMABLE": P.aimable, "MAY_AIM": P.may_aim,
+    "TARGETLESS": targetless, "NO_TARGETS": no_targets, "AIMABLE": P.aimable,
+    "MAY_AIM": P.may_aim,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
     "CARD_OK": card_ok, "RULED": ruled, "OFFER_KEY": offer_key,
     "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,

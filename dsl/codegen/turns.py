@@ -234,6 +234,9 @@ class TurnWriter:
             # `up to N` targets somewhere: each ability's count (None: one target)
             counted = any(ab.target is not None and ab.target[3] is not None
                           for ab in self.abilities)
+            # `up to N` somewhere: none is an answer, and its body then runs on an empty list
+            upto = any(ab.target is not None and ab.target[3] is not None and not ab.target[4]
+                       for ab in self.abilities)
             data = self.with_source("{'card': card, 'ability': ab.name}", "card")
             if aimed:
                 # its target, chosen now: before the `activate` event, which lists it
@@ -243,22 +246,34 @@ class TurnWriter:
                     self.writeline("n = ABILITY_COUNT[k]")
                 self.writeline("if t is not None:")
                 self.indent()
-                hi = "1 if n is None else max(1, n(g, you, card, None))" if counted else "1"
+                if upto:
+                    self.writeline("lo = 1 if n is None or ab.target[4] else 0")
+                    hi = "1 if n is None else max(lo, n(g, you, card, None))"
+                else:
+                    hi = "1 if n is None else max(1, n(g, you, card, None))" if counted else "1"
+                fewest = "lo" if upto else "1"
                 if any(ab.target is not None and ab.target[4] for ab in self.abilities):
                     # `exactly N`: N of them or nothing (offered only with N legal)
                     self.writeline(f"hi = {hi}")
                     self.writeline("o = list(ITER(t(g, you, card, None)))")
                     self.writeline("if ab.target[4] and len(o) < hi: "
                                    "return TARGETLESS(g, you, ab.name)")
-                    self.writeline("d = CHOICE(g, you, o, hi if ab.target[4] else 1, hi, "
+                    self.writeline(f"d = CHOICE(g, you, o, hi if ab.target[4] else {fewest}, hi, "
                                    "ab.target[2], False, card)")
                 else:
-                    self.writeline(f"d = CHOICE(g, you, list(ITER(t(g, you, card, None))), 1, "
-                                   f"{hi}, ab.target[2], False, card)")
+                    self.writeline(f"d = CHOICE(g, you, list(ITER(t(g, you, card, None))), "
+                                   f"{fewest}, {hi}, ab.target[2], False, card)")
                 self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
-                self.writeline("if not d: return TARGETLESS(g, you, ab.name)")
+                if upto:
+                    self.writeline("if not d and lo: return TARGETLESS(g, you, ab.name)")
+                else:
+                    self.writeline("if not d: return TARGETLESS(g, you, ab.name)")
                 self.writeline("x = d[0] if n is None else d" if counted else "x = d[0]")
-                self.writeline("TARGETED(g, you, ab.name, d)")
+                if upto:
+                    self.writeline("if d: TARGETED(g, you, ab.name, d)")
+                    self.writeline("else: NO_TARGETS(g, you, ab.name)")
+                else:
+                    self.writeline("TARGETED(g, you, ab.name, d)")
                 self.fire_targeted(f, "d", "card", "ab.name",
                                    "EVENT('activate', {'card': card, 'ability': ab.name, "
                                    "'targets': d, 'source': card}, you)")
@@ -271,7 +286,9 @@ class TurnWriter:
             def perform(f, ev):
                 if counted:
                     # several targets: those no longer among its targets are dropped
-                    self.writeline("if t is not None and n is not None:")
+                    # (`up to N` answered with none has nothing to drop: its body runs)
+                    self.writeline("if t is not None and n is not None and x != []:" if upto
+                                   else "if t is not None and n is not None:")
                     self.indent()
                     self.writeline("now = list(ITER(t(g, you, card, None)))")
                     self.writeline("x = KEEP_TARGETS(g, x, lambda c: c in now, ab.name, True)")
@@ -279,7 +296,9 @@ class TurnWriter:
                     if ev:
                         self.writeline(f"{ev}.data['targets'] = TARGET_LIST((x,))")
                     self.outdent()
-                    self.writeline("elif t is not None and x not in ITER(t(g, you, card, None)):")
+                    self.writeline("elif t is not None and n is None and "
+                                   "x not in ITER(t(g, you, card, None)):" if upto else
+                                   "elif t is not None and x not in ITER(t(g, you, card, None)):")
                 elif aimed:
                     self.writeline("if t is not None and x not in ITER(t(g, you, card, None)):")
                 if aimed:

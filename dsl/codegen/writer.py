@@ -30,8 +30,8 @@ NAMES = frozenset({
     "order", "quiet", "made", "i", "p", "opts", "lister",
     # a phase start's window, and what its offer depends on (STEP_KEY's locals)
     "STEP_WINDOW", "STEP_KEY", "key", "o",
-    # declared targets: how many may be chosen, and those still legal
-    "hi", "now",
+    # declared targets: how many may be chosen (fewest, most), and those still legal
+    "lo", "hi", "now",
     # ACTIVATE's flag: an ability used through `use ability of`, its costs not paid
     "free",
     # the card an event's helper names as its source (when the deck reads `source`), and

@@ -197,7 +197,7 @@ def _ability_refusals(g, player) -> list:
                     (j := g.code.ability_why[k](g, player, c, None)) >= 0:
                 _, words, pos = ab.requires[j]
                 reason = _said(g, words, None, player, c, None) or _needs(g, pos)
-            elif _no_target(g, player, c, k):
+            elif ab.needs_target and _no_target(g, player, c, k):
                 reason = "it has no legal target"
             if reason is not None:
                 out.append(((-1, (c, k)), reason))
