@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 
 from .errors import DeckError, EngineError
 from .terminal import colour_wanted, paint, visible
