@@ -16,6 +16,7 @@ from .analysis import Analysis
 from .divide import DivideWriter
 from .endings import EndingWriter
 from .exprs import ExprWriter
+from .dispatch import DispatchWriter
 from .events import EventWriter
 from .legality import LegalityWriter
 from .stmts import StmtWriter
@@ -25,7 +26,7 @@ from .writer import Frame, Writer, literal
 
 
 class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWriter,
-                    TurnWriter, WindowWriter, LegalityWriter):
+                    DispatchWriter, TurnWriter, WindowWriter, LegalityWriter):
     """Writes the module for one program, in one of two ways of running: ``resumable``
     (code that can decide is a generator that yields each decision) or direct (it asks
     the agents itself)."""
