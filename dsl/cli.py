@@ -63,7 +63,7 @@ def _check_included(deck: str):
     game: rather than every name its cards use and it does not declare, one line says so,
     and the decks beside it (or bundled) that include it are checked in its place. True
     or False: whether they are all fine; None if it is not such a file."""
-    from .loader import _display_path, included_by, load_program, resolve_deck
+    from .loader import _display_path, include_only, included_by, load_program, resolve_deck
     try:
         path = resolve_deck(deck).resolve()
     except DeckError:
@@ -84,9 +84,7 @@ def _check_included(deck: str):
         except DeckError as err:
             say(err.render(), err=True)
             ok = False
-    names = ", ".join(_display_path(o) for o in includers)
-    say(f"{shown}: cards for `include`, not a game on its own: checked as part of {names} "
-        f"({'ok' if ok else 'errors above'})")
+    say(f"{include_only(path, includers, 'checked as')} ({'ok' if ok else 'errors above'})")
     return ok
 
 

@@ -342,10 +342,16 @@ def load_program(name: str) -> Program:
             else None
         if not includers:
             raise
-        names = ", ".join(_display_path(o) for o in includers)
-        raise DeckError([Diagnostic(
-            "include-only", f"{_display_path(path)}: cards for `include`, not a game on its "
-            f"own: it is part of {names}", None)]) from None
+        raise DeckError([Diagnostic("include-only", include_only(path, includers),
+                                    None)]) from None
+
+
+def include_only(path: Path, includers: list, how: str = "it is") -> str:
+    """The one line said of a file of cards for `include`: `PATH: cards for `include`,
+    not a game on its own: HOW part of GAMES` (``how``: "it is", "checked as" ...)."""
+    names = ", ".join(_display_path(o) for o in includers)
+    return f"{_display_path(path)}: cards for `include`, not a game on its own: {how} " \
+           f"part of {names}"
 
 
 def included_by(path: Path) -> Optional[list]:

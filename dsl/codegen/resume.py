@@ -22,8 +22,8 @@ below). The statements around the point are kept, their headers dropped:
 
 A point is not resumable (the engine then replays instead) when it sits where this does
 not reach (an ``except``, an ``else`` or ``finally`` block, a loop target that is not one
-name), or when its statement calls anything before the ``yield`` runs: only the part
-after the ``yield`` may run twice in no sense at all, so nothing before it may run again.
+name), or when its statement calls anything before its ``yield``: that call ran already,
+and the variant would run it a second time.
 
 The variants are made from the generated module's own syntax tree: every identifier in
 them is one the generator wrote or one of the ``RS_`` names here, and every constant is

@@ -197,7 +197,7 @@ class _Mapper:
             out = t(self.value(x) for x in v)
         elif t in _COPIED:
             out = memo[id(v)] = t.__new__(t)
-            for name in _fields(t):
+            for name in getattr(t, "__slots__", ()):
                 try:
                     x = getattr(v, name)
                 except AttributeError:
@@ -221,10 +221,6 @@ class _Mapper:
             raise Unresumable(f"a {t.__name__}")
         memo[id(v)] = out
         return out
-
-
-def _fields(t) -> tuple:
-    return tuple(getattr(t, "__slots__", ()))
 
 
 def _is_program_data(v) -> bool:

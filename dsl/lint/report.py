@@ -164,14 +164,12 @@ def _as_included(deck: str, r: LintResult, lint_one) -> LintResult:
     their findings located in this file, and one line that says so, not the
     names its cards use and only its includers declare."""
     import sys
-    from ..loader import _display_path, included_by, resolve_deck
+    from ..loader import include_only, included_by, resolve_deck
     path = resolve_deck(deck).resolve()
     includers = included_by(path)
     if not includers:
         return r
-    print(visible(f"{_display_path(path)}: cards for `include`, not a game on its own: "
-                  f"linted as part of {', '.join(_display_path(o) for o in includers)}"),
-          file=sys.stderr)
+    print(visible(include_only(path, includers, "linted as")), file=sys.stderr)
     found, sources = [], {}
     for other in includers:
         got = lint_one(str(other))
