@@ -15,12 +15,38 @@ import random
 
 
 class Rng:
-    __slots__ = ("_random", "_bits", "_frozen")
+    """The generator. It counts the words it has drawn since a known state (its seed, or
+    the state a copy was made from), so a copy is that state and that count: nothing of
+    the Mersenne Twister's 624 words is converted. A copy makes its twister when it
+    first draws: set to the known state, then moved on by the count in one
+    ``getrandbits``. A checkpoint's copy never draws, so never pays for one. Draws, and
+    so every game, are those of one twister; every ``getrandbits(k)`` here has k <= 32
+    (bounds are below 2**31: numbers are capped at 10**9, lists are shorter), and
+    so takes one word."""
+    __slots__ = ("_random", "_bits", "_base", "_n")
 
     def __init__(self, seed: int = 0):
         self._random = random.Random(seed)
         self._bits = self._random.getrandbits
-        self._frozen = None
+        self._base = seed            # a seed (int) or a ``getstate()`` tuple
+        self._n = 0                  # words drawn since the base
+
+    def _wake(self, k: int) -> int:
+        """The first draw of a copy: its twister made, in the state it was copied in (a
+        caller that kept ``_bits`` in a local goes on through here)."""
+        if self._random is None:
+            self._make()
+        return self._random.getrandbits(k)
+
+    def _make(self) -> None:
+        if type(self._base) is int:
+            r = random.Random(self._base)
+        else:
+            r = random.Random.__new__(random.Random)
+            r.setstate(self._base)
+        if self._n:
+            r.getrandbits(32 * self._n)          # exactly _n words
+        self._random, self._bits = r, r.getrandbits
 
     def below(self, n: int) -> int:
         """Uniform in [0, n)."""
@@ -29,49 +55,52 @@ class Rng:
         k = n.bit_length()
         bits = self._bits
         r = bits(k)
+        drawn = 1
         while r >= n:
             r = bits(k)
+            drawn += 1
+        self._n += drawn
         return r
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates, from the end."""
+        if self._random is None:
+            self._make()
         bits = self._bits
+        drawn = 0
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             k = n.bit_length()
             j = bits(k)
+            drawn += 1
             while j >= n:
                 j = bits(k)
+                drawn += 1
             items[i], items[j] = items[j], items[i]
+        self._n += drawn
 
     def choice(self, items):
         return items[self.below(len(items))]
 
     def copy(self) -> "Rng":
-        """A generator in the same state."""
-        state = self._frozen
-        if state is None:
-            state = self._random.getstate()
+        """A generator in the same state (its twister made when it first draws)."""
         r = Rng.__new__(Rng)
-        r._random = random.Random.__new__(random.Random)
-        r._random.setstate(state)
-        r._bits = r._random.getrandbits
-        r._frozen = None
+        r._sleep(self._base, self._n)
         return r
 
-    def freeze(self) -> None:
-        """This generator will draw no more (a checkpoint's): keep its state, so that
-        each copy made from it costs one setstate."""
-        self._frozen = self._random.getstate()
+    def _sleep(self, base, n: int) -> None:
+        self._random, self._bits, self._base, self._n = None, self._wake, base, n
 
     def get_state(self) -> list:
         """The generator's state as plain data (JSON)."""
+        if self._random is None:
+            self._make()
         version, internal, gauss = self._random.getstate()
         return [version, list(internal), gauss]
 
     def set_state(self, state) -> None:
         version, internal, gauss = state
-        self._random.setstate((version, tuple(internal), gauss))
+        self._sleep((version, tuple(internal), gauss), 0)
 
 
 class ArrangedRng(Rng):
@@ -100,7 +129,7 @@ class ArrangedRng(Rng):
     def of(cls, rng: Rng) -> "ArrangedRng":
         """A generator in the state of ``rng``, with nothing arranged yet."""
         r = cls.__new__(cls)
-        r._random, r._bits, r._frozen = rng._random, rng._bits, rng._frozen
+        r._sleep(rng._base, rng._n)
         r.picks, r.shuffles = [], []
         return r
 

@@ -80,8 +80,8 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
         card.controller = card.owner
     if not in_play:
         if src is not None and src.in_play:
-            card.counters.clear()
-            card.marks.clear()
+            card.counters = {}             # never changed in place: copies share them
+            card.marks = {}
             card.orient = UPRIGHT          # leaving play straightens it
         card.attached_to = None
     elif card.attached_to is not None and card.attached_to.zone is not zone:
@@ -320,7 +320,7 @@ def transform_one(g, c, into, pos) -> Optional[str]:
 
 
 def put_counters_one(g, c, counter: str, n: int):
-    c.counters[counter] = check_int(g, c.counters.get(counter, 0) + n)
+    c.counters = {**c.counters, counter: check_int(g, c.counters.get(counter, 0) + n)}
 
 
 def remove_counters_one(c, counter: str, n) -> int:
@@ -328,10 +328,9 @@ def remove_counters_one(c, counter: str, n) -> int:
     take = have if n is None else min(have, max(n, 0))
     if take:
         left = have - take
+        c.counters = {k: v for k, v in c.counters.items() if k != counter}
         if left:
             c.counters[counter] = left
-        else:
-            del c.counters[counter]
     return take
 
 

@@ -435,7 +435,6 @@ class Game(GameLog):
     def checkpoint(self, seat: Player):
         """Called by the rules at every turn start when the game keeps checkpoints."""
         snapshot = self.state.copy()
-        snapshot.rng.freeze()
         self.checkpoints.append(Checkpoint(
             len(self.history), len(self.decisions), snapshot, seat.index,
             len(self.log), self.steps, [_copy_agent(a) for a in self.agents]))

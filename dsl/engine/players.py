@@ -120,14 +120,14 @@ def mark(g, target, name: str, duration, you):
     exp = expiry(g, duration, you)
     g.timed = g.timed or exp is not None
     for obj in (target if isinstance(target, list) else [target]):
-        if obj is not None:
-            obj.marks[name] = exp
+        if obj is not None:           # a new dict: marks are never changed in place
+            obj.marks = {**obj.marks, name: exp}
 
 
 def unmark(target, name: str):
     for obj in (target if isinstance(target, list) else [target]):
-        if obj is not None:
-            obj.marks.pop(name, None)
+        if obj is not None and name in obj.marks:
+            obj.marks = {k: v for k, v in obj.marks.items() if k != name}
 
 
 def eliminate_one(g, p) -> bool:

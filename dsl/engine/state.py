@@ -205,7 +205,7 @@ class GameState:
         for p in self.players:
             q = new_player(Player)
             q.index, q.name, q.side, q.alive, q.turns = p.index, p.name, p.side, p.alive, p.turns
-            q.res, q.marks = p.res.copy(), p.marks.copy()
+            q.res, q.marks = p.res.copy(), p.marks   # marks: never changed in place
             players.append(q)
         who = dict(zip(self.players, players))   # a player of this state → its copy
         who[None] = None
@@ -232,8 +232,8 @@ class GameState:
                 n.orient = c.orient
                 n.owner = who[c.owner]
                 n.controller = who[c.controller]
-                n.counters = c.counters.copy() if c.counters else {}
-                n.marks = c.marks.copy() if c.marks else {}
+                n.counters = c.counters    # never changed in place: shared
+                n.marks = c.marks
                 n.attached_to = host = c.attached_to
                 if host is not None:
                     attached.append(n)

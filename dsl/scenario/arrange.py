@@ -148,12 +148,13 @@ class Arranging:
                         elif a.kind == "orient":
                             c.orient = a.value
                         elif a.kind == "counter":
+                            counters = dict(c.counters)   # never changed in place
+                            counters.pop(a.value.word, None)
                             if a.count:
-                                c.counters[a.value.word] = a.count
-                            else:
-                                c.counters.pop(a.value.word, None)
+                                counters[a.value.word] = a.count
+                            c.counters = counters
                         elif a.kind == "mark":
-                            c.marks[a.value.word] = None
+                            c.marks = {**c.marks, a.value.word: None}
                     placed.append((c, spec))
                     order.append(c)
                 if mid:
@@ -166,7 +167,8 @@ class Arranging:
             elif k == "g_first":
                 st.globals["first_player"] = self.seat(st, line.args[0].word)
             elif k == "g_player_mark":
-                self.seat(st, line.args[0].word).marks[line.args[1].word] = None
+                p = self.seat(st, line.args[0].word)
+                p.marks = {**p.marks, line.args[1].word: None}
             elif k == "g_turn":
                 st.turn = line.args[0].value - 1
         for c, spec in placed:
