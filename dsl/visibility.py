@@ -145,17 +145,42 @@ def _lying(c: CardInst, viewer) -> str:
     return f" [{', '.join(bits)}]" if bits else ""
 
 
+def attachments(c: CardInst) -> list:
+    """The cards attached to ``c``, in the order they lie. They lie in its zone: an
+    attachment that goes elsewhere leaves its host."""
+    z = c.zone
+    return [] if z is None else [x for x in z.cards if x.attached_to is c]
+
+
+def _carrying(c: CardInst, viewer) -> str:
+    """What is attached to a card, each as ``viewer`` may read it ("a face-down card")."""
+    held = attachments(c)
+    if not held:
+        return ""
+    names: dict = {}
+    for x in held:
+        name = card_name(x, viewer)
+        names[name] = names.get(name, 0) + 1
+    said = ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in sorted(names.items()))
+    return f" (with {said})"
+
+
 def _plain_copies(cards: list) -> bool:
-    """Whether no fact can tell these cards apart: one zone, one host, nothing on them (the
-    usual copies in a hand, seen without making their facts)."""
+    """Whether no fact can tell these cards apart: one zone, one host, nothing on them or
+    attached to them (the usual copies in a hand, seen without making their facts)."""
     zone, host = cards[0].zone, cards[0].attached_to
-    return all(c.zone is zone and c.attached_to is host and not c.counters and not c.marks
-               and not c.orient for c in cards)
+    if not all(c.zone is zone and c.attached_to is host and not c.counters and not c.marks
+               and not c.orient for c in cards):
+        return False
+    if zone is None:
+        return True
+    ids = {id(c) for c in cards}
+    return not any(x.attached_to is not None and id(x.attached_to) in ids for x in zone.cards)
 
 
 # What tells alike options apart, in the order it is tried: the card each is attached to,
-# the zone each lies in, what is on each and how it lies.
-FACTS = (_host, _place, _lying)
+# the zone each lies in, the cards attached to each, what is on each and how it lies.
+FACTS = (_host, _place, _carrying, _lying)
 
 
 def tell_apart(labels: list, values: list, viewer: Optional[Player]) -> tuple:
@@ -163,18 +188,21 @@ def tell_apart(labels: list, values: list, viewer: Optional[Player]) -> tuple:
     option the first option it cannot be told from (None: all differ as given).
 
     Options labelled alike get the facts ``viewer`` sees that differ between them (the
-    host card, the zone, counters and marks), tried in that order until they read apart;
-    those still alike (copies in one hand) are numbered by their place among them, "#1",
-    "#2". A card ``viewer`` may not read is never named by its facts (a host lying face
-    down is "a face-down card").
+    host card, the zone, the cards attached to each, counters and marks), tried in that
+    order until they read apart; those still alike (copies in one hand) are numbered by
+    their place among them, "#1", "#2". A card ``viewer`` may not read is never named by
+    its facts (a host lying face down is "a face-down card", and so is an attachment).
 
     >>> from deckwright.dsl.engine.state import GameState
     >>> s = GameState(); p = s.add_player("P1")
-    >>> hand, area = s.add_zone("hand", owner=p), s.add_zone("area", owner=p)
+    >>> hand, area = s.add_zone("hand", owner=p), s.add_zone("area", owner=p, in_play=True)
     >>> cards = [s.new_card("Lamp", owner=p) for _ in range(3)]
     >>> _ = [s.place(c, z) for c, z in zip(cards, (hand, hand, area))]
     >>> tell_apart(["Lamp"] * 3, cards, p)
     (["Lamp in P1's hand #1", "Lamp in P1's hand #2", "Lamp in P1's area"], [0, 0, 2])
+    >>> shade = s.new_card("Shade", owner=p); s.place(shade, area); shade.attached_to = cards[2]
+    >>> s.place(cards[1], area); tell_apart(["Lamp"] * 3, cards, p)[0]
+    ["Lamp in P1's hand", "Lamp in P1's area", "Lamp in P1's area (with Shade)"]
     """
     n = len(labels)
     if len(set(labels)) == n:

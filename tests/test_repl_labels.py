@@ -171,6 +171,55 @@ def test_abilities_of_alike_cards_are_told_apart_by_what_is_on_them():
         "Wind (type more of one, or its number)")
 
 
+def _windmills(proc, face_down: bool = False):
+    """P2's area: Gearbox, Windmill, Windmill with a Music Box attached (face down if
+    asked); P1 plays a Wrench to destroy one of them."""
+    theirs = "area of next_player(you)"
+    lines = [f'eval create 2 "Windmill" in {theirs}', f'eval create 1 "Music Box" in {theirs}',
+             f'eval attach top({theirs}) to last(cards in {theirs} where it.name == "Windmill")']
+    if face_down:
+        lines.append(f"eval face down top({theirs})")
+    for line in lines + ['eval create 1 "Wrench" in your hand', "wrench"]:
+        assert proc.execute(line).ok, line
+
+
+def test_alike_cards_are_told_apart_by_what_is_attached_to_them():
+    proc = Processor("example", seed=1)
+    _windmills(proc)
+    assert proc.execute("options").text() == ("P1: Destroy (Wrench)\n"
+                                              "  [0] Gearbox\n"
+                                              "  [1] Windmill\n"
+                                              "  [2] Windmill (with Music Box)")
+    assert tab(proc, "with music") == ["Windmill (with Music Box)"]
+    assert tab(proc, "windm") == ["Windmill", "Windmill (with Music Box)"]
+
+
+def test_an_attachment_lying_face_down_is_a_face_down_card_to_the_chooser():
+    proc = Processor("example", seed=1)
+    _windmills(proc, face_down=True)
+    assert proc.execute("options").text() == ("P1: Destroy (Wrench)\n"
+                                              "  [0] Gearbox\n"
+                                              "  [1] Windmill\n"
+                                              "  [2] Windmill (with a face-down card)")
+    assert "Music Box" not in proc.execute("options").text()
+
+
+def test_survivors_are_told_apart_by_the_weapon_they_carry():
+    from scenario import arranged
+    from deckwright.repl.render import decision_view
+    s = arranged("urban_dead", """
+        fighters of survivors: "Private", "Private", "Pistol" (2 uses, attached to "Private")
+        horde of P2 = 6
+    """)
+    for answer in ("pass", "Attack the horde"):
+        assert s.apply(answer) is None, answer
+    assert decision_view(s.decision, game=s.game) == (
+        "P1: Which survivors attack?\n"
+        "  [0] Private (with Pistol) (health 5, attack 2)\n"
+        "  [1] Private (health 5, attack 2)\n"
+        "  pick up to 2: `choose 0 1`, or `choose none`")
+
+
 # --- what tells options apart is only what the chooser sees ------------------------------
 
 def _table():
@@ -210,6 +259,29 @@ def test_cards_the_chooser_may_not_read_are_numbered_never_named():
     assert alike == [0, 1, 0]
     cards[0].marks["armed"] = None              # a mark only on a card one may read
     assert tell_apart(["a card in P2's hand"] * 3, cards, p)[0] == labels
+
+
+def test_hosts_are_told_apart_by_their_attachments_as_the_chooser_sees_them():
+    s, p, q, z = _table()
+    walls = [_card(s, "Wall", q, z["theirs"]) for _ in range(3)]
+    spikes = _card(s, "Spikes", q, z["theirs"])
+    moat = _card(s, "Moat", q, z["theirs"], up=False)
+    spikes.attached_to, moat.attached_to = walls[0], walls[1]
+    assert tell_apart(["Wall"] * 3, walls, p) == (
+        ["Wall (with Spikes)", "Wall (with a face-down card)", "Wall"], [0, 1, 2])
+    assert tell_apart(["Wall"] * 3, walls, q)[0] == ["Wall (with Spikes)", "Wall (with Moat)",
+                                                     "Wall"]
+    moat.attached_to = walls[0]                # several attached: each as it may be read
+    assert tell_apart(["Wall"] * 3, walls, p)[0] == [
+        "Wall (with Spikes, a face-down card)", "Wall #1", "Wall #2"]
+
+
+def test_hosts_carrying_alike_attachments_are_numbered():
+    s, p, q, z = _table()
+    walls = [_card(s, "Wall", q, z["theirs"]) for _ in range(2)]
+    for wall in walls:
+        _card(s, "Spikes", q, z["theirs"]).attached_to = wall
+    assert tell_apart(["Wall", "Wall"], walls, p) == (["Wall #1", "Wall #2"], [0, 0])
 
 
 def test_options_that_already_read_apart_are_left_as_they_are():
