@@ -152,7 +152,7 @@ def test_alike_cards_in_different_zones_are_named_with_their_zone():
         "error: `windmill` is ambiguous: it matches Windmill in P1's area, Windmill in "
         "P2's area (type more of one, or its number)")
     out = proc.execute("windmill in p2")
-    assert "P1 chooses Windmill — Destroy" in out.text(), out.text()
+    assert out.text().splitlines()[0] == "P1 chooses Windmill in P2's area — Destroy (Wrench)"
     assert [c.name for c in proc.game.state.zones["area:1"].cards] == ["Gearbox"]
 
 
@@ -226,7 +226,8 @@ def _table():
     s = GameState()
     p, q = s.add_player("P1"), s.add_player("P2")
     zones = {"hand": s.add_zone("hand", owner=q, visibility="private"),
-             "mine": s.add_zone("area", owner=p), "theirs": s.add_zone("area", owner=q)}
+             "mine": s.add_zone("area", owner=p, in_play=True),
+             "theirs": s.add_zone("area", owner=q, in_play=True)}
     return s, p, q, zones
 
 
@@ -288,6 +289,56 @@ def test_options_that_already_read_apart_are_left_as_they_are():
     s, p, q, z = _table()
     cards = [_card(s, "Scout", p, z["mine"]), _card(s, "Medic", p, z["mine"])]
     assert tell_apart(["Scout", "Medic"], cards, p) == (["Scout", "Medic"], None)
+
+
+# --- the log names a choice as its option reads, to each seat --------------------------
+
+def test_the_log_names_the_copy_chosen_by_what_tells_it_from_the_others():
+    proc = Processor("example", seed=1)
+    _windmills(proc)
+    assert proc.execute("with music").text().splitlines()[:3] == [
+        "P1 chooses Windmill (with Music Box) — Destroy (Wrench)",
+        "Windmill: P2's area → discard_pile",
+        "Music Box: P2's area → discard_pile"]
+
+
+def test_the_log_names_an_attachment_lying_face_down_only_to_its_holder():
+    from deckwright.repl.render import log_lines
+    proc = Processor("example", seed=1)
+    _windmills(proc, face_down=True)
+    assert proc.execute("with a face").ok
+    game = proc.game
+    p1, p2 = game.state.players
+    chosen = [line for line in log_lines(game, p1) if line.startswith("P1 chooses Windmill")]
+    assert chosen == ["P1 chooses Windmill (with a face-down card) — Destroy (Wrench)"]
+    chosen = [line for line in log_lines(game, p2) if line.startswith("P1 chooses Windmill")]
+    assert chosen == ["P1 chooses Windmill (with Music Box) — Destroy (Wrench)"]
+
+
+def test_the_log_names_each_survivor_chosen_by_the_weapon_it_carries():
+    from scenario import arranged
+    from deckwright.repl.render import log_lines
+    s = arranged("urban_dead", """
+        fighters of survivors: "Private", "Private", "Pistol" (2 uses, attached to "Private")
+        horde of P2 = 6
+    """)
+    for answer in ("pass", "Attack the horde", (0, 1), (1,)):
+        assert s.apply(answer) is None, answer
+    for seat in s.state.players:                 # the survivors' fighters are public
+        assert log_lines(s.game, seat)[-3:-1] == [
+            "P1 chooses Private (with Pistol), Private — Which survivors attack?",
+            "P1 chooses Private — Who strikes?"]
+
+
+def test_the_log_does_not_number_copies_nothing_tells_apart():
+    proc = Processor("example", seed=1)
+    for line in ('eval create 2 "Windmill" in area of next_player(you)',
+                 'eval create 1 "Wrench" in your hand', "wrench"):
+        assert proc.execute(line).ok, line
+    assert proc.execute("options").text().splitlines()[2:4] == ["  [1] Windmill #1",
+                                                                "  [2] Windmill #2"]
+    assert proc.execute("windmill #2").text().splitlines()[0] == \
+        "P1 chooses Windmill — Destroy (Wrench)"       # either would have done the same
 
 
 # --- every bundled game ------------------------------------------------------------------
