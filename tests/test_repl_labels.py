@@ -341,6 +341,12 @@ def test_the_log_does_not_number_copies_nothing_tells_apart():
         "P1 chooses Windmill — Destroy (Wrench)"       # either would have done the same
 
 
+def test_the_examples_in_the_visibility_models_docstrings_hold():
+    import doctest
+    from deckwright.dsl import visibility
+    assert doctest.testmod(visibility).failed == 0
+
+
 # --- every bundled game ------------------------------------------------------------------
 
 @pytest.mark.parametrize("deck", ["example", "dveck_builder", "urban_dead", "dueling_runes"])
