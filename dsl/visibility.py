@@ -14,7 +14,8 @@ The rule:
   pile, another's hand: choosing there means looking), never face-down cards in play
   (:func:`offered`);
 * options of one decision that would read alike are told apart by what the chooser sees
-  of them, never by a name they may not read (:func:`tell_apart`).
+  of them, never by a name they may not read (:func:`tell_apart`); a log line names a
+  choice by the same words, as each reader sees them.
 
 A card entering a ``public`` zone is turned face up, entering any other zone face down
 (:func:`deckwright.dsl.engine.cards.relocate`), so "what a zone allows" and "how the card lies" are
@@ -116,15 +117,60 @@ def value_name(v, viewer: Optional[Player], offer: bool = False) -> str:
 
 def option_card(value) -> Optional[CardInst]:
     """The card an option is about: a card chosen, a move's card, an ability's card."""
-    if isinstance(value, CardInst):
+    kind = type(value)                    # not isinstance: asked of every option logged
+    if kind is CardInst:
         return value
-    if isinstance(value, tuple) and len(value) == 2:
+    if kind is tuple and len(value) == 2:
         x = value[1]
-        if isinstance(x, CardInst):
+        kind = type(x)
+        if kind is CardInst:
             return x
-        if isinstance(x, tuple) and x and isinstance(x[0], CardInst):
+        if kind is tuple and x and type(x[0]) is CardInst:
             return x[0]
     return None
+
+
+def _kind(value):
+    """What kind of option a value is, as far as its label goes: the move (or ability,
+    response) it is made with, or None for a plain value."""
+    return value[0] if type(value) is tuple and len(value) == 2 else None
+
+
+def alike_options(values: list, picks) -> list:
+    """The options that some reader might read alike and tell apart by a fact
+    (:func:`tell_apart`), with one of ``picks`` among them: options of the same kind as a
+    pick about a card of the same name, or in the same zone (a card one may not read is
+    named by its zone), the picks included. Empty when such options are all plain copies
+    of their pick (copies in one hand): a log line then names its picks without labelling
+    every option for every reader.
+
+    >>> from deckwright.dsl.engine.state import GameState
+    >>> s = GameState(); p = s.add_player("P1")
+    >>> hand, area = s.add_zone("hand", owner=p), s.add_zone("area", owner=p, in_play=True)
+    >>> lamps = [s.new_card("Lamp", owner=p) for _ in range(3)]
+    >>> _ = [s.place(c, hand) for c in lamps]
+    >>> alike_options(lamps, [0]), s.place(lamps[2], area), alike_options(lamps, [0])
+    ([], None, [0, 1, 2])
+    """
+    out: set = set()
+    if len(values) < 2:
+        return []
+    cards = None
+    for i in picks:
+        if cards is None:
+            cards = [option_card(v) for v in values]
+        card = cards[i]
+        if card is None:
+            continue
+        name, zone = card.name, card.zone
+        near = [j for j, c in enumerate(cards)
+                if c is not None and (c.name == name or c.zone is zone)]
+        if len(near) > 1:
+            kind = _kind(values[i])
+            near = [j for j in near if _kind(values[j]) == kind]
+            if len(near) > 1 and not _plain_copies([cards[j] for j in near]):
+                out.update(near)
+    return sorted(out)
 
 
 def _host(c: CardInst, viewer) -> str:
@@ -145,36 +191,67 @@ def _lying(c: CardInst, viewer) -> str:
     return f" [{', '.join(bits)}]" if bits else ""
 
 
+def attachments(c: CardInst) -> list:
+    """The cards attached to ``c``, in the order they lie. They lie in its zone, in play:
+    an attachment that goes elsewhere leaves its host (:mod:`deckwright.dsl.invariants`)."""
+    z = c.zone
+    return [x for x in z.cards if x.attached_to is c] if z is not None and z.in_play else []
+
+
+def _carrying(c: CardInst, viewer) -> str:
+    """What is attached to a card, each as ``viewer`` may read it ("a face-down card")."""
+    held = attachments(c)
+    if not held:
+        return ""
+    names: dict = {}
+    for x in held:
+        name = card_name(x, viewer)
+        names[name] = names.get(name, 0) + 1
+    said = ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in sorted(names.items()))
+    return f" (with {said})"
+
+
 def _plain_copies(cards: list) -> bool:
-    """Whether no fact can tell these cards apart: one zone, one host, nothing on them (the
-    usual copies in a hand, seen without making their facts)."""
+    """Whether no fact can tell these cards apart: one zone, one host, nothing on them or
+    attached to them (the usual copies in a hand, seen without making their facts)."""
     zone, host = cards[0].zone, cards[0].attached_to
-    return all(c.zone is zone and c.attached_to is host and not c.counters and not c.marks
-               and not c.orient for c in cards)
+    if not all(c.zone is zone and c.attached_to is host and not c.counters and not c.marks
+               and not c.orient for c in cards):
+        return False
+    if zone is None or not zone.in_play:
+        return True                       # nothing is attached out of play
+    ids = {id(c) for c in cards}
+    return not any(x.attached_to is not None and id(x.attached_to) in ids for x in zone.cards)
 
 
 # What tells alike options apart, in the order it is tried: the card each is attached to,
-# the zone each lies in, what is on each and how it lies.
-FACTS = (_host, _place, _lying)
+# the zone each lies in, the cards attached to each, what is on each and how it lies.
+FACTS = (_host, _place, _carrying, _lying)
 
 
-def tell_apart(labels: list, values: list, viewer: Optional[Player]) -> tuple:
+def tell_apart(labels: list, values: list, viewer: Optional[Player],
+               number: bool = True) -> tuple:
     """The labels of one decision's options, every one reading differently, and for each
     option the first option it cannot be told from (None: all differ as given).
 
     Options labelled alike get the facts ``viewer`` sees that differ between them (the
-    host card, the zone, counters and marks), tried in that order until they read apart;
-    those still alike (copies in one hand) are numbered by their place among them, "#1",
-    "#2". A card ``viewer`` may not read is never named by its facts (a host lying face
-    down is "a face-down card").
+    host card, the zone, the cards attached to each, counters and marks), tried in that
+    order until they read apart; those still alike (copies in one hand) are numbered by
+    their place among them, "#1", "#2" — unless ``number`` is false, as in a log line:
+    there a number would only say which of copies nothing tells apart, and the copies
+    keep one label. A card ``viewer`` may not read is never named by its facts (a host
+    lying face down is "a face-down card", and so is an attachment).
 
     >>> from deckwright.dsl.engine.state import GameState
     >>> s = GameState(); p = s.add_player("P1")
-    >>> hand, area = s.add_zone("hand", owner=p), s.add_zone("area", owner=p)
+    >>> hand, area = s.add_zone("hand", owner=p), s.add_zone("area", owner=p, in_play=True)
     >>> cards = [s.new_card("Lamp", owner=p) for _ in range(3)]
     >>> _ = [s.place(c, z) for c, z in zip(cards, (hand, hand, area))]
     >>> tell_apart(["Lamp"] * 3, cards, p)
     (["Lamp in P1's hand #1", "Lamp in P1's hand #2", "Lamp in P1's area"], [0, 0, 2])
+    >>> shade = s.new_card("Shade", owner=p); s.place(shade, area); shade.attached_to = cards[2]
+    >>> s.place(cards[1], area); tell_apart(["Lamp"] * 3, cards, p)[0]
+    ["Lamp in P1's hand", "Lamp in P1's area", "Lamp in P1's area (with Shade)"]
     """
     n = len(labels)
     if len(set(labels)) == n:
@@ -189,7 +266,7 @@ def tell_apart(labels: list, values: list, viewer: Optional[Player]) -> tuple:
         cards = [option_card(values[i]) for i in group]
         if None in cards or _plain_copies(cards):
             for k, i in enumerate(group, 1):
-                out[i], alike[i] = f"{label} #{k}", group[0]
+                out[i], alike[i] = f"{label} #{k}" if number else label, group[0]
             continue
         said = [label] * len(group)
         for fact in FACTS:
@@ -206,5 +283,5 @@ def tell_apart(labels: list, values: list, viewer: Optional[Player]) -> tuple:
         for text, copies in same.items():
             if len(copies) > 1:
                 for k, i in enumerate(copies, 1):
-                    out[i], alike[i] = f"{text} #{k}", copies[0]
+                    out[i], alike[i] = f"{text} #{k}" if number else text, copies[0]
     return out, alike

@@ -87,6 +87,22 @@ def test_the_player_holding_the_targets_reads_the_plan_with_their_names(siege):
     assert theirs == ["P1 chooses 1 on Gate #1, 1 on Tower — Storm the walls (Storm)"]
 
 
+def test_alike_targets_are_told_apart_by_what_is_attached_to_them():
+    # Urban Dead: the zombies strike back at two Privates, one of them carrying a Pistol
+    s = arranged("urban_dead", """
+        fighters of survivors: "Private", "Private", "Pistol" (2 uses, attached to "Private")
+        horde of P2 = 6
+    """)
+    play(s, "pass", "Attack the horde", (0, 1), (1,), "yes", "2")
+    assert s.decision.prompt == "How do the zombies strike the attackers?"
+    assert s.decision.labels == ["2 on Private (with Pistol)",
+                                 "1 on Private (with Pistol), 1 on Private", "2 on Private"]
+    play(s, "1 on Private (with Pistol), 1 on Private")
+    assert log_lines(s.game, s.state.players[0])[-1] == (
+        "P2 chooses 1 on Private (with Pistol), 1 on Private — How do the zombies strike the "
+        "attackers?")
+
+
 def test_the_chosen_plan_runs_the_block_once_for_each_target_given_a_share(siege):
     s = storming(siege)
     play(s, "1 on a card in P2's walls #2, 1 on a card in P2's walls #3")

@@ -152,7 +152,7 @@ def test_alike_cards_in_different_zones_are_named_with_their_zone():
         "error: `windmill` is ambiguous: it matches Windmill in P1's area, Windmill in "
         "P2's area (type more of one, or its number)")
     out = proc.execute("windmill in p2")
-    assert "P1 chooses Windmill — Destroy" in out.text(), out.text()
+    assert out.text().splitlines()[0] == "P1 chooses Windmill in P2's area — Destroy (Wrench)"
     assert [c.name for c in proc.game.state.zones["area:1"].cards] == ["Gearbox"]
 
 
@@ -171,13 +171,63 @@ def test_abilities_of_alike_cards_are_told_apart_by_what_is_on_them():
         "Wind (type more of one, or its number)")
 
 
+def _windmills(proc, face_down: bool = False):
+    """P2's area: Gearbox, Windmill, Windmill with a Music Box attached (face down if
+    asked); P1 plays a Wrench to destroy one of them."""
+    theirs = "area of next_player(you)"
+    lines = [f'eval create 2 "Windmill" in {theirs}', f'eval create 1 "Music Box" in {theirs}',
+             f'eval attach top({theirs}) to last(cards in {theirs} where it.name == "Windmill")']
+    if face_down:
+        lines.append(f"eval face down top({theirs})")
+    for line in lines + ['eval create 1 "Wrench" in your hand', "wrench"]:
+        assert proc.execute(line).ok, line
+
+
+def test_alike_cards_are_told_apart_by_what_is_attached_to_them():
+    proc = Processor("example", seed=1)
+    _windmills(proc)
+    assert proc.execute("options").text() == ("P1: Destroy (Wrench)\n"
+                                              "  [0] Gearbox\n"
+                                              "  [1] Windmill\n"
+                                              "  [2] Windmill (with Music Box)")
+    assert tab(proc, "with music") == ["Windmill (with Music Box)"]
+    assert tab(proc, "windm") == ["Windmill", "Windmill (with Music Box)"]
+
+
+def test_an_attachment_lying_face_down_is_a_face_down_card_to_the_chooser():
+    proc = Processor("example", seed=1)
+    _windmills(proc, face_down=True)
+    assert proc.execute("options").text() == ("P1: Destroy (Wrench)\n"
+                                              "  [0] Gearbox\n"
+                                              "  [1] Windmill\n"
+                                              "  [2] Windmill (with a face-down card)")
+    assert "Music Box" not in proc.execute("options").text()
+
+
+def test_survivors_are_told_apart_by_the_weapon_they_carry():
+    from scenario import arranged
+    from deckwright.repl.render import decision_view
+    s = arranged("urban_dead", """
+        fighters of survivors: "Private", "Private", "Pistol" (2 uses, attached to "Private")
+        horde of P2 = 6
+    """)
+    for answer in ("pass", "Attack the horde"):
+        assert s.apply(answer) is None, answer
+    assert decision_view(s.decision, game=s.game) == (
+        "P1: Which survivors attack?\n"
+        "  [0] Private (with Pistol) (health 5, attack 2)\n"
+        "  [1] Private (health 5, attack 2)\n"
+        "  pick up to 2: `choose 0 1`, or `choose none`")
+
+
 # --- what tells options apart is only what the chooser sees ------------------------------
 
 def _table():
     s = GameState()
     p, q = s.add_player("P1"), s.add_player("P2")
     zones = {"hand": s.add_zone("hand", owner=q, visibility="private"),
-             "mine": s.add_zone("area", owner=p), "theirs": s.add_zone("area", owner=q)}
+             "mine": s.add_zone("area", owner=p, in_play=True),
+             "theirs": s.add_zone("area", owner=q, in_play=True)}
     return s, p, q, zones
 
 
@@ -212,10 +262,89 @@ def test_cards_the_chooser_may_not_read_are_numbered_never_named():
     assert tell_apart(["a card in P2's hand"] * 3, cards, p)[0] == labels
 
 
+def test_hosts_are_told_apart_by_their_attachments_as_the_chooser_sees_them():
+    s, p, q, z = _table()
+    walls = [_card(s, "Wall", q, z["theirs"]) for _ in range(3)]
+    spikes = _card(s, "Spikes", q, z["theirs"])
+    moat = _card(s, "Moat", q, z["theirs"], up=False)
+    spikes.attached_to, moat.attached_to = walls[0], walls[1]
+    assert tell_apart(["Wall"] * 3, walls, p) == (
+        ["Wall (with Spikes)", "Wall (with a face-down card)", "Wall"], [0, 1, 2])
+    assert tell_apart(["Wall"] * 3, walls, q)[0] == ["Wall (with Spikes)", "Wall (with Moat)",
+                                                     "Wall"]
+    moat.attached_to = walls[0]                # several attached: each as it may be read
+    assert tell_apart(["Wall"] * 3, walls, p)[0] == [
+        "Wall (with Spikes, a face-down card)", "Wall #1", "Wall #2"]
+
+
+def test_hosts_carrying_alike_attachments_are_numbered():
+    s, p, q, z = _table()
+    walls = [_card(s, "Wall", q, z["theirs"]) for _ in range(2)]
+    for wall in walls:
+        _card(s, "Spikes", q, z["theirs"]).attached_to = wall
+    assert tell_apart(["Wall", "Wall"], walls, p) == (["Wall #1", "Wall #2"], [0, 0])
+
+
 def test_options_that_already_read_apart_are_left_as_they_are():
     s, p, q, z = _table()
     cards = [_card(s, "Scout", p, z["mine"]), _card(s, "Medic", p, z["mine"])]
     assert tell_apart(["Scout", "Medic"], cards, p) == (["Scout", "Medic"], None)
+
+
+# --- the log names a choice as its option reads, to each seat --------------------------
+
+def test_the_log_names_the_copy_chosen_by_what_tells_it_from_the_others():
+    proc = Processor("example", seed=1)
+    _windmills(proc)
+    assert proc.execute("with music").text().splitlines()[:3] == [
+        "P1 chooses Windmill (with Music Box) — Destroy (Wrench)",
+        "Windmill: P2's area → discard_pile",
+        "Music Box: P2's area → discard_pile"]
+
+
+def test_the_log_names_an_attachment_lying_face_down_only_to_its_holder():
+    from deckwright.repl.render import log_lines
+    proc = Processor("example", seed=1)
+    _windmills(proc, face_down=True)
+    assert proc.execute("with a face").ok
+    game = proc.game
+    p1, p2 = game.state.players
+    chosen = [line for line in log_lines(game, p1) if line.startswith("P1 chooses Windmill")]
+    assert chosen == ["P1 chooses Windmill (with a face-down card) — Destroy (Wrench)"]
+    chosen = [line for line in log_lines(game, p2) if line.startswith("P1 chooses Windmill")]
+    assert chosen == ["P1 chooses Windmill (with Music Box) — Destroy (Wrench)"]
+
+
+def test_the_log_names_each_survivor_chosen_by_the_weapon_it_carries():
+    from scenario import arranged
+    from deckwright.repl.render import log_lines
+    s = arranged("urban_dead", """
+        fighters of survivors: "Private", "Private", "Pistol" (2 uses, attached to "Private")
+        horde of P2 = 6
+    """)
+    for answer in ("pass", "Attack the horde", (0, 1), (1,)):
+        assert s.apply(answer) is None, answer
+    for seat in s.state.players:                 # the survivors' fighters are public
+        assert log_lines(s.game, seat)[-3:-1] == [
+            "P1 chooses Private (with Pistol), Private — Which survivors attack?",
+            "P1 chooses Private — Who strikes?"]
+
+
+def test_the_log_does_not_number_copies_nothing_tells_apart():
+    proc = Processor("example", seed=1)
+    for line in ('eval create 2 "Windmill" in area of next_player(you)',
+                 'eval create 1 "Wrench" in your hand', "wrench"):
+        assert proc.execute(line).ok, line
+    assert proc.execute("options").text().splitlines()[2:4] == ["  [1] Windmill #1",
+                                                                "  [2] Windmill #2"]
+    assert proc.execute("windmill #2").text().splitlines()[0] == \
+        "P1 chooses Windmill — Destroy (Wrench)"       # either would have done the same
+
+
+def test_the_examples_in_the_visibility_models_docstrings_hold():
+    import doctest
+    from deckwright.dsl import visibility
+    assert doctest.testmod(visibility).failed == 0
 
 
 # --- every bundled game ------------------------------------------------------------------

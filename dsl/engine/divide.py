@@ -22,8 +22,6 @@ options.
 """
 from __future__ import annotations
 
-from collections import Counter
-
 from .events import Decision
 
 PLAN_LIMIT = 60          # plans offered in one decision, at most
@@ -47,16 +45,17 @@ class Plan:
 def plan_labels(values: list, viewer=None, offer: bool = True) -> list:
     """Each plan as ``viewer`` may read it, "3 on Gate, 1 on Tower": every
     target named as the visibility model lets the viewer see it (a face-down card as "a
-    face-down card in ..."); targets the viewer cannot tell apart get their place among
-    them ("#1", "#2"), so every plan reads differently."""
-    from ..visibility import value_name
-    out = []
+    face-down card in ..."); targets named alike are told apart as a decision's options
+    are (:func:`~deckwright.dsl.visibility.tell_apart`: what is attached to each, what
+    is on it, else their place among them, "#1", "#2"), so every plan reads differently."""
+    from ..visibility import tell_apart, value_name
+    out, named = [], {}
     for plan in values:
-        names = [value_name(t, viewer, offer) for t in plan.targets]
-        alike, nth, shown = Counter(names), Counter(), []
-        for name in names:
-            nth[name] += 1
-            shown.append(f"{name} #{nth[name]}" if alike[name] > 1 else name)
+        shown = named.get(plan.targets)      # the plans of one division share their targets
+        if shown is None:
+            targets = list(plan.targets)
+            shown = named[plan.targets] = tell_apart(
+                [value_name(t, viewer, offer) for t in targets], targets, viewer)[0]
         at = [plan.only] if plan.only is not None else \
             [i for i, a in enumerate(plan.amounts) if a > 0]
         out.append(", ".join(f"{plan.amounts[i]} on {shown[i]}" for i in at) or "nothing")

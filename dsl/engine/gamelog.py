@@ -131,6 +131,7 @@ class GameLog:
         it; a seat that may read more (the chooser, a card's holder) gets its own line.
         ``forced``: it was the only choice (:meth:`log_forced`)."""
         name = d.player.name
+        picks = _Picks(d, choice)
         ask = f" — {d.prompt}" + (f" ({d.source})" if d.source else "")
         does, did = ("has only one choice:", "had only one choice:") if forced else \
             ("chooses", "chose")
@@ -140,25 +141,25 @@ class GameLog:
                 # Asked by a card others may not read (a reaction in a hand): the question
                 # and the answer are the chooser's; what follows from them is logged as it
                 # happens.
-                self.write(f"{name} {did} {_choice_text(d, choice, d.player)}{ask}",
+                self.write(f"{name} {did} {picks.text(d.player)}{ask}",
                            secret_for=d.player)
                 return
         if d.secret:
             self.write(f"{name} {'has only one choice, made' if forced else 'chooses'} "
                        f"secretly{ask}")
-            self.write(f"{name} {did} {_choice_text(d, choice, d.player)}{ask}",
+            self.write(f"{name} {did} {picks.text(d.player)}{ask}",
                        secret_for=d.player)
             return
-        text = f"{name} {does} {_choice_text(d, choice, None)}{ask}"
+        text = f"{name} {does} {picks.text(None)}{ask}"
         views = None
         if d._labeler is not None:
-            mine = {p.index: f"{name} {does} {_choice_text(d, choice, p)}{ask}"
+            mine = {p.index: f"{name} {does} {picks.text(p)}{ask}"
                     for p in self.state.players}
             if any(line != text for line in mine.values()):
                 views = mine              # every seat its own line, the chooser's too
         if views is not None:
             # The line everyone else reads hides what only some may read.
-            everyone = f"{name} {does} {_choice_text(d, choice, _NOBODY)}{ask}"
+            everyone = f"{name} {does} {picks.text(_NOBODY)}{ask}"
             views[-1] = everyone
         self.write(text, extra={"views": views} if views else None)
 
@@ -190,13 +191,37 @@ class _Cut(LogEntry):
         pass                              # made from the count
 
 
-def _choice_text(decision: Decision, choice, viewer) -> str:
-    picks = choice if decision.multi else (choice,)
-    if decision._labeler is None:
-        labels = [decision.labels[i] for i in picks]
-    else:
-        labels = decision._labeler([decision.values[i] for i in picks], viewer,
-                                   viewer is decision.player)
-    if decision.multi:
-        return ", ".join(labels) or "nothing"
-    return labels[0]
+class _Picks:
+    """What a choice took, named to each reader by :meth:`text`: each pick by its
+    option's label as that reader would read the options, with the words that tell it
+    from the options labelled alike (the zone, the host, what is attached or on it), but
+    no number: copies nothing tells apart are alike to the reader, and "#2" would say
+    otherwise. Only the options that might read like a pick are labelled
+    (:func:`~deckwright.dsl.visibility.alike_options`), once per reader."""
+    __slots__ = ("d", "picks", "alike")
+
+    def __init__(self, d: Decision, choice):
+        from ..visibility import alike_options
+        self.d = d
+        self.picks = list(choice) if d.multi else [choice]
+        self.alike = None if d._labeler is None else alike_options(d.values, self.picks)
+
+    def text(self, viewer) -> str:
+        d, picks, alike = self.d, self.picks, self.alike
+        if alike is None:                 # labels the rules gave: the same to everyone
+            from ..visibility import tell_apart
+            told = tell_apart(d._given, d.values, viewer, number=False)[0]
+            labels = [told[i] for i in picks]
+        else:
+            offer = viewer is d.player
+            labels = d._labeler([d.values[i] for i in picks], viewer, offer)
+            if alike:
+                from ..visibility import tell_apart
+                values = [d.values[i] for i in alike]
+                told = tell_apart(d._labeler(values, viewer, offer), values, viewer,
+                                  number=False)[0]
+                told = dict(zip(alike, told))
+                labels = [told.get(i, label) for i, label in zip(picks, labels)]
+        if d.multi:
+            return ", ".join(labels) or "nothing"
+        return labels[0]
