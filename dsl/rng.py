@@ -15,21 +15,19 @@ import random
 
 
 class Rng:
-    """The generator. It counts the words it has drawn since a known state (its seed, or
-    the state a copy was made from), so a copy is that state and that count: nothing of
-    the Mersenne Twister's 624 words is converted. A copy makes its twister when it
-    first draws: set to the known state, then moved on by the count in one
-    ``getrandbits``. A checkpoint's copy never draws, so never pays for one. Draws, and
-    so every game, are those of one twister; every ``getrandbits(k)`` here has k <= 32
-    (bounds are below 2**31: numbers are capped at 10**9, lists are shorter), and
-    so takes one word."""
+    """The generator. A copy is a state to start from and a number of words drawn since
+    it: it makes its twister when it first draws (set to that state, then moved on by
+    the count in one ``getrandbits``), so a checkpoint's copy, which never draws, never
+    pays for one. A copy of a generator that has drawn takes its ``getstate()``, whose
+    624 words are converted once; :class:`CountingRng` avoids that too. Draws, and so
+    every game, are those of one twister."""
     __slots__ = ("_random", "_bits", "_base", "_n")
 
     def __init__(self, seed: int = 0):
         self._random = random.Random(seed)
         self._bits = self._random.getrandbits
         self._base = seed            # a seed (int) or a ``getstate()`` tuple
-        self._n = 0                  # words drawn since the base
+        self._n = 0                  # words drawn since the base (CountingRng's count)
 
     def _wake(self, k: int) -> int:
         """The first draw of a copy: its twister made, in the state it was copied in (a
@@ -55,37 +53,34 @@ class Rng:
         k = n.bit_length()
         bits = self._bits
         r = bits(k)
-        drawn = 1
         while r >= n:
             r = bits(k)
-            drawn += 1
-        self._n += drawn
         return r
 
     def shuffle(self, items: list) -> None:
         """Fisher-Yates, from the end."""
-        if self._random is None:
-            self._make()
         bits = self._bits
-        drawn = 0
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
             k = n.bit_length()
             j = bits(k)
-            drawn += 1
             while j >= n:
                 j = bits(k)
-                drawn += 1
             items[i], items[j] = items[j], items[i]
-        self._n += drawn
 
     def choice(self, items):
         return items[self.below(len(items))]
 
+    def _at(self) -> tuple:
+        """(state, words since): where a copy starts."""
+        if self._random is None:
+            return self._base, self._n
+        return self._random.getstate(), 0
+
     def copy(self) -> "Rng":
         """A generator in the same state (its twister made when it first draws)."""
-        r = Rng.__new__(Rng)
-        r._sleep(self._base, self._n)
+        r = type(self).__new__(type(self))
+        r._sleep(*self._at())
         return r
 
     def _sleep(self, base, n: int) -> None:
@@ -101,6 +96,47 @@ class Rng:
     def set_state(self, state) -> None:
         version, internal, gauss = state
         self._sleep((version, tuple(internal), gauss), 0)
+
+
+class CountingRng(Rng):
+    """The generator of a game that keeps checkpoints and is cloned: it counts the words
+    it draws since its known state, so that a copy is that state and the count, without
+    a ``getstate()``. Counting costs a little on every draw, which a game that is only
+    run (``sim``) does not pay. Every ``getrandbits(k)`` here has k <= 32, one word:
+    bounds are below 2**31 (numbers are capped at 10**9, lists are shorter)."""
+    __slots__ = ()
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        k = n.bit_length()
+        bits = self._bits
+        r = bits(k)
+        drawn = 1
+        while r >= n:
+            r = bits(k)
+            drawn += 1
+        self._n += drawn
+        return r
+
+    def shuffle(self, items: list) -> None:
+        if self._random is None:
+            self._make()              # `bits` below is then the twister's own
+        bits = self._bits
+        drawn = 0
+        for i in range(len(items) - 1, 0, -1):
+            n = i + 1
+            k = n.bit_length()
+            j = bits(k)
+            drawn += 1
+            while j >= n:
+                j = bits(k)
+                drawn += 1
+            items[i], items[j] = items[j], items[i]
+        self._n += drawn
+
+    def _at(self) -> tuple:
+        return self._base, self._n
 
 
 class ArrangedRng(Rng):
@@ -129,7 +165,7 @@ class ArrangedRng(Rng):
     def of(cls, rng: Rng) -> "ArrangedRng":
         """A generator in the state of ``rng``, with nothing arranged yet."""
         r = cls.__new__(cls)
-        r._sleep(rng._base, rng._n)
+        r._sleep(*rng._at())
         r.picks, r.shuffles = [], []
         return r
 

@@ -5,7 +5,9 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from deckwright.dsl.rng import ArrangedRng, Rng
+import pytest
+
+from deckwright.dsl.rng import ArrangedRng, CountingRng, Rng
 
 
 def twister_below(r: random.Random, n: int) -> int:
@@ -16,8 +18,9 @@ def twister_below(r: random.Random, n: int) -> int:
     return x
 
 
-def test_draws_are_the_twisters():
-    rng, twister = Rng(7), random.Random(7)
+@pytest.mark.parametrize("kind", [Rng, CountingRng])
+def test_draws_are_the_twisters(kind):
+    rng, twister = kind(7), random.Random(7)
     assert [rng.below(10) for _ in range(50)] == [twister_below(twister, 10) for _ in range(50)]
 
 
@@ -31,9 +34,9 @@ steps = st.lists(st.one_of(
 
 
 @settings(max_examples=200, deadline=None)
-@given(seed=st.integers(0, 2**32), plan=steps)
-def test_a_copy_goes_on_as_the_original_would(seed, plan):
-    original, copy = Rng(seed), Rng(seed)
+@given(seed=st.integers(0, 2**32), plan=steps, kind=st.sampled_from([Rng, CountingRng]))
+def test_a_copy_goes_on_as_the_original_would(seed, plan, kind):
+    original, copy = Rng(seed), kind(seed)
     for what, n in plan:
         if what == "copy":
             copy = copy.copy()
@@ -51,8 +54,9 @@ def test_a_copy_goes_on_as_the_original_would(seed, plan):
     assert [copy.below(1000) for _ in range(5)] == [original.below(1000) for _ in range(5)]
 
 
-def test_copies_of_one_state_draw_alike_and_leave_it_alone():
-    rng = Rng(3)
+@pytest.mark.parametrize("kind", [Rng, CountingRng])
+def test_copies_of_one_state_draw_alike_and_leave_it_alone(kind):
+    rng = kind(3)
     rng.below(100)
     first, second = rng.copy(), rng.copy()
     grandchild = first.copy()

@@ -328,9 +328,11 @@ def remove_counters_one(c, counter: str, n) -> int:
     take = have if n is None else min(have, max(n, 0))
     if take:
         left = have - take
-        c.counters = {k: v for k, v in c.counters.items() if k != counter}
+        counters = c.counters = dict(c.counters)   # a new dict: never changed in place
         if left:
-            c.counters[counter] = left
+            counters[counter] = left
+        else:
+            del counters[counter]
     return take
 
 

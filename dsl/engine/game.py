@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ..errors import EngineError, Refusal
+from ..rng import CountingRng
 from .events import Decision, GameOver, LogEntry
 from .gamelog import GameLog
 from .state import CardInst, GameState, Player, ZoneInst
@@ -152,7 +153,7 @@ class Game(GameLog):
         self.side_resources = info.side_resources       # `per side`: a side's players share
         self.able_table = info.able_table
         self._reset_engine()
-        self.state = GameState(seed)
+        self.state = self._new_state()
         self._build(n)
         # the agents as they start, for rebuilding a stepped game from its first decision
         self._first_agents = [_copy_agent(a) for a in self.agents] if self.stepped else None
@@ -184,6 +185,14 @@ class Game(GameLog):
         self.able_in_play = 0             # of them, those with abilities (or copied text)
 
     # --- construction --------------------------------------------------------------
+    def _new_state(self) -> GameState:
+        """The state a game starts from; a game that keeps checkpoints draws from a
+        generator whose copies cost no conversion (CountingRng)."""
+        s = GameState(self.seed)
+        if self.keep:
+            s.rng = CountingRng(self.seed)
+        return s
+
     def _build(self, n: int):
         s, p, code = self.state, self.program, self.code
         for i, side in enumerate(seat_sides(p.sides, n)):
@@ -467,7 +476,7 @@ class Game(GameLog):
         g.checkpoints = [c for c in self.checkpoints if c.steps_taken <= steps]
         g.decision = None
         if ck is None:
-            g.state = GameState(self.seed)
+            g.state = g._new_state()
             g._build(len(self.state.players))
             g.log, g.decisions, g.history = [], [], []
             g._feed = list(self.history[:steps])

@@ -121,13 +121,16 @@ def mark(g, target, name: str, duration, you):
     g.timed = g.timed or exp is not None
     for obj in (target if isinstance(target, list) else [target]):
         if obj is not None:           # a new dict: marks are never changed in place
-            obj.marks = {**obj.marks, name: exp}
+            marks = obj.marks
+            if name not in marks or marks[name] != exp:
+                obj.marks = {**marks, name: exp}
 
 
 def unmark(target, name: str):
     for obj in (target if isinstance(target, list) else [target]):
         if obj is not None and name in obj.marks:
-            obj.marks = {k: v for k, v in obj.marks.items() if k != name}
+            marks = obj.marks = dict(obj.marks)   # a new dict: never changed in place
+            del marks[name]
 
 
 def eliminate_one(g, p) -> bool:

@@ -240,10 +240,16 @@ def expire(g, player: Player):
 
     timed = False
     for obj in list(s.players) + [c for c in s.cards.values() if c.marks]:
-        kept = {m: exp for m, exp in obj.marks.items() if not due(exp)}
-        if len(kept) != len(obj.marks):
-            obj.marks = kept              # a new dict: marks are never changed in place
-        timed = timed or any(exp is not None for exp in kept.values())
+        gone = None
+        for m, exp in obj.marks.items():
+            if due(exp):
+                gone = [m] if gone is None else gone + [m]
+            elif exp is not None:
+                timed = True
+        if gone:
+            kept = obj.marks = dict(obj.marks)    # a new dict: never changed in place
+            for m in gone:
+                del kept[m]
     s.temp = [t for t in s.temp if not due(t["expiry"])]
     g.timed = timed or any(t["expiry"] is not None for t in s.temp)
 
