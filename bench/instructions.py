@@ -56,6 +56,14 @@ def count(source: str) -> tuple:
         return int(found.group(1)), run.stdout
 
 
+def no_valgrind() -> bool:
+    """True (and says so) when valgrind is not installed."""
+    if shutil.which("valgrind"):
+        return False
+    print("valgrind is not installed (apt-get install valgrind)")
+    return True
+
+
 def collected(deck: str, games: int) -> int:
     return count(CHILD.format(root=str(ROOT), deck=deck, games=games))[0]
 
@@ -65,8 +73,7 @@ def main(argv=None) -> int:
     ap.add_argument("decks", nargs="*")
     ap.add_argument("--games", type=int, default=20)
     args = ap.parse_args(argv)
-    if not shutil.which("valgrind"):
-        print("valgrind is not installed (apt-get install valgrind)")
+    if no_valgrind():
         return 1
     sys.path.insert(0, str(ROOT))
     from deckwright.dsl.loader import bundled_games

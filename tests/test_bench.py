@@ -71,3 +71,16 @@ def test_counted_by_hand_ratios_play_like_with_like():
     assert printed[floor, "engine"] == printed[floor, "by hand"] == 2 * 400
     runes = "Dueling Runes, per round"
     assert printed[runes, "engine"] >= 6 and printed[runes, "by hand"] >= 6
+
+
+def test_counted_clones_run_the_work_they_count():
+    """bench/clone_instructions.py's child, run without callgrind: it stops at decisions of
+    the middle third of games and does the counted work once at each (a state copy
+    here), or plays a whole round of games."""
+    from bench.clone_instructions import CHILD
+    copies = run_bench("-c", CHILD.format(root=str(ROOT), deck="dueling_runes",
+                                          what="copy", rounds=1))
+    assert int(copies) >= 20
+    rounds = run_bench("-c", CHILD.format(root=str(ROOT), deck="dueling_runes",
+                                          what="round", rounds=1))
+    assert int(rounds) >= 8 * 6
