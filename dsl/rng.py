@@ -34,7 +34,7 @@ class Rng:
         caller that kept ``_bits`` in a local goes on through here)."""
         if self._random is None:
             self._make()
-        return self._random.getrandbits(k)
+        return self._bits(k)
 
     def _make(self) -> None:
         if type(self._base) is int:
@@ -101,39 +101,22 @@ class Rng:
 class CountingRng(Rng):
     """The generator of a game that keeps checkpoints and is cloned: it counts the words
     it draws since its known state, so that a copy is that state and the count, without
-    a ``getstate()``. Counting costs a little on every draw, which a game that is only
-    run (``sim``) does not pay. Every ``getrandbits(k)`` here has k <= 32, one word:
-    bounds are below 2**31 (numbers are capped at 10**9, lists are shorter)."""
+    a ``getstate()``. Counting costs a call on every draw, which a game that is only run
+    (``sim``) does not pay. Every ``getrandbits(k)`` here has k <= 32, one word: bounds
+    are below 2**31 (numbers are capped at 10**9, lists are shorter)."""
     __slots__ = ()
 
-    def below(self, n: int) -> int:
-        if n <= 0:
-            raise ValueError("below() needs a positive bound")
-        k = n.bit_length()
-        bits = self._bits
-        r = bits(k)
-        drawn = 1
-        while r >= n:
-            r = bits(k)
-            drawn += 1
-        self._n += drawn
-        return r
+    def __init__(self, seed: int = 0):
+        super().__init__(seed)
+        self._bits = self._counted
 
-    def shuffle(self, items: list) -> None:
-        if self._random is None:
-            self._make()              # `bits` below is then the twister's own
-        bits = self._bits
-        drawn = 0
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
-            j = bits(k)
-            drawn += 1
-            while j >= n:
-                j = bits(k)
-                drawn += 1
-            items[i], items[j] = items[j], items[i]
-        self._n += drawn
+    def _make(self) -> None:
+        super()._make()
+        self._bits = self._counted
+
+    def _counted(self, k: int) -> int:
+        self._n += 1
+        return self._random.getrandbits(k)
 
     def _at(self) -> tuple:
         return self._base, self._n
