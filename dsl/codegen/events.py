@@ -202,9 +202,7 @@ class EventWriter:
     def action_call(self, f, action, args) -> str:
         k = self.action_index[action]
         a = self.program.actions[action]
-        wrapped = action in self.a.listened or a.targets or a.told \
-            or (self.aiming and a.aims is not None)
-        name = f"CA{k}" if wrapped else f"A{k}"
+        name = f"CA{k}" if action in self.a.listened or a.targets or a.told else f"A{k}"
         ab = f", {f.ability}" if self.program.reads_ability else ""
         return self.call(f, f"{name}(g, {f.you}, {f.this}, {f.ev}{ab}"
                             f"{''.join(', ' + x for x in args)})", self.a.action[action])

@@ -170,18 +170,26 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
             params = "".join(f", {x}" for x in _param_idents(action.params))
 
             aims = self.aiming and action.aims is not None
+            wrapped = name in a.listened or bool(action.targets) or bool(action.told)
 
-            def body(f, action=action, aims=aims):
+            def body(f, name=name, action=action, aims=aims, wrapped=wrapped):
                 f.names = dict(zip(action.params, _param_idents(action.params)))
                 if p.reads_ability:
                     f.ability = "byab"
                 if aims:
                     f.aim = f.names[action.aims]
                 self.action_guard(action, f)
+                if aims and not wrapped:
+                    # no event to declare: the card's targets are chosen here, and no
+                    # wrapper (CA) is paid for on every call
+                    data = "{" + ", ".join(f"{literal(x)}: {f.names[x]}" for x in action.params)
+                    self._aim(f, name, f.aim, data + (", " if action.params else "")
+                              + "'source': this}")
                 self.block(action.body, f)
-            self.defn(f"A{k}", f"g, you, this, ev{ab}{params}" + (", aim" if aims else ""),
-                      self.resumable and decides, body)
-            if name in a.listened or action.targets or action.told or aims:
+            # `aim`: the targets its wrapper chose for the card it plays (`target for`)
+            self.defn(f"A{k}", f"g, you, this, ev{ab}{params}"
+                      + (", aim" if aims and wrapped else ""), self.resumable and decides, body)
+            if wrapped:
                 self._call_wrapper(name, k, action, decides)
         self.effects = []
         # With card targets in the deck, every effect takes its card's targets (or none)
@@ -326,13 +334,17 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         chosen (False: it had no legal target, and will do nothing)."""
         self.writeline("data['source'] = this")
         self._tell(f, action, None)
+        self._aim(f, name, card, "data")
+        self.emit(f, name, "data", "you", lambda f, ev: self.writeline(self.call(f, call, decides)))
+
+    def _aim(self, f, name, card, data) -> None:
+        """``aim``: ``card`` and its targets chosen now (AIM), or None for a card without."""
         self.writeline("aim = None")
         self.writeline(f"if type({card}) is CARD and EFFECT_TARGET[{card}.d] is not None:")
         self.indent()
-        aim = self.call(f, f"AIM(g, you, {card}, {literal(name)}, data)", True)
+        aim = self.call(f, f"AIM(g, you, {card}, {literal(name)}, {data})", True)
         self.writeline(f"aim = ({card}, {aim})")
         self.outdent()
-        self.emit(f, name, "data", "you", lambda f, ev: self.writeline(self.call(f, call, decides)))
 
     def _tell(self, f, action, default) -> None:
         """A call's log line as it is declared: its first `say` line whose condition
