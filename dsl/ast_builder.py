@@ -217,11 +217,12 @@ class Builder(ScenarioBuilder, CardBuilder):
         params = ch[1] if ch[1] is not None else ()
         rest = ch[2:-1]
         requires = tuple(x for x in rest if isinstance(x, A.Requirement))
-        targets = tuple(x[1:] for x in rest if isinstance(x, tuple))
+        targets = tuple(x[1:] for x in rest if isinstance(x, tuple) and x[0] == "target")
+        aims = tuple(x[1] for x in rest if isinstance(x, tuple) and x[0] == "for")
         says = next((_unquote(x) for x in rest if isinstance(x, str)), None)
         told = tuple(x for x in rest if isinstance(x, A.ActionSay))
         return A.ActionDecl(str(ch[0]), params, ch[-1], targets, says, pos=pos, requires=requires,
-                            told=told)
+                            told=told, aims=aims)
 
     def action_say(self, pos, ch):
         says, pieces = self.shown_values(ch[0])
@@ -233,6 +234,9 @@ class Builder(ScenarioBuilder, CardBuilder):
 
     def action_target(self, pos, ch):
         return ("target", str(ch[0]), ch[1] if len(ch) > 1 else None)
+
+    def action_target_for(self, pos, ch):
+        return ("for", A.Name(str(ch[0]), pos=pos))
 
     def move_decl(self, pos, ch):
         name = str(ch[0])

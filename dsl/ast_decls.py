@@ -130,6 +130,9 @@ class ActionDecl(Decl):
     says: Optional[str] = None     # what a call is doing: "casting {sp} at {tgt}"
     requires: tuple = ()           # Requirement per test of its `if`: what it can be done to
     told: tuple = ()               # ActionSay per `say` line: how a call is told in the log
+    # `target for P`: a Name per clause (P, at the clause); the call is where card P's
+    # targets are chosen (its play), and the body's `resolve P` takes them.
+    aims: tuple = ()
 
 
 @node

@@ -131,6 +131,9 @@ class CompiledAction:
     # Its `say` lines: (words, condition Fn or None), the first whose condition holds
     # telling a call in the log as it is declared.
     told: tuple = ()
+    # `target for P`: the parameter whose card's targets a call chooses as it is declared
+    # (the card's play), for the body's `resolve P`; None without.
+    aims: Optional[str] = None
 
 
 @dataclass

@@ -266,6 +266,8 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
                 p.actions[item.name].requires = self.action_requires(item.name)
             if item.targets:
                 p.actions[item.name].targets = self._targets(item)
+            if item.aims:
+                p.actions[item.name].aims = self._aims(item)
             p.actions[item.name].says = item.says
             if item.told:
                 p.actions[item.name].told = self._told(item)
@@ -435,6 +437,31 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
             out.append((name, self._bool(cond, scope, "a target's condition")
                         if cond is not None else None))
         return tuple(out)
+
+    def _aims(self, item: A.ActionDecl) -> Optional[str]:
+        """An action's `target for P`: the parameter whose card's targets a call chooses
+        as it is declared. Its body must resolve that card itself (`resolve P`), where
+        the chosen targets are taken; otherwise they would be chosen for nothing, and
+        the card would choose again when something else resolved it."""
+        name = item.aims[0]
+        for again in item.aims[1:]:
+            self.error("duplicate", f"`{item.name}` has a second `target for`; the first "
+                       "would be lost", again.pos, "a call chooses the targets of one card")
+        if name.id not in item.params:
+            self.error("unknown-name", f"`{name.id}` is not a parameter of `{item.name}`",
+                       name.pos, suggest(name.id, item.params)
+                       or f"name one of its parameters: {', '.join(item.params) or 'none'}")
+            return None
+        if not any(c == A.Name(name.id) for c in _found(item.body, A.Resolve, "card")):
+            self.error("target-for", f"`{item.name}` chooses the targets of `{name.id}` but "
+                       f"does not resolve it", name.pos,
+                       f"its targets are taken where its body says `resolve {name.id}`")
+        if item.targets:
+            self.error("target-for", f"`{item.name}` aims at its `target` parameters and "
+                       f"chooses the targets of `{name.id}`: its event would list which?",
+                       name.pos, "give it one of the two; a card's targets are its own "
+                       "`target` line")
+        return name.id
 
     def ability(self, ab, scope, card) -> CompiledAbility:
         p = self.p

@@ -69,12 +69,15 @@ class Analysis:
         self.event = {}
         self.effects = False
         self.whenevers = False
+        # a call that plays a card with targets (`target for`) chooses them: a decision
+        card_targets = any(d.target is not None for d in p.cards.values())
         changed = True
         while changed:
             changed = False
             for name, a in p.actions.items():
                 v = self.block(a.body) or (name in self.listened and self.event_decides(name)) \
-                    or (bool(a.targets) and self.event_decides("targeted"))
+                    or (bool(a.targets) and self.event_decides("targeted")) \
+                    or (a.aims is not None and card_targets)
                 if v and not self.action[name]:
                     self.action[name] = changed = True
             for key in list(self.listeners) + [(st.event, "instead") for st in p.all_statics

@@ -193,7 +193,11 @@ class EventWriter:
     def resolve_call(self, f, card) -> str:
         self.need.add("resolve")
         decides = self.a.effects or self.a.event_decides("resolve")
-        return self.call(f, f"RESOLVE(g, {f.you}, {f.ev}, {card})", decides)
+        if not self.aiming:
+            return self.call(f, f"RESOLVE(g, {f.you}, {f.ev}, {card})", decides)
+        # in the body of a call that played the card (`target for`): the targets it chose
+        aim = "aim" if f.aim is not None and card == f.aim else "None"
+        return self.call(f, f"RESOLVE(g, {f.you}, {f.ev}, {card}, {aim})", decides)
 
     def action_call(self, f, action, args) -> str:
         k = self.action_index[action]
@@ -367,49 +371,94 @@ class EventWriter:
                 self.writeline("g.chain.pop()")
                 self.outdent()
             self.emit(f, "resolve", data, "you", perform)
-        self.defn("RESOLVE", "g, you, ev, card", self.gen_of(decides), body)
+        # `aim`: the card and its targets as its play chose them (`target for`), or None
+        self.defn("RESOLVE", "g, you, ev, card" + (", aim" if self.aiming else ""),
+                  self.gen_of(decides), body)
+        if aimed:
+            self._aim_fn()
 
     def _aim_card(self, f):
-        """A card's targets, chosen as it resolves, before its `resolve` event (which
-        lists them): ``x`` (one, a list with `up to`, or None without a target); with no
-        legal target the card does nothing, but `up to N` may be answered with none: its
-        effect then runs with an empty list."""
-        aims = [d.target for d in self.deflist if d.target is not None]
-        exact = any(t[4] for t in aims)
-        upto = any(t[3] is not None and not t[4] for t in aims)
+        """A card's targets as it resolves, before its `resolve` event (which lists them):
+        ``x`` (one, a list with `up to`, or None without a target). Those its play chose
+        (``aim``) are taken, the ones no longer legal dropped; otherwise they are chosen
+        now (AIM). With no legal target the card does nothing, but `up to N` may be
+        answered with none: its effect then runs with an empty list."""
         self.writeline("x = None")
         self.writeline("t = EFFECT_TARGET[card.d]")
         self.writeline("if t is not None:")
         self.indent()
-        if upto:
-            # the fewest that may be chosen: none for `up to N`, else one (or N, below)
-            self.writeline("lo = 1 if t[1] is None or t[3] else 0")
-            self.writeline("hi = 1 if t[1] is None else max(lo, t[1](g, you, card, None))")
-        else:
-            self.writeline("hi = 1 if t[1] is None else max(1, t[1](g, you, card, None))")
-        fewest = "lo" if upto else "1"
-        if exact:
-            # `exactly N`: N of them or nothing (the card was offered only with N legal)
-            self.writeline("o = list(ITER(t[0](g, you, card, None)))")
-            self.writeline("if t[3] and len(o) < hi: return TARGETLESS(g, you, card.name)")
-            self.writeline(f"d = CHOICE(g, you, o, hi if t[3] else {fewest}, hi, t[2], False, card)")
-        else:
-            self.writeline(f"d = CHOICE(g, you, list(ITER(t[0](g, you, card, None))), {fewest}, hi, "
-                           "t[2], False, card)")
-        self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
-        if upto:
-            self.writeline("if not d and lo: return TARGETLESS(g, you, card.name)")
-        else:
-            self.writeline("if not d: return TARGETLESS(g, you, card.name)")
-        self.writeline("x = d[0] if t[1] is None else d")
-        if upto:
-            self.writeline("if d: TARGETED(g, you, card.name, d)")
-            self.writeline("else: NO_TARGETS(g, you, card.name)")
-        else:
-            self.writeline("TARGETED(g, you, card.name, d)")
-        self.fire_targeted(f, "d", "card", "None",
-                           "EVENT('resolve', {'card': card, 'targets': d, 'source': card}, you)")
+        if self.aiming:
+            self.writeline("if aim is not None and aim[0] is card:")
+            self.indent()
+            self.writeline("x = aim[1]")
+            self.writeline("if x is False: return TARGETLESS(g, you, card.name)")
+            # (`up to N` answered with none has nothing to drop: its effect runs)
+            self.writeline("if x != []:")
+            self.indent()
+            self.writeline("now = list(ITER(t[0](g, you, card, None)))")
+            self.writeline("x = KEEP_TARGETS(g, x, lambda c: c in now, card.name, True)")
+            self.writeline("if x is None or x == []: return TARGETLESS(g, you, card.name)")
+            self.outdent()
+            self.outdent()
+            self.writeline("else:")
+            self.indent()
+        self.writeline(f"x = {self.call(f, 'AIM(g, you, card, None, None)', True)}")
+        self.writeline("if x is False: return TARGETLESS(g, you, card.name)")
+        if self.aiming:
+            self.outdent()
         self.outdent()
+
+    def _aim_fn(self):
+        """``AIM(g, you, card, name, data)``: card's declared targets chosen by ``you``,
+        announced and heard (`targeted`): one, or a list with `up to N`/`exactly N`; False
+        when it has no legal target (or fewer than `exactly N`): it will do nothing. For
+        the call ``name`` that plays the card (`target for`), ``data`` is that call's
+        event's fields, given the targets; without (None) the card is resolving."""
+        aims = [d.target for d in self.deflist if d.target is not None]
+        exact = any(t[4] for t in aims)
+        upto = any(t[3] is not None and not t[4] for t in aims)
+
+        def body(f):
+            self.writeline("t = EFFECT_TARGET[card.d]")
+            if upto:
+                # the fewest that may be chosen: none for `up to N`, else one (or N, below)
+                self.writeline("lo = 1 if t[1] is None or t[3] else 0")
+                self.writeline("hi = 1 if t[1] is None else max(lo, t[1](g, you, card, None))")
+            else:
+                self.writeline("hi = 1 if t[1] is None else max(1, t[1](g, you, card, None))")
+            fewest = "lo" if upto else "1"
+            if exact:
+                # `exactly N`: N of them or nothing (the card was offered only with N legal)
+                self.writeline("o = list(ITER(t[0](g, you, card, None)))")
+                self.writeline("if t[3] and len(o) < hi: return False")
+                self.writeline(f"d = CHOICE(g, you, o, hi if t[3] else {fewest}, hi, t[2], False, card)")
+            else:
+                self.writeline(f"d = CHOICE(g, you, list(ITER(t[0](g, you, card, None))), {fewest}, "
+                               "hi, t[2], False, card)")
+            self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
+            if upto:
+                self.writeline("if not d and lo: return False")
+            else:
+                self.writeline("if not d: return False")
+            if self.aiming:
+                # a card played with its targets is shown, as they are told, where it lies
+                # (a hand): everyone reads what aims at what
+                self.writeline("if data is not None:")
+                self.indent()
+                self.writeline("card.face_up = True")
+                self.writeline("data['targets'] = list(d)")
+                self.outdent()
+            if upto:
+                self.writeline("if d: TARGETED(g, you, card.name, d)")
+                self.writeline("else: NO_TARGETS(g, you, card.name)")
+            else:
+                self.writeline("TARGETED(g, you, card.name, d)")
+            self.fire_targeted(f, "d", "card", "None",
+                               "EVENT('resolve', {'card': card, 'targets': d, 'source': card}, you) "
+                               "if data is None else EVENT(name, data, you)" if self.aiming else
+                               "EVENT('resolve', {'card': card, 'targets': d, 'source': card}, you)")
+            self.writeline("return d[0] if t[1] is None else d")
+        self.defn("AIM", "g, you, card, name, data", self.resumable, body)
 
     def _recheck_card_targets(self, f, ev):
         """Once the `resolve` event's reactions and window are over: the targets no

@@ -159,6 +159,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         p = self.program
         a = self.a
         self.card_aimed = any(d.target is not None for d in self.deflist)   # before any `resolve`
+        self.aiming = self._aiming()
         self.write_card_requires()          # before any offer's lister asks for them
         self.write_card_costs()             # before the moves that pay them
         # With an event's `ability` read somewhere, every action takes its caller's (byab).
@@ -168,14 +169,27 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
             decides = a.action[name]
             params = "".join(f", {x}" for x in _param_idents(action.params))
 
-            def body(f, action=action):
+            aims = self.aiming and action.aims is not None
+            wrapped = name in a.listened or bool(action.targets) or bool(action.told)
+
+            def body(f, name=name, action=action, aims=aims, wrapped=wrapped):
                 f.names = dict(zip(action.params, _param_idents(action.params)))
                 if p.reads_ability:
                     f.ability = "byab"
+                if aims:
+                    f.aim = f.names[action.aims]
                 self.action_guard(action, f)
+                if aims and not wrapped:
+                    # no event to declare: the card's targets are chosen here, and no
+                    # wrapper (CA) is paid for on every call
+                    data = "{" + ", ".join(f"{literal(x)}: {f.names[x]}" for x in action.params)
+                    self._aim(f, name, f.aim, data + (", " if action.params else "")
+                              + "'source': this}")
                 self.block(action.body, f)
-            self.defn(f"A{k}", f"g, you, this, ev{ab}{params}", self.resumable and decides, body)
-            if name in a.listened or action.targets or action.told:
+            # `aim`: the targets its wrapper chose for the card it plays (`target for`)
+            self.defn(f"A{k}", f"g, you, this, ev{ab}{params}"
+                      + (", aim" if aims and wrapped else ""), self.resumable and decides, body)
+            if wrapped:
                 self._call_wrapper(name, k, action, decides)
         self.effects = []
         # With card targets in the deck, every effect takes its card's targets (or none)
@@ -232,6 +246,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         of the program's namespace: it calls the program's actions and triggers, and
         writes only the helpers it needs itself."""
         self.card_aimed = any(d.target is not None for d in self.deflist)
+        self.aiming = self._aiming()
         self.card_requires = [f"CR{i}" if d.requires else None
                               for i, d in enumerate(self.deflist)]
         self.plan_card_costs()
@@ -239,6 +254,11 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.write_helpers()
         self._write_rest()
         return self.source()
+
+    def _aiming(self) -> bool:
+        """Whether a call chooses a card's targets as it plays it (`target for`): only
+        when some card has targets (otherwise the clause has nothing to choose)."""
+        return self.card_aimed and any(a.aims is not None for a in self.program.actions.values())
 
     def _write_rest(self):
         """Windows, ACTIVATE, dispatchers and preventions, until none asks for more (an
@@ -271,6 +291,10 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
             call = f"A{k}(g, you, this, ev{ab}{args})"
             if reads_ability and name in self.a.listened and "ability" not in action.params:
                 self.writeline("data['ability'] = byab")      # (a parameter of that name wins)
+            if self.aiming and action.aims is not None:
+                self._aim_call(f, name, action, f.names[action.aims], call[:-1] + ", aim)",
+                               decides)
+                return
             if not action.targets:
                 if name in self.a.listened:
                     self.writeline("data['source'] = this")
@@ -302,6 +326,25 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.defn(f"CA{k}", f"g, you, this, ev{', byab' if reads_ability else ''}"
                             f"{''.join(', ' + x for x in params)}",
                   self.resumable and decides, body)
+
+    def _aim_call(self, f, name, action, card, call, decides) -> None:
+        """A call that plays ``card`` (`target for`): the card's targets are chosen as the
+        call is declared (AIM: announced, heard by `targeted`, listed in the event's
+        `targets`) and handed to its body's `resolve` as ``aim``: the card, and what was
+        chosen (False: it had no legal target, and will do nothing)."""
+        self.writeline("data['source'] = this")
+        self._tell(f, action, None)
+        self._aim(f, name, card, "data")
+        self.emit(f, name, "data", "you", lambda f, ev: self.writeline(self.call(f, call, decides)))
+
+    def _aim(self, f, name, card, data) -> None:
+        """``aim``: ``card`` and its targets chosen now (AIM), or None for a card without."""
+        self.writeline("aim = None")
+        self.writeline(f"if type({card}) is CARD and EFFECT_TARGET[{card}.d] is not None:")
+        self.indent()
+        aim = self.call(f, f"AIM(g, you, {card}, {literal(name)}, {data})", True)
+        self.writeline(f"aim = ({card}, {aim})")
+        self.outdent()
 
     def _tell(self, f, action, default) -> None:
         """A call's log line as it is declared: its first `say` line whose condition

@@ -34,6 +34,9 @@ NAMES = frozenset({
     "lo", "hi", "now",
     # ACTIVATE's flag: an ability used through `use ability of`, its costs not paid
     "free",
+    # a card's targets chosen as it is played (`target for`): the helper that chooses
+    # them, and the card with what it chose, handed to the body's `resolve`
+    "AIM", "aim",
     # the card an event's helper names as its source (when the deck reads `source`), and
     # the ability it names (when the deck reads an event's `ability`)
     "by", "byab"})
@@ -98,6 +101,7 @@ class Frame:
         self.ev_safe = False         # `event` is never none (a trigger, a static)
         self.subst: dict = {}        # id of a node → the temporary holding its value
         self.safe: set = set()       # identifiers that hold no `none` here (loop elements)
+        self.aim = None              # the parameter whose card's targets `aim` holds (`target for`)
 
     def local(self, name: str) -> str:
         ident = self.names.get(name)
