@@ -102,8 +102,8 @@ class CountingRng(Rng):
     """The generator of a game that keeps checkpoints and is cloned: it counts the words
     it draws since its known state, so that a copy is that state and the count, without
     a ``getstate()``. Counting costs a call on every draw, which a game that is only run
-    (``sim``) does not pay. Every ``getrandbits(k)`` here has k <= 32, one word: bounds
-    are below 2**31 (numbers are capped at 10**9, lists are shorter)."""
+    (``sim``) does not pay. ``getrandbits(k)`` takes one 32-bit word for each 32 bits
+    of k or part of them."""
     __slots__ = ()
 
     def __init__(self, seed: int = 0):
@@ -115,7 +115,7 @@ class CountingRng(Rng):
         self._bits = self._counted
 
     def _counted(self, k: int) -> int:
-        self._n += 1
+        self._n += (k + 31) >> 5
         return self._random.getrandbits(k)
 
     def _at(self) -> tuple:
