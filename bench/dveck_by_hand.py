@@ -153,6 +153,7 @@ SCARECROW, VAULT, TROPHY_CASE, GUEST_ROOM = (D["Scarecrow"], D["Vault"], D["Trop
                                              D["Guest Room"])
 # `static modify hand_size`: the controller's hand size.
 HAND_MOD = {D["Common Ground"]: 1, D["Library Card"]: 1, D["Gift Horse"]: -1, D["Leech"]: -1}
+HAND_MODIFIERS = set(HAND_MOD) | {GHOST_COPY}
 
 # The cards with text "at the end of your turn" (and Ghost Copy, which may copy it).
 AT_END = {BEE_HIVE, VAULT, GUEST_ROOM, GHOST_COPY}
@@ -330,7 +331,7 @@ class Game:
         if src.inplay and not dst.inplay:
             self.relocate(c, src, dst)
             self.left_play(c, you)
-            if c.zone is None or not c.zone.inplay:
+            if TYPES[c.d] & THING and (c.zone is None or not c.zone.inplay):
                 for z in self.areas:               # what is still attached hangs on nothing
                     for x in z:
                         if x.host is c:
@@ -342,7 +343,8 @@ class Game:
             self.relocate(c, src, dst)
 
     def left_play(self, c, you):
-        attached = [x for z in self.areas for x in z if x.host is c]
+        # (only a Thing is ever a host: Cutlass and Leech attach to Things)
+        attached = TYPES[c.d] & THING and [x for z in self.areas for x in z if x.host is c]
         if attached:
             # dvorak.deck: cards attached to something that leaves play are destroyed...
             for a in attached:
@@ -563,12 +565,8 @@ class Game:
         n = HAND_SIZE
         for z in self.areas:
             for c in z:
-                d = c.d
-                if d == GHOST_COPY:
-                    d = self.copied(c)
-                m = HAND_MOD.get(d)
-                if m is not None and c.ctrl is p:
-                    n += m
+                if c.d in HAND_MODIFIERS and c.ctrl is p:
+                    n += HAND_MOD.get(self.copied(c) if c.d == GHOST_COPY else c.d, 0)
         return n
 
     # --- playing a card ------------------------------------------------------------------
