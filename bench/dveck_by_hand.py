@@ -663,16 +663,16 @@ class Game:
         out = []
         used, once = p.used, self.once
         for c in p.area:
-            d = c.d
-            if d == GHOST_COPY:
-                d = self.copied(c)
-                if d is None:
+            abilities = ABILITIES[c.d]
+            if not abilities:
+                if c.d != GHOST_COPY or not c.ctrl.discard:
                     continue
-            for ab in ABILITIES[d]:
+                abilities = ABILITIES[self.copied(c)]
+            for ab in abilities:
                 uses, once_per_turn, cond, aim, body = ab
-                if once_per_turn and (c, ab) in once:
-                    continue
                 if uses is not None and used[uses] >= 1:
+                    continue
+                if once_per_turn and (c, ab) in once:
                     continue
                 if cond is not None and not cond(self, p, c):
                     continue
@@ -699,19 +699,19 @@ class Game:
         """The turn's offer, in the deck's order: play_material, play_action, play_thing,
         buy_action, buy_thing, buy_material, buy_basic, then abilities (then `pass`)."""
         used = p.used
+        play_action, play_thing = used[ACTION_PLAY] < 1, used[THING_PLAY] < 1
         out, actions, things = [], [], []
         for c in p.hand:                           # every card is one of the three types
             t = TYPES[c.d]
             if t & MATERIAL:
                 out.append((PLAY_MATERIAL, c, None))
             elif t & ACTION:
-                actions.append((PLAY_ACTION, c, None))
-            else:
+                if play_action:
+                    actions.append((PLAY_ACTION, c, None))
+            elif play_thing:
                 things.append((PLAY_THING, c, None))
-        if actions and used[ACTION_PLAY] < 1:
-            out += actions
-        if things and used[THING_PLAY] < 1:
-            out += things
+        out += actions
+        out += things
         money = p.red + p.blue + p.gold
         if money:                                  # every card in the Shop costs 1 or more
             red, blue = p.red + p.gold, p.blue + p.gold
@@ -734,9 +734,9 @@ class Game:
             out += materials
         if used[BUY_MATERIAL] < 1:                 # Shards cost nothing
             piles = self.piles
-            for k in PILE_ORDER:
+            for k in PILE_ORDER:                   # a pile holds cards of its own name
                 pile = piles[k]
-                if pile and COST[pile[-1].d] <= money:
+                if pile and COST[k] <= money:
                     out.append((BUY_BASIC, pile[-1], BUY_MATERIAL))
         if p.area:
             out += self.abilities(p)
