@@ -37,9 +37,6 @@ import random
 import sys
 import time
 
-CHECKED = """(filled in from the runs recorded in the module docstring's last section)"""
-
-
 class Rng:  # the engine's generator: uniform below n by rejection on getrandbits
     __slots__ = ("_bits",)
 
@@ -288,8 +285,10 @@ class Game:
     def seat_after(self, p):
         return self.players[(p.seat + 1) % len(self.players)]
 
-    # --- moving cards (the engine's MV1 / relocate) ------------------------------------
+    # --- moving cards ----------------------------------------------------------------------
     def relocate(self, c, src, dst):
+        """A card changes zones, no event: in play it is controlled by the area's
+        player; out of play it loses its counters and its host."""
         src.remove(c)
         if c.token and not dst.inplay:             # a token out of play ceases to exist
             c.zone = None
@@ -402,8 +401,8 @@ class Game:
         self.rng.shuffle(deck)
         p.vp += p.acquired // 4
         for c, d in self.in_play_texts(TROPHY_CASE):
-            if (19, c) not in self.once and c.ctrl is p:
-                self.once.add((19, c))
+            if ("Trophy Case", c) not in self.once and c.ctrl is p:
+                self.once.add(("Trophy Case", c))
                 p.vp += 1
 
     def discard(self, c, you):
@@ -485,8 +484,8 @@ class Game:
         self.acquire(c, p)
         # Merchant: once per turn, when you buy a card, gain 1 Gold coin.
         for m, d in self.in_play_texts(MERCHANT):
-            if (17, m) not in self.once and m.ctrl is p:
-                self.once.add((17, m))
+            if ("Merchant", m) not in self.once and m.ctrl is p:
+                self.once.add(("Merchant", m))
                 m.ctrl.gold += 1
 
     def exchange(self, c, back, take):
@@ -743,7 +742,8 @@ class Game:
         return out
 
     def take_turn(self, p):
-        # the engine's turn start: a fresh turn's limits; the safety net of turns
+        # A turn starts: the per-turn limits and once-per-turn texts are fresh; the
+        # engine's safety net ends the game at 1,000 turns.
         self.turn += 1
         for q in self.players:
             q.used = [0] * 5
