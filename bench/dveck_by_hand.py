@@ -1390,7 +1390,7 @@ def play_game(seed, players=2):
 
 def engine_run(games, seed, players):
     """The engine's random-bot games with the same seeds (as `deckwright sim` and
-    bench/games.py play them), in the same shape as play_game's; and the seconds taken."""
+    bench/games.py play them), in the shape of play_game's, each with its seconds."""
     import gc
     from pathlib import Path
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -1402,17 +1402,18 @@ def engine_run(games, seed, players):
     compile_all(program.code(resumable=False).namespace)     # before the clock starts
     results = []
     gc.freeze()                       # what simulate() does: the program lives on
-    start = time.perf_counter()
     for i in range(games):
+        start = time.perf_counter()
         game = play_one(program, seed, i, players, ["random"])
+        seconds = time.perf_counter() - start
         r = game.state.result
         results.append({"winners": [int(w[1:]) - 1 for w in r["winners"]],
                         "draw": r["draw"], "reason": r["reason"], "turns": r["turns"],
                         "decisions": len(game.decisions),
-                        "first": game.state.globals["first_player"].index})
-    elapsed = time.perf_counter() - start
+                        "first": game.state.globals["first_player"].index,
+                        "seconds": seconds})
     gc.unfreeze()
-    return results, elapsed
+    return results
 
 
 def mean_and_interval(values):
@@ -1431,8 +1432,23 @@ def share(hits, n):
     return 100 * p, 196 * math.sqrt(p * (1 - p) / n)
 
 
-def report(title, results, elapsed):
+def timed_games(games, seed, players):
+    results = []
+    for i in range(games):
+        start = time.perf_counter()
+        r = play_game(seed + i, players)
+        r["seconds"] = time.perf_counter() - start
+        results.append(r)
+    return results
+
+
+def per_turn(results):
+    return sum(r["seconds"] for r in results) / sum(r["turns"] for r in results)
+
+
+def report(title, results):
     n = len(results)
+    elapsed = sum(r["seconds"] for r in results)
     turns = [r["turns"] for r in results]
     decisions = [r["decisions"] for r in results]
     t, t_pm = mean_and_interval(turns)
@@ -1453,7 +1469,6 @@ def report(title, results, elapsed):
           f"{first:.1f} % +- {first_pm:.1f}")
     print("  end reasons   " + ", ".join(
         f"{k} {v / n:.1%} +- {share(v, n)[1]:.1f}" for k, v in sorted(reasons.items())))
-    return sum(turns) / elapsed, sum(decisions) / elapsed
 
 
 def main():
@@ -1465,17 +1480,19 @@ def main():
     ap.add_argument("--players", type=int, default=2)
     args = ap.parse_args()
 
-    start = time.perf_counter()
-    results = [play_game(args.seed + i, args.players) for i in range(args.games)]
-    elapsed = time.perf_counter() - start
+    hand = timed_games(args.games, args.seed, args.players)
     print(f"Dveck Builder, {args.players} players, random bots, seeds {args.seed} on, "
           f"one core (Python {sys.version.split()[0]})")
-    hand_turns, hand_decisions = report("by hand", results, elapsed)
+    report("by hand", hand)
     if args.engine_games > 0:
-        results, elapsed = engine_run(args.engine_games, args.seed, args.players)
-        engine_turns, engine_decisions = report("engine", results, elapsed)
-        print(f"engine / by hand: {hand_turns / engine_turns:.1f}x the time per turn, "
-              f"{hand_decisions / engine_decisions:.1f}x per decision")
+        engine = engine_run(args.engine_games, args.seed, args.players)
+        report("engine", engine)
+        k = min(len(hand), len(engine))    # the same seeds: the same games
+        same = "same games" if all(
+            (a["turns"], a["decisions"], a["reason"]) == (b["turns"], b["decisions"], b["reason"])
+            for a, b in zip(hand, engine)) else "games that differ: the rules have drifted"
+        print(f"engine / by hand, seeds {args.seed}-{args.seed + k - 1} ({same}): "
+              f"{per_turn(engine[:k]) / per_turn(hand[:k]):.1f}x the time per turn")
 
 
 if __name__ == "__main__":
