@@ -121,6 +121,23 @@ def scenario_deck(body: str, head: str = ON_EXAMPLE):
     return load_text(head + textwrap.dedent(body).lstrip("\n"), "t.deck")
 
 
+def failures_by_scenario(body: str, head: str = ON_EXAMPLE) -> dict:
+    """Each scenario's failures in such a deck, as `deckwright test` prints them, by its
+    name."""
+    from deckwright.dsl.scenario.runner import run
+    from deckwright.dsl.scenario.suite import render_failure
+    program = scenario_deck(body, head)
+    return {sc.name: [render_failure(f, program.sources) for f in run(program, sc)]
+            for sc in program.scenarios}
+
+
+def all_pass(body: str, head: str = ON_EXAMPLE) -> bool:
+    """Every scenario of such a deck passes (else the assertion shows their failures)."""
+    out = {name: f for name, f in failures_by_scenario(body, head).items() if f}
+    assert out == {}, "\n".join(x for f in out.values() for x in f)
+    return True
+
+
 def failures_of(body: str, head: str = ON_EXAMPLE) -> list:
     """What the first scenario of such a deck reports: each failure as `deckwright test`
     prints it (empty when it passes)."""

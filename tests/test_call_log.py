@@ -9,9 +9,7 @@ import pytest
 
 from deckwright.dsl.errors import DeckError
 from deckwright.dsl.loader import load_text
-from deckwright.dsl.scenario.runner import run
-from deckwright.dsl.scenario.suite import render_failure
-from tests.scenario import scenario_deck
+from tests.scenario import all_pass
 
 DECK = '''game "Told" extends "example"
 resource sparks: start 3
@@ -48,16 +46,8 @@ card "Hoard": Action {
 '''
 
 
-def failures(body: str) -> dict:
-    program = scenario_deck(body, DECK)
-    return {sc.name: [render_failure(f, program.sources) for f in run(program, sc)]
-            for sc in program.scenarios}
-
-
 def passes(body: str) -> bool:
-    out = {name: f for name, f in failures(body).items() if f}
-    assert out == {}, "\n".join(x for f in out.values() for x in f)
-    return True
+    return all_pass(body, DECK)
 
 
 def test_the_first_say_line_that_holds_tells_the_call():

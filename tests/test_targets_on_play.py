@@ -14,9 +14,7 @@ import pytest
 
 from deckwright.dsl.errors import DeckError
 from deckwright.dsl.loader import load_program, load_text
-from deckwright.dsl.scenario.runner import run
-from deckwright.dsl.scenario.suite import render_failure
-from tests.scenario import scenario_deck
+from tests.scenario import all_pass
 
 DECK = '''game "Aim on play" extends "example"
 resource sparks: start 3
@@ -89,17 +87,8 @@ respond to play "Take it back" where you.shields > 0 \\
 '''
 
 
-def failures(body: str) -> dict:
-    """Each scenario's failures, as `deckwright test` prints them, by its name."""
-    program = scenario_deck(body, DECK)
-    return {sc.name: [render_failure(f, program.sources) for f in run(program, sc)]
-            for sc in program.scenarios}
-
-
 def passes(body: str) -> bool:
-    out = {name: f for name, f in failures(body).items() if f}
-    assert out == {}, "\n".join(x for f in out.values() for x in f)
-    return True
+    return all_pass(body, DECK)
 
 
 # --- chosen as the card is played, and announced -------------------------------------------
