@@ -24,6 +24,7 @@ styled by the app's ``PROMPT_STYLE``, the deck text keeps Pygments' own classes.
 from __future__ import annotations
 
 import re
+import shlex
 
 from prompt_toolkit.lexers import Lexer
 from prompt_toolkit.styles.pygments import pygments_token_to_classname
@@ -39,6 +40,9 @@ SETTING, VALUE, ARGUMENT, COMMENT = ("class:line.setting", "class:line.value",
 PLAIN = ""
 
 _WORDS = re.compile(r"(\s+)")               # words and the space between them, both kept
+# A word as the shell cuts it (quotes keep their spaces; an unclosed quote runs to the
+# end), or the space between words: how `new` reads its settings (`split_words`).
+_SHELL_WORDS = re.compile(r"""(?:[^\s"']|"[^"]*(?:"|$)|'[^']*(?:'|$))+|\s+""")
 
 
 def fragments(text: str, ctx) -> list:
@@ -74,7 +78,7 @@ def _argument(rest: str, kind: str, ctx) -> list:
     if kind == "option":
         return head + _answers(arg, ctx)
     out = head
-    for piece in _WORDS.split(arg):
+    for piece in _SHELL_WORDS.findall(arg) if kind == "new" else _WORDS.split(arg):
         if not piece:
             continue
         if piece.isspace():
@@ -95,12 +99,21 @@ def _setting(piece: str, settings) -> list:
     """`KEY=VALUE` of `new`: the key (an error if `new` knows no such setting), the `=`,
     the value (a number as a number). A word with no `=` is an error, as `new` says."""
     key, eq, value = piece.partition("=")
-    if not eq:
+    if not eq or _unclosed(value):
         return [(ERROR, piece)]
     out = [(SETTING if key in settings else ERROR, key)] * bool(key) + [(SETTING, "=")]
     if value:
         out.append((NUMBER if is_number(value) else VALUE, value))
     return out
+
+
+def _unclosed(value: str) -> bool:
+    """Whether ``value`` is one `new` cannot read (a quotation mark never closed)."""
+    try:
+        shlex.split(value)
+    except ValueError:
+        return True
+    return False
 
 
 def _answers(arg: str, ctx) -> list:

@@ -104,6 +104,20 @@ def test_new_colours_its_settings(proc):
         ("class:line.error", "fast")]
 
 
+def test_a_quoted_setting_is_one_value_as_new_reads_it(proc):
+    # `new` cuts its words as a shell does: the quoted value keeps its space
+    assert styles(proc, 'new bots="P1 P2" seed=3') == [
+        ("class:line.command", "new"),
+        ("class:line.setting", "bots"), ("class:line.setting", "="),
+        ("class:line.value", '"P1 P2"'),
+        ("class:line.setting", "seed"), ("class:line.setting", "="), ("class:line.number", "3")]
+    # a quote never closed: `new` refuses the line, so the word is an error to its end
+    assert styles(proc, "new seed=3 bots='P1 P2") == [
+        ("class:line.command", "new"),
+        ("class:line.setting", "seed"), ("class:line.setting", "="), ("class:line.number", "3"),
+        ("class:line.error", "bots='P1 P2")]
+
+
 def test_a_def_block_is_deck_text_on_every_line(proc):
     lines = seen(proc, 'def card "Lamp": Thing {\n  when turn_start { draw 1 }\n}')
     assert lines[0][:3] == [("class:line.command", "def"), ("class:pygments.keyword", "card"),
@@ -120,7 +134,7 @@ def test_no_game_yet_an_unknown_word_is_an_error_and_a_number_too():
 
 
 def test_the_line_is_kept_exactly(proc):
-    for text in ["  eval\n  draw 1  ", "choose  1 ,  2 ", "new  seed=3", "# a note", "\n"]:
+    for text in ["  eval\n  draw 1  ", "choose  1 ,  2 ", "new  seed=3", 'new  bots="a  b" x', "# a note", "\n"]:
         frags = input_lexer.fragments(text, proc.completion_context())
         assert "".join(t for _, t in frags) == text
 
