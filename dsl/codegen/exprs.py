@@ -513,7 +513,8 @@ class ExprWriter:
             host = self.quiet(arg, f)
             if host in f.subst.values():          # worked out before the loop: a name
                 return f"({host} is not None and {var}.attached_to is {host})"
-            return f"ATTACHED({var}, {host})"
+            # the host worked out only for a card attached to something (few are)
+            return f"({var}.attached_to is not None and {var}.attached_to is {host})"
         if kind == "named":
             return f"{var}.name == {literal(arg.value)}"
         return f"{var} not in MEMBERS({self.quiet(arg, f)})"

@@ -46,10 +46,6 @@ def owned(field, who):
     return field is who
 
 
-def attached(c, host):
-    return c.attached_to is not None and c.attached_to is host
-
-
 def zone_cards(z):
     """The cards of a zone, of a list of zones, or of none."""
     if z is None:
@@ -528,7 +524,7 @@ HELPERS = {
     "TOP": P.top_card, "BOTTOM": P.bottom_card, "TOPN": P.top_cards, "RANDOM": P.random_of,
     "SHUFFLED": P.shuffled, "NEXT": P.next_player, "ATTACHMENTS": P.attachments,
     "INPLAY": P.in_play, "ATTR": P.attr, "EVGET": P.event_get, "PARAM": P.param,
-    "REMAINING": P.remaining, "OWNED": owned, "ATTACHED": attached, "ZONECARDS": zone_cards, "ZONE_OF": zone_of_player,
+    "REMAINING": P.remaining, "OWNED": owned, "ZONECARDS": zone_cards, "ZONE_OF": zone_of_player,
     "CARD": CardInst, "PLAYER": Player, "DECISION": Decision, "INT": int,
     "PLAIN": frozenset({int, str, bool, type(None), CardInst, Player, ZoneInst}),
     "ZONEINST": ZoneInst,
