@@ -556,6 +556,7 @@ HELPERS = {
     "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,
     "DIVISION": Division, "DIVIDE_TARGETS": divide_targets, "DIVIDE_NEXT": Division.next_decision,
     "DIVIDE_TAKE": Division.take, "DIVIDE_GIVEN": Division.given,
+    "DIVIDE_QUICKLY": Division.decide_quickly,
 }
 
 # In a program with `per side` resources, these replace the helpers of the same names.

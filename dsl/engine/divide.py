@@ -160,6 +160,41 @@ class Division:
             return self._decision(steps)
         return None
 
+    def decide_quickly(self) -> None:
+        """What :meth:`next_decision` and :meth:`take` do, asked until the plan is known,
+        in a game that asks quick bots (``g.quick``): each decision's number of options
+        goes to the bot, and the plan it picks is found from the counts (the plans are
+        never listed, nor the decisions made). The same plan, option for option."""
+        g = self.g
+        while self.done is None:
+            j = len(self.fixed)
+            n = self._count(j, self.left, self.floor)
+            if n <= PLAN_LIMIT:
+                k = 0 if n == 1 or self.chooser is None else \
+                    g.ask_quick(self.chooser, "divide", n)
+                self.done = self._plan_at(k)
+                return
+            steps = [a for a in self._shares(j, self.left)
+                     if self._count(j + 1, *self._after(j, a, self.left, self.floor)) > 0]
+            k = 0 if len(steps) == 1 or self.chooser is None else \
+                g.ask_quick(self.chooser, "divide", len(steps))
+            self._fix(steps[k])
+
+    def _plan_at(self, k: int) -> tuple:
+        """The ``k``-th full plan that keeps the shares decided so far, in the order
+        :meth:`full_plans` lists them."""
+        shares, left, floor = list(self.fixed), self.left, self.floor
+        for j in range(len(shares), self.n):
+            for a in self._shares(j, left):
+                after = self._after(j, a, left, floor)
+                c = self._count(j + 1, *after)
+                if k < c:
+                    break
+                k -= c
+            shares.append(a)
+            left, floor = after
+        return tuple(shares)
+
     def _decision(self, plans: list) -> Decision:
         this = self.this
         self.pending = plans
