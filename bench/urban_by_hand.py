@@ -72,14 +72,14 @@ class Rng:  # the engine's generator: uniform below n by rejection on getrandbit
 
 # --- the cards --------------------------------------------------------------------------
 
-# Types and subtypes, as bits.
+# Types and subtypes, as bits, as the cards say them (Military and Civilian left out: no
+# rule reads them).
 (THING, ACTION, SELECTION, SURVIVOR, ITEM, SKILL, RADIO, BARRICADE, EQUIPMENT, DEVICE,
  GENERATOR, TRANSCEIVER, BUILDING, FUEL, HERO, SCIENCE) = (1 << k for k in range(16))
 SD, ZD, ZSD = range(3)        # the deck a card comes from: its `deck` property
 
 # Every card definition in the engine's library order (the deck file's order of cards):
 # name, deck, types, health, attack, uses, cooldown, value, strike, role, radio, copies.
-# Military and Civilian are never read; Science is (Biofuel).
 _ = None
 DEFS = [
     # Survivors
@@ -212,9 +212,8 @@ class Card:
                  "in_battle", "resting", "drowsy")
 
     def __init__(self, d, zone):
-        self.d = d
+        self.d, self.zone = d, zone
         self.owner = self.ctrl = self.host = None
-        self.zone = zone
         self.straighten()
 
     def straighten(self):
@@ -299,20 +298,21 @@ class Division:
                 out.append((a, left - a * c, f))
         return out
 
-    def full_plans(self):
-        """Every full plan that keeps the shares fixed so far, in the engine's order."""
-        out = []
-        n = self.n
-
-        def walk(j, left, floor, shares):
-            if j == n:
-                out.append(shares)
-                return
+    def plan(self, r):
+        """The r-th full plan (in the engine's order: the first target's share largest
+        first, then the next's...) that keeps the shares fixed so far, found from the
+        counts: a random bot needs only how many there are and which one it takes."""
+        shares = list(self.fixed)
+        left, floor = self.left, self.floor
+        for j in range(len(shares), self.n):
             for a, rest, f in self.branches(j, left, floor):
-                walk(j + 1, rest, f, shares + [a])
-
-        walk(len(self.fixed), self.left, self.floor, self.fixed)
-        return out
+                k = self.count(j + 1, rest, f)
+                if r < k:
+                    break
+                r -= k
+            shares.append(a)
+            left, floor = rest, f
+        return shares
 
     def fix(self, branch):
         a, self.left, self.floor = branch
@@ -326,6 +326,8 @@ PLAY_THING, PLAY_ACTION, REPOSITION, RUN_GENERATOR, RESHUFFLE, USE_ABILITY = ran
 
 
 class Game:
+    """One 2-player game of a seed: P1 the survivors, P2 the zombies."""
+
     def __init__(self, seed, trace=None):
         self.rng = Rng(seed)
         self.sv = Player(0, Rng(seed * 1000 + 1), "survivors")
@@ -408,13 +410,14 @@ class Game:
     def divide(self, p, amount, targets, costs, mosts):
         """`divide amount among targets`: (target, share) for each share, in the targets'
         order. Up to PLAN_LIMIT plans are offered whole; more are decided a target at a
-        time ("how much on this one?") until few enough are left."""
+        time ("how much on this one?") until few enough are left. (Counts below the limit
+        are exact: one that reached it is part of a larger one.)"""
         div = Division(amount, costs, mosts)
         while True:
             j = len(div.fixed)
-            if div.count(j, div.left, div.floor) <= PLAN_LIMIT:
-                plans = div.full_plans()
-                plan = plans[self.pick(p, len(plans), "divide")] if len(plans) > 1 else plans[0]
+            n = div.count(j, div.left, div.floor)
+            if n <= PLAN_LIMIT:
+                plan = div.plan(self.pick(p, n, "divide") if n > 1 else 0)
                 break
             steps = div.branches(j, div.left, div.floor)
             div.fix(steps[self.pick(p, len(steps), "divide")] if len(steps) > 1 else steps[0])
@@ -428,6 +431,7 @@ class Game:
             [c for c in sv.rest if TYPES[c.d] & SURVIVOR]
 
     def heroes(self, test):
+        """The hero zombies in play that pass `test`."""
         return [h for h in self.zb.heroes if test(h)]
 
     def health(self, c):

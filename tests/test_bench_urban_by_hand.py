@@ -86,3 +86,18 @@ def test_the_script_checks_seeds_against_the_engine():
                          cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "seeds 5-6: 2 of 2 games the same, decision for decision" in out.stdout
+
+
+def test_its_counted_ratio_plays_like_with_like():
+    """bench/by_hand_instructions.py's Urban Dead children, run without callgrind: the
+    engine's games and the hand-written ones of the same seeds take as many decisions."""
+    from bench.by_hand_instructions import BY_HAND, ENGINE, GAMES
+    fields = GAMES["Urban Dead, per decision"]
+    printed = []
+    for template in (ENGINE, BY_HAND):
+        source = template.format(root=str(ROOT), bench=str(ROOT / "bench"), games=3, **fields)
+        out = subprocess.run([sys.executable, "-c", source], cwd=ROOT, capture_output=True,
+                             text=True, timeout=120)
+        assert out.returncode == 0, out.stderr
+        printed.append(int(out.stdout))
+    assert printed[0] == printed[1] > 3 * 10, printed
