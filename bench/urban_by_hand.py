@@ -18,56 +18,49 @@ the 2-player game is written (seat P1 the survivors, P2 the zombies); the deck's
 of 3 and 4 are not. This file follows the deck's order of steps, offers the same options
 at every decision in the same order, and skips a decision exactly where the engine does,
 so a random bot faces the same choices. The hand-written part imports nothing from the
-project, only the standard library; `engine_run` and `engine_trace` import the engine
-to measure it and to check it.
+project, only the standard library (and bench/by_hand.py, what it shares with
+bench/dveck_by_hand.py); `engine_run` and `engine_trace` run the engine to measure it
+and to check it.
 
-Random play is that of the bundled `RandomAgent` (dsl/agents.py): one pick is uniform
-over the options, but in a turn's offer of moves (whose last option is `pass`) it first
-draws below 4 and, unless that is 0, picks among the moves other than `pass`; a choice of
-lo..hi picks takes k = lo + a draw below hi - lo + 1, then the first k of the shuffled
-option numbers, in option order (so `optional` and `up to` choices shuffle even a list of
-one); a yes/no is a pick of two. As in the engine (`choice_of` in dsl/engine/players.py,
-the generated code of a one-card `choose`, `choose one` and `divide`), no decision is
-taken when there is nothing to choose from, when every option must be taken, or when a
-division has one plan. Seat k's bot draws from ``Rng(seed * 1000 + k + 1)``, the game
-(shuffles, Brain Rot's card at random) from ``Rng(seed)``; ``Rng`` is the engine's
-generator (dsl/rng.py), and every draw is made in the engine's order, so a seed plays the
-very game the engine plays with that seed (as `deckwright sim --seed` does).
+Random play is that of the bundled `RandomAgent`, taken as by_hand.RandomPlay takes it
+(so `optional` and `up to` choices shuffle even a list of one); as in the engine
+(`choice_of` in dsl/engine/players.py, the generated code of a one-card `choose`,
+`choose one` and `divide`), no decision is taken when there is nothing to choose from,
+when every option must be taken, or when a division has one plan. Seat k's bot draws from
+``Rng(seed * 1000 + k + 1)``, the game (shuffles, Brain Rot's card at random) from
+``Rng(seed)``; ``Rng`` is the engine's generator (dsl/rng.py), and every draw is made in
+the engine's order, so a seed plays the very game the engine plays with that seed (as
+`deckwright sim --seed` does). A `divide` is decided as the engine offers it
+(dsl/engine/divide.py: every full plan, up to 60 at once), but its plan is found from the
+counts, not listed: a random bot needs only how many there are.
+
+Checked against the engine (random bots; intervals are 1.96 standard errors):
+
+* Decision for decision (``--check``): seeds 0-19,999 (20,000 games) take every decision
+  as the engine does (who takes it, what kind, how many options, how many picks, which)
+  and end alike (turns, reason, winner). Over them: 16.3 +- 0.1 turns, 83.5 +- 0.8
+  decisions a game, the survivors win 1.7 % +- 0.2 (by holding out; no rescue in 30,000
+  games), the zombies overrun the base in the rest.
+* The engine's starting survivor has no controller (it goes from the side's deck to the
+  side's rest area, never through a hand): its own ability is never offered, and it stays
+  where it is after a sortie. This file does the same (see `relocate`).
+* Instructions (callgrind, games 0-19, bench/by_hand_instructions.py): the engine 15.5 M a
+  game, this file 5.3 M, 2.9x. In seconds, while this was written (a load of 3 to 5 on 2
+  cores): 2.9x to 3.8x (347 to 420 against 107 to 114 games/s, 29 to 35 against 108 to
+  115 us a decision).
 """
 from __future__ import annotations
 
-import argparse
 import math
-import random
 import sys
-import time
+from pathlib import Path
 
+BENCH = str(Path(__file__).resolve().parent)
+if BENCH not in sys.path:         # bench/ is a folder of scripts, not an installed package
+    sys.path.insert(0, BENCH)
 
-class Rng:  # the engine's generator: uniform below n by rejection on getrandbits
-    __slots__ = ("_bits",)
-
-    def __init__(self, seed):
-        self._bits = random.Random(seed).getrandbits
-
-    def below(self, n):
-        k = n.bit_length()
-        r = self._bits(k)
-        while r >= n:
-            r = self._bits(k)
-        return r
-
-    def shuffle(self, items):  # Fisher-Yates, from the end
-        bits = self._bits
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
-            j = bits(k)
-            while j >= n:
-                j = bits(k)
-            items[i], items[j] = items[j], items[i]
-
-    def choice(self, items):
-        return items[self.below(len(items))]
+from by_hand import RandomPlay, Rng, arguments, compare, engine_games, engine_program, \
+    pour, report, share, timed_games  # noqa: E402
 
 
 # --- the cards --------------------------------------------------------------------------
@@ -325,10 +318,11 @@ class Division:
 PLAY_THING, PLAY_ACTION, REPOSITION, RUN_GENERATOR, RESHUFFLE, USE_ABILITY = range(6)
 
 
-class Game:
+class Game(RandomPlay):
     """One 2-player game of a seed: P1 the survivors, P2 the zombies."""
 
     def __init__(self, seed, trace=None):
+        super().__init__(trace)
         self.rng = Rng(seed)
         self.sv = Player(0, Rng(seed * 1000 + 1), "survivors")
         self.zb = Player(1, Rng(seed * 1000 + 2), "zombies")
@@ -338,8 +332,7 @@ class Game:
         self.inplay = [sv.barricades, sv.fighters, sv.rest, sv.items, sv.building, zb.heroes,
                        zb.lair]
         self.selection, self.used_selection = Zone(), Zone()
-        self.trace = trace        # a list: each decision (seat, kind, options, lo, hi, pick)
-        self.turn = self.decisions = 0
+        self.turn = 0
         self.active = None
         self.once = set()         # the once-per-turn abilities used this turn (their cards)
         self.passed = {}          # seat -> (discard, deck) sizes it declined to reshuffle at
@@ -349,63 +342,10 @@ class Game:
         self.struck = False
         self.sel_value = self.sel_heroes = 0
 
-    # --- decisions (as the engine's choice_of and RandomAgent take them) -------------------
-    def pick(self, p, n, kind):
-        """One of n options: a card, a number, a plan, a label, yes/no, reshuffle/pass."""
-        self.decisions += 1
-        r = p.bot.below(n)
-        if self.trace is not None:
-            self.trace.append((p.seat, kind, n, 1, 1, r))
-        return r
-
-    def pick_move(self, p, n):
-        """One of n moves, the last of them `pass` (RandomAgent passes less often)."""
-        self.decisions += 1
-        b = p.bot
-        r = b.below(n - 1) if b.below(4) != 0 else b.below(n)
-        if self.trace is not None:
-            self.trace.append((p.seat, "move", n, 1, 1, r))
-        return r
-
-    def pick_some(self, p, n, lo, hi):
-        """Between lo and hi of n options: their indices, in order."""
-        self.decisions += 1
-        b = p.bot
-        k = lo + b.below(hi - lo + 1)
-        picks = list(range(n))
-        b.shuffle(picks)
-        r = tuple(sorted(picks[:k]))
-        if self.trace is not None:
-            self.trace.append((p.seat, "choose", n, lo, hi, r))
-        return r
-
-    def choose(self, p, options, lo, hi):
-        """`choose x from ... up to N`, `optional`, `exactly N`: a list of lo..hi of them."""
-        n = len(options)
-        if hi > n:
-            hi = n
-        if lo > hi:
-            lo = hi
-        if hi <= 0:
-            return []
-        if lo == hi == n:
-            return options                        # nothing to decide
-        if lo == hi == 1:
-            return [options[self.pick(p, n, "choose")]]
-        return [options[i] for i in self.pick_some(p, n, lo, hi)]
-
-    def choose_one(self, p, options):
-        """`choose x from ...`: one of them, no decision for one; None for none."""
-        if len(options) > 1:
-            return options[self.pick(p, len(options), "choose")]
-        return options[0] if options else None
-
+    # --- decisions (as by_hand.RandomPlay takes them) ---------------------------------
     def choose_number(self, p, top):
         """`choose n from range(1, top)`."""
         return self.pick(p, top, "choose") + 1 if top > 1 else 1
-
-    def may(self, p):
-        return self.pick(p, 2, "may") == 0           # `may`: yes is the first option
 
     def divide(self, p, amount, targets, costs, mosts):
         """`divide amount among targets`: (target, share) for each share, in the targets'
@@ -559,12 +499,8 @@ class Game:
 
     def reshuffle(self, p):
         p.reshuffles += 1
-        deck = p.deck
-        for c in p.discard:
-            c.zone = deck
-        deck.extend(p.discard)
-        p.discard.clear()
-        self.rng.shuffle(deck)
+        pour(p.discard, p.deck)
+        self.rng.shuffle(p.deck)
 
     def discard(self, c):
         """To the discard pile of the side whose deck the card comes from; a hero zombie
@@ -758,7 +694,9 @@ class Game:
                 out.append((RUN_GENERATOR, c, None))
         if self.can_reshuffle(p):
             out.append((RESHUFFLE, None, None))
-        for z in p.able:                           # the abilities of the cards p controls
+        # The abilities of the cards p controls: not the starting survivor's, which has no
+        # controller (see `relocate`), as in the engine.
+        for z in p.able:
             for c in z:
                 ab = ABILITIES[c.d]
                 if ab is not None and c.ctrl is p:
@@ -773,13 +711,10 @@ class Game:
 
     def offer(self, p):
         for _ in range(MAX_MOVES):
-            opts = self.moves(p)
-            if not opts:
-                return                             # only `pass`: no decision
-            r = self.pick_move(p, len(opts) + 1)
-            if r == len(opts):
-                return                             # pass
-            kind, c, ab = opts[r]
+            move = self.offered(p, self.moves(p))
+            if move is None:
+                return
+            kind, c, ab = move
             if kind == PLAY_THING:
                 p.thing_play += 1
                 self.play(c, p)
@@ -1012,10 +947,7 @@ class Game:
         self.sel_value, self.sel_heroes = -1, 0
         while self.sel_value < 0:
             if not sel:
-                for c in used:
-                    c.zone = sel
-                sel.extend(used)
-                used.clear()
+                pour(used, sel)
                 self.rng.shuffle(sel)
             if not sel:
                 self.sel_value = 0
@@ -1327,44 +1259,21 @@ def play_game(seed, trace=None):
     return Game(seed, trace).play_game()
 
 
-def engine_program():
-    """The bundled deck, loaded by the engine of this checkout."""
-    from pathlib import Path
-    root = str(Path(__file__).resolve().parent.parent)
-    if root not in sys.path:
-        sys.path.insert(0, root)
-    from deckwright.dsl.loader import load_program
-    return load_program("urban_dead")
-
-
 def engine_run(games, seed):
-    """The engine's random-bot games with the same seeds (as `deckwright sim` plays them),
-    in the shape of play_game's, each with its seconds."""
-    import gc
-    program = engine_program()
-    from deckwright.dsl.codegen.lazy import compile_all
-    from deckwright.dsl.sim import play_one
-
-    compile_all(program.code(resumable=False).namespace)     # before the clock starts
-    results = []
-    gc.freeze()                       # what simulate() does: the program lives on
-    for i in range(games):
-        start = time.perf_counter()
-        game = play_one(program, seed, i, 2, ["random"])
-        seconds = time.perf_counter() - start
-        r = game.state.result
-        results.append({"winners": [int(w[1:]) - 1 for w in r["winners"]],
-                        "draw": r["draw"], "reason": r["reason"], "turns": r["turns"],
-                        "decisions": len(game.decisions), "seconds": seconds})
-    gc.unfreeze()
-    return results
+    """The engine's random-bot games with the same seeds, in the shape of play_game's,
+    each with its seconds."""
+    return [{"winners": [int(w[1:]) - 1 for w in game.state.result["winners"]],
+             "draw": game.state.result["draw"], "reason": game.state.result["reason"],
+             "turns": game.state.result["turns"], "decisions": len(game.decisions),
+             "seconds": seconds}
+            for game, seconds in engine_games("urban_dead", games, seed, 2)]
 
 
 def engine_trace(seed, program=None):
     """The engine's game of this seed, every decision recorded as play_game's `trace`
     records it: (seat, kind, options, lo, hi, pick). Its bots are the random bots, asked
     with the Decision (not the quick path), which draw the same."""
-    program = program or engine_program()
+    program = program or engine_program("urban_dead")
     from deckwright.dsl.agents import RandomAgent
     from deckwright.dsl.engine import Game as EngineGame
 
@@ -1400,57 +1309,15 @@ def first_difference(seed, program=None):
     return None
 
 
-def mean_and_interval(values):
-    """The mean and the half-width of its 95% interval (1.96 standard errors)."""
-    n = len(values)
-    m = sum(values) / n
-    if n < 2:
-        return m, 0.0
-    var = sum((v - m) ** 2 for v in values) / (n - 1)
-    return m, 1.96 * math.sqrt(var / n)
-
-
-def share(hits, n):
-    """A share in %, with its 95% interval."""
-    p = hits / n
-    return 100 * p, 196 * math.sqrt(p * (1 - p) / n)
-
-
-def timed_games(games, seed):
-    results = []
-    for i in range(games):
-        start = time.perf_counter()
-        r = play_game(seed + i)
-        r["seconds"] = time.perf_counter() - start
-        results.append(r)
-    return results
-
-
-def report(title, results):
+def survivors_win(results):
     n = len(results)
-    elapsed = sum(r["seconds"] for r in results)
-    turns = [r["turns"] for r in results]
-    decisions = [r["decisions"] for r in results]
-    t, t_pm = mean_and_interval(turns)
-    d, d_pm = mean_and_interval(decisions)
-    won, won_pm = share(sum(0 in r["winners"] for r in results), n)
-    reasons = {}
-    for r in results:
-        reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
-    print(f"{title}, {n} games:")
-    print(f"  games/s       {n / elapsed:10,.1f}")
-    print(f"  turns/s       {sum(turns) / elapsed:10,.0f}")
-    print(f"  avg turns     {t:10,.1f}  +- {t_pm:.1f}")
-    print(f"  decisions     {d:10,.1f}  +- {d_pm:.1f} per game  "
-          f"({sum(decisions) / elapsed:,.0f}/s, {elapsed / sum(decisions) * 1e6:.1f} us each)")
-    print(f"  survivors win {won:10.1f} % +- {won_pm:.1f}")
-    print("  end reasons   " + ", ".join(
-        f"{k} {v / n:.1%} +- {share(v, n)[1]:.1f}" for k, v in sorted(reasons.items())))
+    won, pm = share(sum(0 in r["winners"] for r in results), n)
+    return [f"survivors win {won:10.1f} % +- {pm:.1f}"]
 
 
 def check(games, seed):
     """Seeds seed..seed+games-1 played here and by the engine, decision for decision."""
-    program = engine_program()
+    program = engine_program("urban_dead")
     differ = 0
     for s in range(seed, seed + games):
         why = first_difference(s, program)
@@ -1463,31 +1330,20 @@ def check(games, seed):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=3000, help="hand-written games")
-    ap.add_argument("--engine-games", type=int, default=1000,
-                    help="the engine's games with the same seeds (0: none)")
-    ap.add_argument("--seed", type=int, default=0, help="game i has seed SEED + i")
+    ap = arguments(__doc__, games=3000, engine_games=1000)
     ap.add_argument("--check", type=int, default=0, metavar="N",
                     help="compare N games with the engine's, decision for decision, instead")
     args = ap.parse_args()
     if args.check:
         sys.exit(1 if check(args.check, args.seed) else 0)
-
-    hand = timed_games(args.games, args.seed)
+    hand = timed_games(play_game, args.games, args.seed)
     print(f"Urban Dead, 2 players, random bots, seeds {args.seed} on, one core "
           f"(Python {sys.version.split()[0]})")
-    report("by hand", hand)
+    report("by hand", hand, survivors_win)
     if args.engine_games > 0:
         engine = engine_run(args.engine_games, args.seed)
-        report("engine", engine)
-        k = min(len(hand), len(engine))    # the same seeds: the same games
-        same = "same games" if all(
-            (a["turns"], a["decisions"], a["reason"]) == (b["turns"], b["decisions"], b["reason"])
-            for a, b in zip(hand, engine)) else "games that differ: the rules have drifted"
-        per_game = [sum(r["seconds"] for r in side[:k]) / k for side in (engine, hand)]
-        print(f"engine / by hand, seeds {args.seed}-{args.seed + k - 1} ({same}): "
-              f"{per_game[0] / per_game[1]:.1f}x the time per game (and per turn)")
+        report("engine", engine, survivors_win)
+        compare(args.seed, hand, engine)
 
 
 if __name__ == "__main__":

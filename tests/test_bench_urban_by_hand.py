@@ -1,34 +1,7 @@
-"""bench/urban_by_hand.py, the hand-written Urban Dead: it plays whole games, stands
-alone, prints its figures and the engine's, and plays the engine's very games, decision
-for decision. Its figures are printed, never asserted: timing belongs to bench/, not to
-tests."""
-import ast
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:          # bench/ is a folder of scripts, not an installed package
-    sys.path.insert(0, str(ROOT))
-
-SCRIPT = ROOT / "bench" / "urban_by_hand.py"
-
-
-def test_the_hand_written_game_imports_only_the_standard_library():
-    """Only the functions that run the engine (`engine_...`) import the project."""
-    tree = ast.parse(SCRIPT.read_text())
-    top = set()
-    for node in tree.body:
-        if isinstance(node, ast.Import):
-            top |= {alias.name.split(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            top.add(node.module.split(".")[0])
-    assert top <= {"__future__", "argparse", "math", "random", "sys", "time"}, top
-    for node in tree.body:
-        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) \
-                and not node.name.startswith("engine_"):
-            inner = [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
-            assert not inner, node.name
+"""bench/urban_by_hand.py, Urban Dead written by hand: whole games, the engine's very
+games decision for decision, and the figures of both, printed (timing belongs to bench/,
+not to tests). That it stands alone is tested in tests/test_bench.py."""
+from test_bench import ROOT, run_bench
 
 
 def test_its_cards_are_the_decks_library():
@@ -71,10 +44,7 @@ def test_it_plays_the_engines_games_decision_for_decision():
 
 
 def test_the_script_prints_its_figures_and_the_engines():
-    out = subprocess.run([sys.executable, str(SCRIPT), "--games", "3", "--engine-games", "2"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stderr
-    text = out.stdout
+    text = run_bench("bench/urban_by_hand.py", "--games", "3", "--engine-games", "2")
     assert "by hand, 3 games:" in text and "engine, 2 games:" in text
     for figure in ("games/s", "turns/s", "avg turns", "decisions", "us each",
                    "survivors win", "end reasons", "engine / by hand", "(same games)"):
@@ -82,10 +52,8 @@ def test_the_script_prints_its_figures_and_the_engines():
 
 
 def test_the_script_checks_seeds_against_the_engine():
-    out = subprocess.run([sys.executable, str(SCRIPT), "--check", "2", "--seed", "5"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=120)
-    assert out.returncode == 0, out.stdout + out.stderr
-    assert "seeds 5-6: 2 of 2 games the same, decision for decision" in out.stdout
+    text = run_bench("bench/urban_by_hand.py", "--check", "2", "--seed", "5")
+    assert "seeds 5-6: 2 of 2 games the same, decision for decision" in text
 
 
 def test_its_counted_ratio_plays_like_with_like():
@@ -93,11 +61,7 @@ def test_its_counted_ratio_plays_like_with_like():
     engine's games and the hand-written ones of the same seeds take as many decisions."""
     from bench.by_hand_instructions import BY_HAND, ENGINE, GAMES
     fields = GAMES["Urban Dead, per decision"]
-    printed = []
-    for template in (ENGINE, BY_HAND):
-        source = template.format(root=str(ROOT), bench=str(ROOT / "bench"), games=3, **fields)
-        out = subprocess.run([sys.executable, "-c", source], cwd=ROOT, capture_output=True,
-                             text=True, timeout=120)
-        assert out.returncode == 0, out.stderr
-        printed.append(int(out.stdout))
-    assert printed[0] == printed[1] > 3 * 10, printed
+    engine, hand = (int(run_bench("-c", template.format(
+        root=str(ROOT), bench=str(ROOT / "bench"), games=3, **fields)))
+        for template in (ENGINE, BY_HAND))
+    assert engine == hand > 3 * 10, (engine, hand)
