@@ -1295,9 +1295,18 @@ def engine_trace(seed, program=None):
             "reason": r["reason"], "turns": r["turns"], "decisions": len(trace)}, trace
 
 
+def engine_picks(seed, program):
+    """The picks of the engine's game of this seed as `deckwright sim` plays it: its bots
+    asked without a Decision (`Game.ask_quick`), the path that is timed."""
+    from deckwright.dsl.sim import play_one
+    return list(play_one(program, 0, seed, 2, ["random"]).decisions)
+
+
 def first_difference(seed, program=None):
     """None if this file plays the engine's game of `seed` decision for decision, to the
-    same end; else where they part."""
+    same end, both as the engine asks its bots with a Decision and as `sim` asks them;
+    else where they part."""
+    program = program or engine_program("urban_dead")
     engine, theirs = engine_trace(seed, program)
     mine = []
     ours = play_game(seed, mine)
@@ -1306,6 +1315,8 @@ def first_difference(seed, program=None):
             return f"seed {seed}, decision {k}: by hand {a}, engine {b}"
     if len(mine) != len(theirs) or ours != engine:
         return f"seed {seed}: by hand {ours}, engine {engine}"
+    if engine_picks(seed, program) != [t[-1] for t in mine]:
+        return f"seed {seed}: the engine's quick bots pick otherwise"
     return None
 
 
