@@ -1,6 +1,7 @@
 """What the games written by hand (bench/dveck_by_hand.py, bench/urban_by_hand.py) share:
-the engine's random generator rebuilt on the standard library, the engine's games of the
-same seeds beside them, and the figures both print.
+the engine's random generator rebuilt on the standard library, random play as the
+engine's random bots make it, the engine's games of the same seeds played beside them,
+and the figures both print.
 
 Standard library only, like the games themselves: they share no code with the engine,
 so that their time is what plain Python takes for the rules. Only `engine_program` and
@@ -162,6 +163,28 @@ def engine_games(deck, games, seed, players):
         gc.unfreeze()
 
 
+def engine_result(game, seconds):
+    """An engine's game in the shape of a hand-written game's result."""
+    r = game.state.result
+    return {"winners": [int(w[1:]) - 1 for w in r["winners"]], "draw": r["draw"],
+            "reason": r["reason"], "turns": r["turns"], "decisions": len(game.decisions),
+            "seconds": seconds}
+
+
+def side_by_side(play, deck, games, engine_n, seed, players, shape=engine_result):
+    """`games` hand-written games, play(seed) for seeds seed, seed + 1, ..., and the
+    engine's first `engine_n` of the same seeds (each made a result by `shape`), one of
+    each in turn while both play, so that a change in the machine's load falls on both
+    alike: (the hand-written results, the engine's)."""
+    hand, engine = [], []
+    if engine_n > 0:
+        for game, seconds in engine_games(deck, engine_n, seed, players):
+            engine.append(shape(game, seconds))
+            if len(hand) < games:
+                hand += timed_games(play, 1, seed + len(hand))
+    return hand + timed_games(play, games - len(hand), seed + len(hand)), engine
+
+
 # --- the figures ---------------------------------------------------------------------------
 
 def arguments(doc, games, engine_games):
@@ -225,6 +248,19 @@ def report(title, results, wins):
         f"{k} {v / n:.1%} +- {share(v, n)[1]:.1f}" for k, v in sorted(reasons.items())))
 
 
+def run(game, play, deck, args, players, wins, shape=engine_result):
+    """A run of the command line's `args`: the games played side by side (see
+    `side_by_side`), then the figures of each and their ratio printed."""
+    hand, engine = side_by_side(play, deck, args.games, args.engine_games, args.seed, players,
+                                shape)
+    print(f"{game}, {players} players, random bots, seeds {args.seed} on, one core "
+          f"(Python {sys.version.split()[0]})")
+    report("by hand", hand, wins)
+    if engine:
+        report("engine", engine, wins)
+        compare(args.seed, hand, engine)
+
+
 def compare(seed, hand, engine):
     """The engine's time against the hand-written game's over the seeds both played,
     and whether those were the same games (as they must be)."""
@@ -233,8 +269,8 @@ def compare(seed, hand, engine):
         (a["turns"], a["decisions"], a["reason"]) == (b["turns"], b["decisions"], b["reason"])
         for a, b in zip(hand, engine)) else "games that differ: the rules have drifted"
     ratio = per_turn(engine[:k]) / per_turn(hand[:k])
-    print(f"engine / by hand, seeds {seed}-{seed + k - 1} ({same}): {ratio:.1f}x the time "
-          "per turn")
+    print(f"engine / by hand, seeds {seed}-{seed + k - 1} ({same}, played in turn): "
+          f"{ratio:.1f}x the time per turn")
 
 
 def per_turn(results):

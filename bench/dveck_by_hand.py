@@ -5,8 +5,9 @@
 Prints, for random-bot games on one core: games/s, turns/s, average turns, decisions per
 game and the time one takes, how often P1 and the first to move win, and how games end;
 first for this hand-written game, then for the engine playing the bundled deck with the
-same seeds in the same run (``--engine-games 0`` leaves it out), then the ratio. Issue 11
-asks the engine's Dveck Builder for at least 100 random-bot games/s.
+same seeds in the same run, a game of each in turn (``--engine-games 0`` leaves it out),
+then the ratio. Issue 11 asks the engine's Dveck Builder for at least 100 random-bot
+games/s.
 
 The rules are those of decks/dveck_builder.deck with its default options (hand size 5,
 the engine's limit of 1,000 turns) and of what it includes and extends
@@ -14,8 +15,8 @@ the engine's limit of 1,000 turns) and of what it includes and extends
 follows their order of steps, offers the same options at every decision in the same
 order, and skips a decision exactly where the engine does, so a random bot faces the same
 choices. The hand-written part imports nothing from the project, only the standard
-library (and bench/by_hand.py, what it shares with bench/urban_by_hand.py); `engine_run`
-runs the engine to measure it.
+library (and bench/by_hand.py, what it shares with bench/urban_by_hand.py, which also
+runs the engine beside it).
 
 Random play is that of the bundled `RandomAgent` (dsl/agents.py): one pick is uniform
 over the options, but in a turn's offer of moves (whose last option is `pass`) it first
@@ -60,8 +61,7 @@ BENCH = str(Path(__file__).resolve().parent)
 if BENCH not in sys.path:         # bench/ is a folder of scripts, not an installed package
     sys.path.insert(0, BENCH)
 
-from by_hand import RandomPlay, Rng, arguments, compare, engine_games, pour, report, \
-    share, timed_games  # noqa: E402
+from by_hand import RandomPlay, Rng, arguments, engine_result, pour, run, share  # noqa: E402
 
 
 # --- the cards ------------------------------------------------------------------------
@@ -1319,14 +1319,9 @@ def play_game(seed, players=2):
     return Game(seed, players).play_game()
 
 
-def engine_run(games, seed, players):
-    """The engine's random-bot games with the same seeds, in the shape of play_game's,
-    each with its seconds."""
-    return [{"winners": [int(w[1:]) - 1 for w in game.state.result["winners"]],
-             "draw": game.state.result["draw"], "reason": game.state.result["reason"],
-             "turns": game.state.result["turns"], "decisions": len(game.decisions),
-             "first": game.state.globals["first_player"].index, "seconds": seconds}
-            for game, seconds in engine_games("dveck_builder", games, seed, players)]
+def engine_with_first(game, seconds):
+    """An engine's game as a result, with who moved first."""
+    return {**engine_result(game, seconds), "first": game.state.globals["first_player"].index}
 
 
 def who_wins(results):
@@ -1343,14 +1338,8 @@ def main():
     ap.add_argument("--players", type=int, default=2)
     args = ap.parse_args()
 
-    hand = timed_games(lambda seed: play_game(seed, args.players), args.games, args.seed)
-    print(f"Dveck Builder, {args.players} players, random bots, seeds {args.seed} on, "
-          f"one core (Python {sys.version.split()[0]})")
-    report("by hand", hand, who_wins)
-    if args.engine_games > 0:
-        engine = engine_run(args.engine_games, args.seed, args.players)
-        report("engine", engine, who_wins)
-        compare(args.seed, hand, engine)
+    run("Dveck Builder", lambda seed: play_game(seed, args.players), "dveck_builder", args,
+        args.players, who_wins, engine_with_first)
 
 
 if __name__ == "__main__":

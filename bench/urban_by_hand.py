@@ -5,7 +5,8 @@
 Prints, for 2-player random-bot games on one core: games/s, turns/s, average turns,
 decisions per game and the time one takes, how often the survivors win, and how games
 end; first for this hand-written game, then for the engine playing the bundled deck with
-the same seeds in the same run (``--engine-games 0`` leaves it out), then the ratio.
+the same seeds in the same run, a game of each in turn (``--engine-games 0`` leaves it
+out), then the ratio.
 ``--check N`` instead plays seeds S..S+N-1 on both, decision for decision, and names the
 first that differs. Issue 11 asks the engine's Urban Dead for at least 1,000 random-bot
 games/s.
@@ -19,8 +20,7 @@ of 3 and 4 are not. This file follows the deck's order of steps, offers the same
 at every decision in the same order, and skips a decision exactly where the engine does,
 so a random bot faces the same choices. The hand-written part imports nothing from the
 project, only the standard library (and bench/by_hand.py, what it shares with
-bench/dveck_by_hand.py); `engine_run` and `engine_trace` run the engine to measure it
-and to check it.
+bench/dveck_by_hand.py); the `engine_...` functions run the engine to check it.
 
 Random play is that of the bundled `RandomAgent`, taken as by_hand.RandomPlay takes it
 (so `optional` and `up to` choices shuffle even a list of one); as in the engine
@@ -59,8 +59,7 @@ BENCH = str(Path(__file__).resolve().parent)
 if BENCH not in sys.path:         # bench/ is a folder of scripts, not an installed package
     sys.path.insert(0, BENCH)
 
-from by_hand import RandomPlay, Rng, arguments, compare, engine_games, engine_program, \
-    pour, report, share, timed_games  # noqa: E402
+from by_hand import RandomPlay, Rng, arguments, engine_program, pour, run, share  # noqa: E402
 
 
 # --- the cards --------------------------------------------------------------------------
@@ -1259,16 +1258,6 @@ def play_game(seed, trace=None):
     return Game(seed, trace).play_game()
 
 
-def engine_run(games, seed):
-    """The engine's random-bot games with the same seeds, in the shape of play_game's,
-    each with its seconds."""
-    return [{"winners": [int(w[1:]) - 1 for w in game.state.result["winners"]],
-             "draw": game.state.result["draw"], "reason": game.state.result["reason"],
-             "turns": game.state.result["turns"], "decisions": len(game.decisions),
-             "seconds": seconds}
-            for game, seconds in engine_games("urban_dead", games, seed, 2)]
-
-
 def engine_trace(seed, program=None):
     """The engine's game of this seed, every decision recorded as play_game's `trace`
     records it: (seat, kind, options, lo, hi, pick). Its bots are the random bots, asked
@@ -1347,14 +1336,7 @@ def main():
     args = ap.parse_args()
     if args.check:
         sys.exit(1 if check(args.check, args.seed) else 0)
-    hand = timed_games(play_game, args.games, args.seed)
-    print(f"Urban Dead, 2 players, random bots, seeds {args.seed} on, one core "
-          f"(Python {sys.version.split()[0]})")
-    report("by hand", hand, survivors_win)
-    if args.engine_games > 0:
-        engine = engine_run(args.engine_games, args.seed)
-        report("engine", engine, survivors_win)
-        compare(args.seed, hand, engine)
+    run("Urban Dead", play_game, "urban_dead", args, 2, survivors_win)
 
 
 if __name__ == "__main__":

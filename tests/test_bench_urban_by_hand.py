@@ -46,8 +46,8 @@ def test_it_plays_the_engines_games_decision_for_decision():
 def test_the_script_prints_its_figures_and_the_engines():
     text = run_bench("bench/urban_by_hand.py", "--games", "3", "--engine-games", "2")
     assert "by hand, 3 games:" in text and "engine, 2 games:" in text
-    for figure in ("games/s", "turns/s", "avg turns", "decisions", "us each",
-                   "survivors win", "end reasons", "engine / by hand", "(same games)"):
+    for figure in ("games/s", "turns/s", "avg turns", "decisions", "us each", "survivors win",
+                   "end reasons", "engine / by hand", "same games, played in turn"):
         assert figure in text, figure
 
 
