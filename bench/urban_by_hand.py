@@ -37,17 +37,21 @@ counts, not listed: a random bot needs only how many there are.
 Checked against the engine (random bots; intervals are 1.96 standard errors):
 
 * Decision for decision (``--check``): seeds 0-19,999 (20,000 games) take every decision
-  as the engine does (who takes it, what kind, how many options, how many picks, which)
-  and end alike (turns, reason, winner). Over them: 16.3 +- 0.1 turns, 83.5 +- 0.8
-  decisions a game, the survivors win 1.7 % +- 0.2 (by holding out; no rescue in 30,000
-  games), the zombies overrun the base in the rest.
+  as the engine does (who takes it, what kind, how many options, how many picks, which),
+  both where it asks its bots with a Decision and on `sim`'s quick path, and end alike
+  (turns, reason, winner); so do 1,000 seeds from 100,000 on. Over seeds 0-19,999:
+  16.3 +- 0.1 turns, 83.5 +- 0.8 decisions a game, the survivors win 1.7 % +- 0.2 (by
+  holding out; no rescue in 30,000 games), the zombies overrun the base in the rest.
 * The engine's starting survivor has no controller (it goes from the side's deck to the
   side's rest area, never through a hand): its own ability is never offered, and it stays
   where it is after a sortie. This file does the same (see `relocate`).
 * Instructions (callgrind, games 0-19, bench/by_hand_instructions.py): the engine 15.5 M a
-  game, this file 5.3 M, 2.9x. In seconds, while this was written (a load of 3 to 5 on 2
-  cores): 2.9x to 3.8x (347 to 420 against 107 to 114 games/s, 29 to 35 against 108 to
-  115 us a decision).
+  game and this file 5.4 M at first (2.9x); 13.6 M against 5.4 M (2.5x) once the engine
+  also found a division's plan from its counts (3ed40f1). In seconds, a game of each in
+  turn under a load of 4.6 to 5.0 on 2 cores: 2.9x to 3.0x (69 to 73 against 208 to 214
+  games/s, 169 to 177 against 57 to 59 us a decision): on a quiet machine, where the
+  engine plays 308 games/s, this file would play about 900, so the 1,000 games/s of
+  issue 11 is about 1.1x what this plain Python does.
 """
 from __future__ import annotations
 
