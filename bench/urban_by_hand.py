@@ -348,7 +348,7 @@ class Game(RandomPlay):
     # --- decisions (as by_hand.RandomPlay takes them) ---------------------------------
     def choose_number(self, p, top):
         """`choose n from range(1, top)`."""
-        return self.pick(p, top, "choose") + 1 if top > 1 else 1
+        return self.pick(p, top) + 1 if top > 1 else 1
 
     def divide(self, p, amount, targets, costs, mosts):
         """`divide amount among targets`: (target, share) for each share, in the targets'
