@@ -5,8 +5,9 @@
 Prints, for random-bot games on one core: games/s, turns/s, average turns, decisions per
 game and the time one takes, how often P1 and the first to move win, and how games end;
 first for this hand-written game, then for the engine playing the bundled deck with the
-same seeds in the same run (``--engine-games 0`` leaves it out), then the ratio. Issue 11
-asks the engine's Dveck Builder for at least 100 random-bot games/s.
+same seeds in the same run, a game of each in turn (``--engine-games 0`` leaves it out),
+then the ratio. Issue 11 asks the engine's Dveck Builder for at least 100 random-bot
+games/s.
 
 The rules are those of decks/dveck_builder.deck with its default options (hand size 5,
 the engine's limit of 1,000 turns) and of what it includes and extends
@@ -14,7 +15,8 @@ the engine's limit of 1,000 turns) and of what it includes and extends
 follows their order of steps, offers the same options at every decision in the same
 order, and skips a decision exactly where the engine does, so a random bot faces the same
 choices. The hand-written part imports nothing from the project, only the standard
-library; `engine_run` imports the engine to measure it.
+library (and bench/by_hand.py, what it shares with bench/urban_by_hand.py, which also
+runs the engine beside it).
 
 Random play is that of the bundled `RandomAgent` (dsl/agents.py): one pick is uniform
 over the options, but in a turn's offer of moves (whose last option is `pass`) it first
@@ -52,38 +54,14 @@ Checked against the engine (random bots; intervals are 1.96 standard errors):
 """
 from __future__ import annotations
 
-import argparse
-import math
-import random
 import sys
-import time
+from pathlib import Path
 
+BENCH = str(Path(__file__).resolve().parent)
+if BENCH not in sys.path:         # bench/ is a folder of scripts, not an installed package
+    sys.path.insert(0, BENCH)
 
-class Rng:  # the engine's generator: uniform below n by rejection on getrandbits
-    __slots__ = ("_bits",)
-
-    def __init__(self, seed):
-        self._bits = random.Random(seed).getrandbits
-
-    def below(self, n):
-        k = n.bit_length()
-        r = self._bits(k)
-        while r >= n:
-            r = self._bits(k)
-        return r
-
-    def shuffle(self, items):  # Fisher-Yates, from the end
-        bits = self._bits
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
-            j = bits(k)
-            while j >= n:
-                j = bits(k)
-            items[i], items[j] = items[j], items[i]
-
-    def choice(self, items):
-        return items[self.below(len(items))]
+from by_hand import RandomPlay, Rng, arguments, engine_result, pour, run, share  # noqa: E402
 
 
 # --- the cards ------------------------------------------------------------------------
@@ -237,13 +215,15 @@ class Player:
         return f"P{self.seat + 1}"
 
 
-class Game:
+class Game(RandomPlay):
+    """One game of a seed; its decisions are taken as by_hand.RandomPlay takes them."""
+
     def __init__(self, seed, players=2):
+        super().__init__()
         self.rng = Rng(seed)
         self.players = [Player(k, Rng(seed * 1000 + k + 1)) for k in range(players)]
         self.areas = [p.area for p in self.players]   # every zone in play, in seat order
         self.turn = 0
-        self.decisions = 0
         self.active = None
         self.once = set()                # once-per-turn triggers and abilities spent
         self.trash = Zone(unowned=True)
@@ -253,53 +233,6 @@ class Game:
         self.booster_shop = Zone()
         self.piles = [Zone() for _ in range(9)]      # by the Basic Material's index
         self.first = None
-
-    # --- decisions (as the engine's choice_of and RandomAgent take them) -------------
-    def pick(self, p, n):
-        """One of n options: a card, a player, a colour to pay, yes/no, a response."""
-        self.decisions += 1
-        return p.bot.below(n)
-
-    def pick_move(self, p, n):
-        """One of n moves, the last of them `pass` (RandomAgent passes less often)."""
-        self.decisions += 1
-        b = p.bot
-        if b.below(4) != 0:
-            return b.below(n - 1)
-        return b.below(n)
-
-    def pick_some(self, p, n, lo, hi):
-        """Between lo and hi of n options (1 <= hi, lo < n): their indices, in order."""
-        self.decisions += 1
-        b = p.bot
-        k = lo + b.below(hi - lo + 1)
-        picks = list(range(n))
-        b.shuffle(picks)
-        return sorted(picks[:k])
-
-    def choose_one(self, p, options):
-        """`choose x from ...`: one of them, no decision for one; None for none."""
-        if len(options) > 1:
-            return options[self.pick(p, len(options))]
-        return options[0] if options else None
-
-    def choose(self, p, options, lo, hi):
-        """`choose x from ... up to N` (optional, exactly...): a list of lo..hi of them."""
-        n = len(options)
-        if hi > n:
-            hi = n
-        if lo > hi:
-            lo = hi
-        if hi <= 0:
-            return []
-        if lo == hi == n:
-            return options                         # nothing to decide
-        if lo == hi == 1:
-            return [options[self.pick(p, n)]]
-        return [options[i] for i in self.pick_some(p, n, lo, hi)]
-
-    def may(self, p):
-        return self.pick(p, 2) == 0                # `may`: yes is the first option
 
     def living(self):
         return self.players                        # no one is ever eliminated here
@@ -415,12 +348,8 @@ class Game:
     def cycle(self, p):
         """The discard pile, shuffled, becomes the deck; then `when cycle`: 1 VP per 4
         non-Basic cards acquired, and Trophy Case's VP once per turn."""
-        deck = p.deck
-        for c in p.discard:
-            c.zone = deck
-        deck.extend(p.discard)
-        p.discard.clear()
-        self.rng.shuffle(deck)
+        pour(p.discard, p.deck)
+        self.rng.shuffle(p.deck)
         p.vp += p.acquired // 4
         for c, d in self.in_play_texts(TROPHY_CASE):
             if ("Trophy Case", c) not in self.once and c.ctrl is p:
@@ -778,13 +707,10 @@ class Game:
             q.actions_played = 0
         # phase main: any number of moves, until `pass` (no draw at the start)
         for _ in range(MAX_MOVES):
-            opts = self.moves(p)
-            if not opts:
-                break                              # only `pass`: no decision
-            r = self.pick_move(p, len(opts) + 1)
-            if r == len(opts):
-                break                              # pass
-            kind, c, limit = opts[r]
+            move = self.offered(p, self.moves(p))
+            if move is None:
+                break
+            kind, c, limit = move
             if kind == PLAY_MATERIAL:
                 self.play(c, p)
             elif kind == PLAY_ACTION:
@@ -1393,111 +1319,27 @@ def play_game(seed, players=2):
     return Game(seed, players).play_game()
 
 
-def engine_run(games, seed, players):
-    """The engine's random-bot games with the same seeds (as `deckwright sim` and
-    bench/games.py play them), in the shape of play_game's, each with its seconds."""
-    import gc
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from deckwright.dsl.codegen.lazy import compile_all
-    from deckwright.dsl.loader import load_program
-    from deckwright.dsl.sim import play_one
-
-    program = load_program("dveck_builder")
-    compile_all(program.code(resumable=False).namespace)     # before the clock starts
-    results = []
-    gc.freeze()                       # what simulate() does: the program lives on
-    for i in range(games):
-        start = time.perf_counter()
-        game = play_one(program, seed, i, players, ["random"])
-        seconds = time.perf_counter() - start
-        r = game.state.result
-        results.append({"winners": [int(w[1:]) - 1 for w in r["winners"]],
-                        "draw": r["draw"], "reason": r["reason"], "turns": r["turns"],
-                        "decisions": len(game.decisions),
-                        "first": game.state.globals["first_player"].index,
-                        "seconds": seconds})
-    gc.unfreeze()
-    return results
+def engine_with_first(game, seconds):
+    """An engine's game as a result, with who moved first."""
+    return {**engine_result(game, seconds), "first": game.state.globals["first_player"].index}
 
 
-def mean_and_interval(values):
-    """The mean and the half-width of its 95% interval (1.96 standard errors)."""
-    n = len(values)
-    m = sum(values) / n
-    if n < 2:
-        return m, 0.0
-    var = sum((v - m) ** 2 for v in values) / (n - 1)
-    return m, 1.96 * math.sqrt(var / n)
-
-
-def share(hits, n):
-    """A share in %, with its 95% interval."""
-    p = hits / n
-    return 100 * p, 196 * math.sqrt(p * (1 - p) / n)
-
-
-def timed_games(games, seed, players):
-    results = []
-    for i in range(games):
-        start = time.perf_counter()
-        r = play_game(seed + i, players)
-        r["seconds"] = time.perf_counter() - start
-        results.append(r)
-    return results
-
-
-def per_turn(results):
-    return sum(r["seconds"] for r in results) / sum(r["turns"] for r in results)
-
-
-def report(title, results):
+def who_wins(results):
     n = len(results)
-    elapsed = sum(r["seconds"] for r in results)
-    turns = [r["turns"] for r in results]
-    decisions = [r["decisions"] for r in results]
-    t, t_pm = mean_and_interval(turns)
-    d, d_pm = mean_and_interval(decisions)
     p1, p1_pm = share(sum(0 in r["winners"] and not r["draw"] for r in results), n)
     first, first_pm = share(sum(r["first"] in r["winners"] and not r["draw"]
                                 for r in results), n)
-    reasons = {}
-    for r in results:
-        reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
-    print(f"{title}, {n} games:")
-    print(f"  games/s       {n / elapsed:10,.1f}")
-    print(f"  turns/s       {sum(turns) / elapsed:10,.0f}")
-    print(f"  avg turns     {t:10,.1f}  +- {t_pm:.1f}")
-    print(f"  decisions     {d:10,.1f}  +- {d_pm:.1f} per game  "
-          f"({sum(decisions) / elapsed:,.0f}/s, {elapsed / sum(decisions) * 1e6:.1f} us each)")
-    print(f"  P1 wins       {p1:10.1f} % +- {p1_pm:.1f};  the first to move wins "
-          f"{first:.1f} % +- {first_pm:.1f}")
-    print("  end reasons   " + ", ".join(
-        f"{k} {v / n:.1%} +- {share(v, n)[1]:.1f}" for k, v in sorted(reasons.items())))
+    return [f"P1 wins       {p1:10.1f} % +- {p1_pm:.1f};  the first to move wins "
+            f"{first:.1f} % +- {first_pm:.1f}"]
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=1000, help="hand-written games")
-    ap.add_argument("--engine-games", type=int, default=100,
-                    help="the engine's games with the same seeds (0: none)")
-    ap.add_argument("--seed", type=int, default=0, help="game i has seed SEED + i")
+    ap = arguments(__doc__, games=1000, engine_games=100)
     ap.add_argument("--players", type=int, default=2)
     args = ap.parse_args()
 
-    hand = timed_games(args.games, args.seed, args.players)
-    print(f"Dveck Builder, {args.players} players, random bots, seeds {args.seed} on, "
-          f"one core (Python {sys.version.split()[0]})")
-    report("by hand", hand)
-    if args.engine_games > 0:
-        engine = engine_run(args.engine_games, args.seed, args.players)
-        report("engine", engine)
-        k = min(len(hand), len(engine))    # the same seeds: the same games
-        same = "same games" if all(
-            (a["turns"], a["decisions"], a["reason"]) == (b["turns"], b["decisions"], b["reason"])
-            for a, b in zip(hand, engine)) else "games that differ: the rules have drifted"
-        print(f"engine / by hand, seeds {args.seed}-{args.seed + k - 1} ({same}): "
-              f"{per_turn(engine[:k]) / per_turn(hand[:k]):.1f}x the time per turn")
+    run("Dveck Builder", lambda seed: play_game(seed, args.players), "dveck_builder", args,
+        args.players, who_wins, engine_with_first)
 
 
 if __name__ == "__main__":
