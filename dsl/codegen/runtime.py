@@ -550,6 +550,7 @@ HELPERS = {
     # events and decisions
     "EVENT": Event, "NEGATE": P.negate, "NEGATED": P.negated, "INPLAY_FIELDS": P.in_play_fields,
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
+    "COPIED_HEARING": P.copied_hearing, "COPIED_FIELDS": P.copied_fields,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
     "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "RESPONDS": responds,
     "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted,
