@@ -527,6 +527,7 @@ HELPERS = {
     # reading the state
     "TOP": P.top_card, "BOTTOM": P.bottom_card, "TOPN": P.top_cards, "RANDOM": P.random_of,
     "SHUFFLED": P.shuffled, "NEXT": P.next_player, "ATTACHMENTS": P.attachments,
+    "TURN_ORDER": P.turn_order,
     "INPLAY": P.in_play, "ATTR": P.attr, "EVGET": P.event_get, "PARAM": P.param,
     "REMAINING": P.remaining, "OWNED": owned, "ATTACHED": attached, "ZONECARDS": zone_cards, "ZONE_OF": zone_of_player,
     "CARD": CardInst, "PLAYER": Player, "DECISION": Decision, "INT": int,
