@@ -32,20 +32,23 @@ game the engine plays with that seed (as `deckwright sim --seed` and bench/games
 
 Checked against the engine (random bots; intervals are 1.96 standard errors):
 
-* Decision for decision: with 2 players, seeds 0-3309 (3,310 games) take every decision
-  as the engine does (who takes it, how many options, how many picks, which) and end
-  alike (turns, reason, winner); so do 25 seeds with 3 players and 15 with 4, and
-  seeds 0-639 with the engine of main at 8077859 (where a card's targets are chosen as
-  it is played: for this deck, the same decisions in the same order).
-* Over 2,000 games (seeds 0-1999) the engine's figures are therefore this file's to the
-  last digit: average turns 239.1 +- 2.0, decisions per game 1,700.5 +- 10.0, P1 wins
-  50.5 % +- 2.2, the first to move wins 50.0 % +- 2.2; the game ends at 50 VP in
-  73.5 % +- 1.9, with both decks empty in 25.6 % +- 1.9, so tied on VP (a draw) in
-  0.9 % +- 0.4, and never at the turn limit.
-* Over 40,000 other seeds (1,000,000 on) this file plays 240.6 +- 0.4 turns, 1,708.8
-  +- 2.2 decisions, P1 wins 49.5 % +- 0.5, the first to move 50.0 % +- 0.5; 50 VP
-  73.4 % +- 0.4, decks empty 25.4 % +- 0.4, tied 1.2 % +- 0.1: within the engine's
-  intervals.
+* With the rules issue 14's review fixed (a Ghost Copy showing Watchtower may negate, one
+  leaving play with Buried Treasure's text acquires, "each player" goes round from the
+  card's player, only a card in play is destroyed), the engine at c9c4fd0 and this file
+  play the same games: as many decisions over as many turns, to the same end and
+  winners, with 2 players for seeds 0-1999 (702, 786 and 1953 among them have a Ghost
+  Copy leave play with Buried Treasure's text; so do 2121 and 2881, also checked), for
+  seeds 0-29 with 3 players and 0-19 with 4. Over seeds 0-1999 they play 239.1 +- 2.0
+  turns, 1,700.9 +- 9.9 decisions, P1 wins 49.9 % +- 2.2, the first to move 50.9 % +-
+  2.2; the game ends at 50 VP in 74.0 % +- 1.9, with both decks empty in 25.0 % +- 1.9,
+  tied on VP (a draw) in 1.0 % +- 0.4, never at the turn limit.
+* Before those fixes (the engine of main at e94fd8e and before), decision for decision:
+  with 2 players, seeds 0-3309 (3,310 games) took every decision as the engine did (who
+  takes it, how many options, how many picks, which) and ended alike; so did 25 seeds
+  with 3 players and 15 with 4. Over 2,000 games (seeds 0-1999) the engine's figures
+  were this file's to the last digit (239.1 +- 2.0 turns, 1,700.5 +- 10.0 decisions, 50
+  VP in 73.5 % +- 1.9), and over 40,000 other seeds (1,000,000 on) this file played
+  240.6 +- 0.4 turns, within the engine's intervals.
 * Instructions (callgrind, games 0-9, as bench/by_hand_instructions.py counts): the
   engine 333 M a game, this file 89 M, 3.7x. In seconds, while this was written, the
   engine took 4x to 5.5x this file's time per turn (5.0x on the quietest run, load 1.3:
@@ -240,6 +243,11 @@ class Game(RandomPlay):
     def seat_after(self, p):
         return self.players[(p.seat + 1) % len(self.players)]
 
+    def in_turn(self, p):
+        """`turn_order(p)`: every player, p first, then round the table by seat."""
+        ps = self.players
+        return ps[p.seat:] + ps[:p.seat]
+
     # --- moving cards ----------------------------------------------------------------------
     def relocate(self, c, src, dst):
         """A card changes zones, no event: in play it is controlled by the area's
@@ -283,8 +291,9 @@ class Game(RandomPlay):
         if src is None or dst is None:
             return                                 # a token that has ceased to exist
         if src.inplay and not dst.inplay:
+            was = self.copied(c) if c.d == GHOST_COPY else None   # the text it leaves with
             self.relocate(c, src, dst)
-            self.left_play(c, you)
+            self.left_play(c, you, was)
             if TYPES[c.d] & THING and (c.zone is None or not c.zone.inplay):
                 for z in self.areas:               # what is still attached hangs on nothing
                     for x in z:
@@ -296,7 +305,7 @@ class Game(RandomPlay):
         else:
             self.relocate(c, src, dst)
 
-    def left_play(self, c, you):
+    def left_play(self, c, you, was=None):
         # (only a Thing is ever a host: Cutlass and Leech attach to Things)
         attached = TYPES[c.d] & THING and [x for z in self.areas for x in z if x.host is c]
         if attached:
@@ -306,9 +315,10 @@ class Game(RandomPlay):
             # ... dveck_builder.deck: and those a prevention kept simply go home.
             for a in [x for z in self.areas for x in z if x.host is c]:
                 self.move(a, a.owner.discard, you)
-        if c.d == BURIED_TREASURE:
-            # Buried Treasure: when it leaves play, its owner acquires a card costing 4
-            # or less from the Shop (no owner once it is in the Trash).
+        if c.d == BURIED_TREASURE or was == BURIED_TREASURE:
+            # Buried Treasure (or a Ghost Copy that left with its text): when it leaves
+            # play, its owner acquires a card costing 4 or less from the Shop (no owner
+            # once it is in the Trash).
             o = c.owner
             if o is not None:
                 t = self.choose_one(o, [x for x in self.shop + self.booster_shop
@@ -362,7 +372,8 @@ class Game(RandomPlay):
             self.move(c, c.owner.discard, you)
 
     def destroy(self, c, you):
-        if self.prevented(c, you):
+        """Only a card in play can be destroyed."""
+        if c.zone is None or not c.zone.inplay or self.prevented(c, you):
             return
         if c.owner is not None:
             self.move(c, c.owner.discard, you)
@@ -561,13 +572,15 @@ class Game(RandomPlay):
 
     def negators(self, p, you, c):
         """Who may negate an Action another player plays: Counterspell and Naysay from
-        the hand, Watchtower from play."""
+        the hand, Watchtower from play, then a Ghost Copy showing Watchtower."""
         if p is you:
             return None
         hand = p.hand
         out = [x for x in hand if x.d == COUNTERSPELL]
         out += [x for x in hand if x.d == NAYSAY]
         out += [x for z in self.areas for x in z if x.d == WATCHTOWER and x.ctrl is p]
+        out += [x for z in self.areas for x in z if x.d == GHOST_COPY and x.ctrl is p
+                and self.copied(x) == WATCHTOWER]       # a copy of Watchtower's text
         return out
 
     def stiflers(self, p, you, c):
@@ -597,7 +610,7 @@ class Game(RandomPlay):
                 quiet += 1
                 continue
             x = opts[r]
-            if x.d == WATCHTOWER:
+            if x.d == WATCHTOWER or x.d == GHOST_COPY:
                 self.destroy(x, p)                 # "destroy Watchtower to negate"
             else:
                 self.discard(x, p)                 # "discard ... from your hand"
@@ -923,20 +936,20 @@ def fx_star_metal(g, you, this, x):
 
 
 def fx_potluck(g, you, this, x):
-    for p in g.players:
+    for p in g.in_turn(you):
         g.draw(p, 1)
     g.draw(you, 1)
 
 
 def fx_commune(g, you, this, x):
-    for p in g.players:                            # seat order; each gives to the next
+    for p in g.in_turn(you):                       # from you; each gives to the next seat
         c = g.choose_one(p, list(p.hand))
         if c is not None:
             g.to_hand(c, g.seat_after(p))
 
 
 def fx_shared_burden(g, you, this, x):
-    for p in g.players:
+    for p in g.in_turn(you):
         g.discard(g.choose_one(p, list(p.hand)), p)
         g.draw(p, 1)
 
@@ -1152,7 +1165,7 @@ def on_enter_pinkie_pie(g, you, this):
 
 
 def on_enter_hive_mind(g, you, this):
-    for p in g.players:
+    for p in g.in_turn(you):
         g.create(DRONE, p.area)
 
 

@@ -218,7 +218,7 @@ class HasMark(Expr):
 @_node("func", "args", "kind")
 class Func(Expr):
     """A built-in function: top, bottom, random, shuffled, first, last, next_player,
-    range, abs, min, max."""
+    turn_order, range, abs, min, max."""
 
 
 @_node("limit", "kind")

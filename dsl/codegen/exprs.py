@@ -379,6 +379,8 @@ class ExprWriter:
             return f"NTH({args[0]}, {0 if name == 'first' else -1})"
         if name == "next_player":
             return f"NEXT(g, {args[0]})"
+        if name == "turn_order":
+            return f"TURN_ORDER(g, {args[0]})"
         if name == "range":
             return f"RANGE(g, {args[0]}, {args[1]})"
         if name == "abs":

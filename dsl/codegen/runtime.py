@@ -523,6 +523,7 @@ HELPERS = {
     # reading the state
     "TOP": P.top_card, "BOTTOM": P.bottom_card, "TOPN": P.top_cards, "RANDOM": P.random_of,
     "SHUFFLED": P.shuffled, "NEXT": P.next_player, "ATTACHMENTS": P.attachments,
+    "TURN_ORDER": P.turn_order,
     "INPLAY": P.in_play, "ATTR": P.attr, "EVGET": P.event_get, "PARAM": P.param,
     "REMAINING": P.remaining, "OWNED": owned, "ZONECARDS": zone_cards, "ZONE_OF": zone_of_player,
     "CARD": CardInst, "PLAYER": Player, "DECISION": Decision, "INT": int,
@@ -546,6 +547,7 @@ HELPERS = {
     # events and decisions
     "EVENT": Event, "NEGATE": P.negate, "NEGATED": P.negated, "INPLAY_FIELDS": P.in_play_fields,
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
+    "COPIED_HEARING": P.copied_hearing, "COPIED_FIELDS": P.copied_fields,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
     "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "RESPONDS": responds,
     "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted,
