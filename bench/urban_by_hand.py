@@ -42,9 +42,10 @@ Checked against the engine (random bots; intervals are 1.96 standard errors):
   (turns, reason, winner); so do 1,000 seeds from 100,000 on. Over seeds 0-19,999:
   16.3 +- 0.1 turns, 83.5 +- 0.8 decisions a game, the survivors win 1.7 % +- 0.2 (by
   holding out; no rescue in 30,000 games), the zombies overrun the base in the rest.
-* The engine's starting survivor has no controller (it goes from the side's deck to the
-  side's rest area, never through a hand): its own ability is never offered, and it stays
-  where it is after a sortie. This file does the same (see `relocate`).
+* The starting survivor goes from the side's deck straight to the rest area, and the
+  deck then gives it (and its control) to the Survivor player: before that fix (3 Dec)
+  it had no controller, so its ability was never offered and it stayed in the fight
+  after a sortie, and this file did the same.
 * Instructions (callgrind, games 0-19, bench/by_hand_instructions.py): the engine 15.5 M a
   game and this file 5.4 M at first (2.9x); 13.6 M against 5.4 M (2.5x) once the engine
   also found a division's plan from its counts (3ed40f1). In seconds, a game of each in
@@ -422,9 +423,9 @@ class Game(RandomPlay):
     def relocate(self, c, dst, bottom=False):
         """A card changes zones, no event. A player's hand makes it theirs; out of play it
         is controlled by its owner and loses counters, marks and host; within play it
-        keeps both: the base zones belong to a side, not a player, so a card that comes
-        into play straight from a side's deck (the starting survivor) has no owner and no
-        controller, as in the engine (dsl/engine/cards.py `relocate`)."""
+        keeps both: the base zones belong to a side, not a player (the deck gives the
+        starting survivor to the Survivor player itself: `setup`), as in the engine
+        (dsl/engine/cards.py `relocate`)."""
         src = c.zone
         src.remove(c)
         if bottom:
@@ -697,8 +698,7 @@ class Game(RandomPlay):
                 out.append((RUN_GENERATOR, c, None))
         if self.can_reshuffle(p):
             out.append((RESHUFFLE, None, None))
-        # The abilities of the cards p controls: not the starting survivor's, which has no
-        # controller (see `relocate`), as in the engine.
+        # The abilities of the cards p controls.
         for z in p.able:
             for c in z:
                 ab = ABILITIES[c.d]
@@ -849,9 +849,8 @@ class Game(RandomPlay):
             h.resting = True
         for s in [c for c in self.survivors() if c.in_battle]:
             s.in_battle = False
-            # `move s to rest of s.controller`: a survivor without a controller (the
-            # starting one) has no such zone and stays where it is, as in the engine.
-            if sortie and s.ctrl is not None and s.zone is not s.ctrl.rest:
+            # `move s to rest of s.controller`
+            if sortie and s.zone is not s.ctrl.rest:
                 self.relocate(s, s.ctrl.rest)
         if self.casualties > 0:
             self.convert(z, self.casualties)
@@ -980,7 +979,9 @@ class Game(RandomPlay):
             zone = (sv.deck, zb.deck, self.selection)[DECK[k]]
             zone.extend(Card(k, zone) for _ in range(COPIES[k]))
         rng.shuffle(sv.deck)
-        self.move([c for c in sv.deck if TYPES[c.d] & SURVIVOR][-1], sv.rest)
+        first = [c for c in sv.deck if TYPES[c.d] & SURVIVOR][-1]
+        self.move(first, sv.rest)
+        first.owner = first.ctrl = sv             # `give s to p`, `give control of s to p`
         rng.shuffle(zb.deck)
         rng.shuffle(self.selection)
         for p in self.players:

@@ -402,3 +402,14 @@ def test_either_player_may_reshuffle_at_any_point_even_on_the_other_players_turn
     while s.decision.kind == "respond":
         assert "reshuffle_discard" not in s.decision.labels   # once per turn
         play(s, "pass")
+
+
+def test_the_starting_survivors_are_the_survivor_players_from_the_first_turn():
+    # Setup moves them from the side's deck (nobody's cards) straight to the rest area:
+    # they are P1's, so their abilities are offered from the first turn (seed 3 starts
+    # with a Consumer), and a survivor that fought goes back to its controller's rest area.
+    game = Game(program(DECK), seed=3, agents=[None, None], players=2)
+    game.start()
+    rest = game.state.zones["rest:survivors"].cards
+    assert [(c.name, c.owner.name, c.controller.name) for c in rest] == [("Consumer", "P1", "P1")]
+    assert "Consumer: Shopping" in game.decision.labels
