@@ -39,11 +39,22 @@ def define(functions: list, first_line: list, ns: dict) -> None:
     def compile_now(name: str):
         fn = ns[name]
         line, text = texts.pop(name)
-        module = compile("\n" * (line - 1) + text, _FILE, "exec")
-        fn.__code__ = next(c for c in module.co_consts if isinstance(c, types.CodeType))
+        module = compile(text, _FILE, "exec")
+        code = next(c for c in module.co_consts if isinstance(c, types.CodeType))
+        fn.__code__ = _moved(code, line - 1)
         return fn
 
     ns["LAZY_CODE"] = compile_now
+
+
+def _moved(code: types.CodeType, lines: int) -> types.CodeType:
+    """``code`` (and the code it holds: comprehensions) as if its source began ``lines``
+    lines further down: a code object's line table counts from its first line, so
+    compiling the function alone and moving it costs nothing per line before it, where
+    compiling it behind that many blank lines cost the tokenizer each of them."""
+    consts = tuple(_moved(c, lines) if isinstance(c, types.CodeType) else c
+                   for c in code.co_consts)
+    return code.replace(co_firstlineno=code.co_firstlineno + lines, co_consts=consts)
 
 
 def compile_all(ns: dict) -> None:
