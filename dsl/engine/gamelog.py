@@ -17,6 +17,7 @@ import sys
 from ..limits import MAX_LOG_LINES
 from .events import Decision, LogEntry
 from .recursion import GENERATED_FILE
+from .state import CardInst
 
 
 class GameLog:
@@ -44,6 +45,48 @@ class GameLog:
             self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
             if self.watch is not None:
                 self.watch(self, None)
+
+    def write_seen(self, say, extra=None, pos=None, source=None) -> None:
+        """Write a line each reader reads in its own words: ``say(viewer)`` makes it for
+        one reader (None: the omniscient view, the line's text). When a seat reads it
+        otherwise, every seat gets its line, and what everyone may read is kept as the
+        view of -1. Choices are logged so (:meth:`_log_choice`), and so is every line
+        that names a card in play (:meth:`naming`)."""
+        if not self.logging:
+            return
+        if self.lines >= MAX_LOG_LINES:
+            self.cut_line()
+            return
+        text = say(None)
+        mine = {p.index: say(p) for p in self.state.players}
+        if any(line != text for line in mine.values()):
+            mine[-1] = say(_NOBODY)      # every seat its own line; -1 hides what only some read
+            extra = {**extra, "views": mine} if extra else {"views": mine}
+        self.write(text, pos, source, extra=extra)
+
+    def naming(self, card) -> dict:
+        """How each reader (None, each seat, and :data:`_NOBODY`) names ``card`` now, told
+        apart from the cards in play it reads like: taken before the card changes
+        (attached, turned, moved), for the line written after."""
+        from ..visibility import alike_in_play, told
+        others = alike_in_play(card, self.state.inplay)
+        return {v: told(card, v, others) for v in self.readers()}
+
+    def readers(self) -> tuple:
+        """Everyone a line may be worded for: the omniscient view (None), each seat, and
+        what every seat may read (:data:`_NOBODY`)."""
+        return (None, *self.state.players, _NOBODY)
+
+    def told(self, card):
+        """``card`` (or another value) as each reader names it now: a function of the
+        reader, for :meth:`write_seen`. Past the stretch's limit, where the line is only
+        counted, nothing is looked up."""
+        if self.lines >= MAX_LOG_LINES:
+            return _unsaid
+        if type(card) is not CardInst:
+            from ..visibility import value_name
+            return lambda v: value_name(card, v)
+        return self.naming(card).__getitem__
 
     def new_stretch(self) -> None:
         """A decision was taken, an effect or a turn begins: the log keeps
@@ -150,18 +193,16 @@ class GameLog:
             self.write(f"{name} {did} {picks.text(d.player)}{ask}",
                        secret_for=d.player)
             return
-        text = f"{name} {does} {picks.text(None)}{ask}"
-        views = None
-        if d._labeler is not None:
-            mine = {p.index: f"{name} {does} {picks.text(p)}{ask}"
-                    for p in self.state.players}
-            if any(line != text for line in mine.values()):
-                views = mine              # every seat its own line, the chooser's too
-        if views is not None:
-            # The line everyone else reads hides what only some may read.
-            everyone = f"{name} {does} {picks.text(_NOBODY)}{ask}"
-            views[-1] = everyone
-        self.write(text, extra={"views": views} if views else None)
+        def line(viewer):
+            return f"{name} {does} {picks.text(viewer)}{ask}"
+        if d._labeler is None:            # labels the rules gave: the same to everyone
+            self.write(line(None))
+        else:
+            self.write_seen(line)
+
+
+def _unsaid(viewer) -> str:
+    return ""
 
 
 class _Nobody:
