@@ -169,9 +169,6 @@ def entry_text(game, entry, viewer: Optional[Player]) -> str:
     extra = entry.extra or {}
     if viewer is None:
         return entry.text
-    views = extra.get("views")
-    if views:
-        return views.get(viewer.index, views.get(-1, entry.text))
     if "card" in extra:
         zones = game.state.zones
         src, dst = zones.get(extra.get("from")), zones.get(extra.get("to"))
@@ -179,6 +176,9 @@ def entry_text(game, entry, viewer: Optional[Player]) -> str:
         if not (sees_at(viewer, src, extra.get("was_up", True), card)
                 or sees_at(viewer, dst, extra.get("up", True), card)):
             return f"a card: {src.title if src else 'nowhere'} → {dst.title}"
+    views = extra.get("views")
+    if views:
+        return views.get(viewer.index, views.get(-1, entry.text))
     return entry.text
 
 

@@ -105,6 +105,27 @@ def say(g, you, this, text, pos):
     g.write(f"{you.name}: {text}", pos, this.name if this else None)
 
 
+def say_shown(g, you, this, pieces, values, pos):
+    """`say` with the values it shows (`{EXPR}`) in place, as each seat reads them."""
+    if g.logging:
+        read = [_reading(g, v) for v in values]
+        head = f"{you.name}: {pieces[0]}"
+        rest = pieces[1:]
+        g.write_seen(lambda r: head + "".join(f(r) + piece for f, piece in zip(read, rest)),
+                     pos=pos, source=this.name if this else None)
+
+
+def _reading(g, v):
+    """A value `say` shows, as a function of who reads it (:meth:`GameLog.told`)."""
+    if type(v) is bool or v is None:
+        text = "none" if v is None else "true" if v else "false"
+        return lambda r: text
+    if type(v) in (list, tuple):
+        read = [_reading(g, x) for x in v]
+        return lambda r: ", ".join(f(r) for f in read)
+    return g.told(v)
+
+
 def shown(g, pieces, values) -> str:
     """Words with the values they show (`{EXPR}`) in place, as every seat may read them:
     the line is logged for all, so a card is named only where every player sees it, else
@@ -156,7 +177,9 @@ def public_name(g, v) -> str:
 
 def _not_legal(g, v, action, again):
     if g.logging:
-        g.write(f"{public_name(g, v)} is {'no longer' if again else 'not'} a legal target of {action}")
+        name = g.told(v)
+        g.write_seen(lambda r: f"{name(r)} is {'no longer' if again else 'not'} a legal "
+                               f"target of {action}")
 
 
 def target_list(values) -> list:
@@ -170,9 +193,18 @@ def target_list(values) -> list:
 
 
 def targeted(g, you, action, targets):
+    """Log a call's (a card's, an ability's) targets, each as a reader tells it from
+    the cards in play it reads like."""
     if g.logging and targets:
-        g.write(f"{you.name if you else 'the game'}: {action} targeting "
-                + ", ".join(public_name(g, v) for v in targets))
+        names = [g.told(v) for v in targets]
+        who = you.name if you else "the game"
+        g.write_seen(lambda r: f"{who}: {action} targeting " + ", ".join(n(r) for n in names))
+
+
+def used(g, you, card, ability):
+    """Log the use of a card's ability, the card told apart from those it reads like."""
+    name = g.told(card)
+    g.write_seen(lambda r: f"{you.name} uses {name(r)}: {ability}")
 
 
 def no_targets(g, you, action):
@@ -234,11 +266,12 @@ def responds(g, you, t, card):
     or its response is not named: its name may be the card's)."""
     if g.logging:
         if card is None:
-            said = t.label
-        else:
-            shown = public_name(g, card)
-            said = f"{shown}: {t.label if shown == card.name else 'a response'}"
-        g.write(f"{you.name} responds: {said}")
+            g.write(f"{you.name} responds: {t.label}")
+            return
+        from ..visibility import sees
+        name = g.told(card)
+        g.write_seen(lambda r: f"{you.name} responds: {name(r)}: "
+                               f"{t.label if sees(r, card) else 'a response'}")
 
 
 def engine_error(g, message):
@@ -544,7 +577,7 @@ HELPERS = {
     "LOSE_NOW": P.lose_now, "LOSE_AMOUNT": P.lose_amount, "SET_RES": P.set_res,
     "SET_SHARED": P.set_shared, "MARK": P.mark, "UNMARK": P.unmark, "ELIMINATE": P.eliminate_one,
     "END": P.end_game, "END_MOST": P.end_by_most, "MOST_OF": P.most_of, "WON": P.won, "USE": P.use_limit, "ADD_TEMP": P.add_temp_static,
-    "SAY": say, "SHOWN": shown, "START_TURN": P.start_turn, "EXPIRE": P.expire,
+    "SAY": say, "SAY_SHOWN": say_shown, "SHOWN": shown, "START_TURN": P.start_turn, "EXPIRE": P.expire,
     "EXTRA_TURN": P.extra_turn, "SKIP_TURN": P.skip_turn, "REVERSE_ORDER": P.reverse_order,
     "NEXT_TURN": P.next_turn,
     # events and decisions
@@ -552,7 +585,7 @@ HELPERS = {
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
     "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "RESPONDS": responds,
-    "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted,
+    "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted, "USED": used,
     "TARGETLESS": targetless, "NO_TARGETS": no_targets, "AIMABLE": P.aimable,
     "MAY_AIM": P.may_aim,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
