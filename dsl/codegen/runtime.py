@@ -177,9 +177,8 @@ def public_name(g, v) -> str:
 
 def _not_legal(g, v, action, again):
     if g.logging:
-        name = g.told(v)
-        g.write_seen(lambda r: f"{name(r)} is {'no longer' if again else 'not'} a legal "
-                               f"target of {action}")
+        g.write_told(g.told(v), f" is {'no longer' if again else 'not'} a legal target of "
+                                f"{action}")
 
 
 def target_list(values) -> list:
@@ -203,8 +202,7 @@ def targeted(g, you, action, targets):
 
 def used(g, you, card, ability):
     """Log the use of a card's ability, the card told apart from those it reads like."""
-    name = g.told(card)
-    g.write_seen(lambda r: f"{you.name} uses {name(r)}: {ability}")
+    g.write_told(f"{you.name} uses ", g.told(card), f": {ability}")
 
 
 def no_targets(g, you, action):

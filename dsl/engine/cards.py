@@ -60,7 +60,7 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
         if left is None:
             g.write(f"{card.name} (token) ceases to exist")
         else:
-            g.write_seen(lambda r: f"{left[r]} (token) ceases to exist")
+            g.write_told(left.__getitem__, " (token) ceases to exist")
         return
     cards = zone.cards
     if pos_kind == "top":
@@ -99,7 +99,7 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
         if left is None:
             g.write(f"{card.name}: {way}", extra=extra)
         else:
-            g.write_seen(lambda r: f"{left[r]}: {way}", extra)
+            g.write_told(left.__getitem__, f": {way}", extra=extra)
     if was and in_play and src is not zone and src.cards:
         carry(g, card, src, zone)
 
@@ -127,9 +127,8 @@ def carry(g, host: CardInst, src: ZoneInst, zone: ZoneInst) -> None:
         if zone.capacity is not None and len(zone.cards) >= zone.capacity:
             c.attached_to = None
             if g.logging:
-                it, by = g.told(c), g.told(host)
-                g.write_seen(lambda r: f"{it(r)} cannot follow {by(r)} to {zone.title}: "
-                                       "it is full")
+                g.write_told(g.told(c), " cannot follow ", g.told(host),
+                             f" to {zone.title}: it is full")
             continue
         relocate(g, c, zone, "top", None)
 
@@ -149,8 +148,7 @@ def release(g, host: CardInst) -> None:
 
 def unattached(g, c: CardInst, host: CardInst) -> None:
     """Log that a card hangs on its host no more, each told apart from alike cards."""
-    it, by = g.told(c), g.told(host)
-    g.write_seen(lambda r: f"{it(r)} is no longer attached to {by(r)}")
+    g.write_told(g.told(c), " is no longer attached to ", g.told(host))
 
 
 def movable(g, card: CardInst, zone: ZoneInst) -> bool:
@@ -165,8 +163,7 @@ def movable(g, card: CardInst, zone: ZoneInst) -> bool:
 
 def full(g, card: CardInst, zone: ZoneInst) -> None:
     if g.logging:
-        it = g.told(card)
-        g.write_seen(lambda r: f"{it(r)} cannot go to {zone.title}: it is full")
+        g.write_told(g.told(card), f" cannot go to {zone.title}: it is full")
 
 
 def move_quiet(g, what, zone, pos_kind, index):
@@ -269,7 +266,7 @@ def orient_one(g, c, how: int) -> Optional[str]:
     it = g.told(c) if g.logging else None      # as it lay: how it lies now tells nothing
     c.orient = how
     if it is not None:
-        g.write_seen(lambda r: f"{it(r)} is turned {ORIENTATIONS[how]}")
+        g.write_told(it, f" is turned {ORIENTATIONS[how]}")
     return old
 
 
@@ -303,7 +300,7 @@ def attach_now(g, c, host) -> bool:
             it, to = g.told(c), g.told(host)
         c.attached_to = host
         if it is not None:
-            g.write_seen(lambda r: f"{it(r)} attached to {to(r)}")
+            g.write_told(it, " attached to ", to)
         return True
     return False
 
@@ -324,7 +321,7 @@ def take_control(g, c, player) -> bool:
     g.moved += 1
     g.playing += 1
     if it is not None:
-        g.write_seen(lambda r: f"{player.name} gains control of {it(r)}")
+        g.write_told(f"{player.name} gains control of ", it)
     if c.zone is not src:
         carry(g, c, src, c.zone)           # its attachments go with it, to its controller
         host = c.attached_to
@@ -360,7 +357,7 @@ def transform_one(g, c, into, pos) -> Optional[str]:
     g.moved += 1
     g.playing += c.zone is not None and c.zone.in_play
     if was is not None:
-        g.write_seen(lambda r: f"{was(r)} becomes {into}")
+        g.write_told(was, f" becomes {into}")
     if c.token and (c.zone is None or not c.zone.in_play):
         if c.zone is not None:
             c.zone.cards.remove(c)
