@@ -319,3 +319,13 @@ def told(card, viewer: Optional[Player], others: list) -> str:
     if not alike:
         return label
     return tell_apart([label] * (len(alike) + 1), [card, *alike], viewer, number=False)[0][0]
+
+
+def source_name(decision, viewer: Optional[Player], zones) -> Optional[str]:
+    """What asks a decision, as ``viewer`` reads it: the card asking, told from the alike
+    cards in ``zones`` (those in play), as :func:`told` tells it ("Slingshot [sideways]"),
+    or the rule's name."""
+    card, source = decision.card, decision.source
+    if card is None or source != card.name:
+        return source
+    return told(card, viewer, alike_in_play(card, zones))

@@ -227,7 +227,12 @@ def decision_view(decision, viewer=_EVERYONE, game=None, texts: bool = False) ->
     being asked."""
     if decision is None:
         return ""
-    src = f" ({decision.source})" if decision.source else ""
+    source = decision.source
+    if game is not None and source:       # the card asking, told from its copies in play
+        from deckwright.dsl.visibility import source_name
+        reader = decision.player if viewer is _EVERYONE else viewer
+        source = source_name(decision, reader, game.state.inplay)
+    src = f" ({source})" if source else ""
     secret = " [secret]" if decision.secret else ""
     if viewer is not _EVERYONE and viewer is not None and viewer is not decision.player:
         if not source_seen(decision, viewer):

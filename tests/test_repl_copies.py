@@ -88,3 +88,28 @@ def test_each_seat_reads_the_same_line_when_it_sees_the_same():
     for seat in game.state.players:
         assert log_lines(game, seat)[-2:] == ["P1: Tag targeting Windmill (with Music Box)",
                                               "P1: tags Windmill (with Music Box)"]
+
+
+def test_a_question_names_the_copy_that_asks_it_and_the_copy_it_answers():
+    from deckwright.dsl.loader import load_text
+    from deckwright.repl.render import decision_view
+    from tests.scenario import given, play
+    from tests.test_targets_and_windows import DECK
+    s = given(load_text(DECK, "targets.deck"), deck_cards=["Dynamite"] * 30,
+              areas={0: ["Slingshot", "Slingshot"], 1: ["Phoenix", "Beacon"]},
+              res={1: {"shields": 1}})
+    s.state.zones["area:0"].cards[1].orient = 1           # the second lies turned sideways
+    while s.decision.player.index == 1:
+        play(s, "pass")
+    play(s, "Slingshot: Sling [sideways]")
+    assert decision_view(s.decision, game=s.game).splitlines()[0] == \
+        "P1: Sling at what? (Slingshot [sideways])"
+    play(s, "Beacon")
+    assert s.decision.prompt == "Respond to P1 using Slingshot [sideways]: Sling?"
+    play(s, "pass")
+    assert [line for seat in s.state.players for line in log_lines(s.game, seat)
+            if "Slingshot" in line] == 2 * [
+        "P1 chooses Slingshot: Sling [sideways] — your move",
+        "P1 uses Slingshot [sideways]: Sling",
+        "P1 chooses Beacon — Sling at what? (Slingshot [sideways])",
+        "P2 chooses pass — Respond to P1 using Slingshot [sideways]: Sling?"]

@@ -165,13 +165,14 @@ def keep_targets(g, value, legal, action, again):
 
 
 def public_name(g, v) -> str:
-    """A value as every seat may read it: a card someone may not see is named as they
-    see it (where it lies), never by its name."""
+    """A value as every seat may read it (a window's question, an end's name): a card
+    someone may not see is named as they see it (where it lies), never by its name; one
+    with alike cards in play is told apart by what every seat sees of it."""
     if type(v) is CardInst:
-        from ..visibility import sees
-        for p in g.state.players:
-            if not sees(p, v):
-                return _label(v, p, False)
+        from ..engine.gamelog import NOBODY
+        from ..visibility import alike_in_play, sees, told
+        reader = next((p for p in g.state.players if not sees(p, v)), NOBODY)
+        return told(v, reader, alike_in_play(v, g.state.inplay))
     return _label(v, None, False)
 
 

@@ -60,7 +60,7 @@ class GameLog:
         text = say(None)
         mine = {p.index: say(p) for p in self.state.players}
         if any(line != text for line in mine.values()):
-            mine[-1] = say(_NOBODY)      # every seat its own line; -1 hides what only some read
+            mine[-1] = say(NOBODY)      # every seat its own line; -1 hides what only some read
             extra = {**extra, "views": mine} if extra else {"views": mine}
         self.write(text, pos, source, extra=extra)
 
@@ -71,7 +71,7 @@ class GameLog:
         self.write_seen(lambda r: "".join(p if type(p) is str else p(r) for p in parts), extra)
 
     def naming(self, card) -> dict:
-        """How each reader (None, each seat, and :data:`_NOBODY`) names ``card`` now, told
+        """How each reader (None, each seat, and :data:`NOBODY`) names ``card`` now, told
         apart from the cards in play it reads like: taken before the card changes
         (attached, turned, moved), for the line written after."""
         from ..visibility import alike_in_play, told
@@ -80,8 +80,8 @@ class GameLog:
 
     def readers(self) -> tuple:
         """Everyone a line may be worded for: the omniscient view (None), each seat, and
-        what every seat may read (:data:`_NOBODY`)."""
-        return (None, *self.state.players, _NOBODY)
+        what every seat may read (:data:`NOBODY`)."""
+        return (None, *self.state.players, NOBODY)
 
     def told(self, card):
         """``card`` (or another value) as each reader names it now: a function of the
@@ -179,9 +179,15 @@ class GameLog:
         """Log a choice with its question. What was chosen is written as everyone may read
         it; a seat that may read more (the chooser, a card's holder) gets its own line.
         ``forced``: it was the only choice (:meth:`log_forced`)."""
+        from ..visibility import source_name
         name = d.player.name
         picks = _Picks(d, choice)
-        ask = f" — {d.prompt}" + (f" ({d.source})" if d.source else "")
+        inplay = self.state.inplay
+
+        def ask(viewer) -> str:           # the question, and the card asking as told
+            source = source_name(d, viewer, inplay)
+            return f" — {d.prompt}" + (f" ({source})" if source else "")
+
         does, did = ("has only one choice:", "had only one choice:") if forced else \
             ("chooses", "chose")
         if d.card is not None and not d.card.face_up:
@@ -190,21 +196,19 @@ class GameLog:
                 # Asked by a card others may not read (a reaction in a hand): the question
                 # and the answer are the chooser's; what follows from them is logged as it
                 # happens.
-                self.write(f"{name} {did} {picks.text(d.player)}{ask}",
+                self.write(f"{name} {did} {picks.text(d.player)}{ask(d.player)}",
                            secret_for=d.player)
                 return
         if d.secret:
             self.write(f"{name} {'has only one choice, made' if forced else 'chooses'} "
-                       f"secretly{ask}")
-            self.write(f"{name} {did} {picks.text(d.player)}{ask}",
+                       f"secretly{ask(NOBODY)}")
+            self.write(f"{name} {did} {picks.text(d.player)}{ask(d.player)}",
                        secret_for=d.player)
             return
+
         def line(viewer):
-            return f"{name} {does} {picks.text(viewer)}{ask}"
-        if d._labeler is None:            # labels the rules gave: the same to everyone
-            self.write(line(None))
-        else:
-            self.write_seen(line)
+            return f"{name} {does} {picks.text(viewer)}{ask(viewer)}"
+        self.write_seen(line)
 
 
 def _unsaid(viewer) -> str:
@@ -216,7 +220,7 @@ class _Nobody:
     index, side, name = -1, None, "nobody"
 
 
-_NOBODY = _Nobody()
+NOBODY = _Nobody()
 
 
 class _Cut(LogEntry):
