@@ -198,7 +198,7 @@ def attachments(c: CardInst) -> list:
     return [x for x in z.cards if x.attached_to is c] if z is not None and z.in_play else []
 
 
-def _carrying(c: CardInst, viewer) -> str:
+def carrying(c: CardInst, viewer) -> str:
     """What is attached to a card, each as ``viewer`` may read it ("a face-down card")."""
     held = attachments(c)
     if not held:
@@ -226,7 +226,7 @@ def _plain_copies(cards: list) -> bool:
 
 # What tells alike options apart, in the order it is tried: the card each is attached to,
 # the zone each lies in, the cards attached to each, what is on each and how it lies.
-FACTS = (_host, _place, _carrying, _lying)
+FACTS = (_host, _place, carrying, _lying)
 
 
 def tell_apart(labels: list, values: list, viewer: Optional[Player],
@@ -285,3 +285,47 @@ def tell_apart(labels: list, values: list, viewer: Optional[Player],
                 for k, i in enumerate(copies, 1):
                     out[i], alike[i] = f"{text} #{k}" if number else text, copies[0]
     return out, alike
+
+
+def alike_in_play(card: CardInst, zones) -> list:
+    """The other cards of ``zones`` (the zones in play) that some reader might read as
+    ``card``: of its name, or lying in its zone (one a reader may not read is named by
+    where it lies). Empty, the card needs no telling apart for anyone."""
+    name, zone = card.name, card.zone
+    return [c for z in zones for c in z.cards
+            if c is not card and (c.name == name or z is zone)]
+
+
+def told(card, viewer: Optional[Player], others: list) -> str:
+    """A value as ``viewer`` reads it in a log line; a card with the facts that tell it
+    from those of ``others`` (:func:`alike_in_play`) the viewer would read alike, as
+    :func:`tell_apart` tells options apart, without a number: copies nothing tells apart
+    are alike to the reader.
+
+    >>> from deckwright.dsl.engine.state import GameState
+    >>> s = GameState(); p = s.add_player("P1")
+    >>> area = s.add_zone("area", owner=p, in_play=True)
+    >>> a, b, knife = (s.new_card(n, owner=p) for n in ("Scout", "Scout", "Knife"))
+    >>> _ = [s.place(c, area) for c in (a, b, knife)]; knife.attached_to = b
+    >>> told(a, p, alike_in_play(a, [area])), told(b, p, alike_in_play(b, [area]))
+    ('Scout', 'Scout (with Knife)')
+    >>> b.orient = 1; told(b, p, [a])
+    'Scout (with Knife)'
+    """
+    label = value_name(card, viewer)
+    if not others or type(card) is not CardInst:
+        return label
+    alike = [c for c in others if value_name(c, viewer) == label]
+    if not alike:
+        return label
+    return tell_apart([label] * (len(alike) + 1), [card, *alike], viewer, number=False)[0][0]
+
+
+def source_name(decision, viewer: Optional[Player], zones) -> Optional[str]:
+    """What asks a decision, as ``viewer`` reads it: the card asking, told from the alike
+    cards in ``zones`` (those in play), as :func:`told` tells it ("Slingshot [sideways]"),
+    or the rule's name."""
+    card, source = decision.card, decision.source
+    if card is None or source != card.name:
+        return source
+    return told(card, viewer, alike_in_play(card, zones))

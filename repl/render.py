@@ -17,8 +17,8 @@ from __future__ import annotations
 from typing import Optional
 
 from deckwright.dsl.engine.state import ORIENTATIONS, CardInst, Player, ZoneInst
-from deckwright.dsl.visibility import (card_name, offered, option_card, sees, sees_at,
-                                      source_seen, value_name, zone_readable)
+from deckwright.dsl.visibility import (card_name, carrying, offered, option_card, sees,
+                                      sees_at, source_seen, value_name, zone_readable)
 
 
 def zone_visible(zone: ZoneInst, viewer: Optional[Player]) -> bool:
@@ -27,7 +27,8 @@ def zone_visible(zone: ZoneInst, viewer: Optional[Player]) -> bool:
 
 
 def card_text(c: CardInst, zone: ZoneInst, viewer: Optional[Player] = None) -> str:
-    """One card as the state view prints it: name, counters, attachments, control. A card
+    """One card as the state view prints it: name, what is attached to it ("(with
+    Cutlass)", each as the viewer may read it), counters, marks, its host, control. A card
     the viewer may not read shows only how it lies and what is on it."""
     if not sees(viewer, c):
         extras = [f"{k} {v}" for k, v in sorted(c.counters.items())]
@@ -35,9 +36,9 @@ def card_text(c: CardInst, zone: ZoneInst, viewer: Optional[Player] = None) -> s
             extras.append(ORIENTATIONS[c.orient])
         if c.attached_to is not None:
             extras.append(f"on {card_name(c.attached_to, viewer)}")
-        out = card_name(c, viewer)
+        out = card_name(c, viewer) + carrying(c, viewer)
         return f"{out} [{', '.join(extras)}]" if extras else out
-    out = c.name
+    out = c.name + carrying(c, viewer)
     extras = [f"{k} {v}" for k, v in sorted(c.counters.items())]
     extras += [m for m in sorted(c.marks)]
     if c.turned:
@@ -56,12 +57,20 @@ def card_text(c: CardInst, zone: ZoneInst, viewer: Optional[Player] = None) -> s
 def cards_text(zone: ZoneInst, viewer: Optional[Player], cards=None) -> str:
     """The cards of a zone, alike cards grouped ("Iron Coin ×27"): every alike card in
     a zone without an order, each run of alike cards in an ordered one (so the order
-    still reads)."""
+    still reads). A card that carries another, has counters or marks, or lies turned is
+    shown on its own, with what makes it differ ("Scout (with Cutlass), Scout ×2"): not
+    counted in with its copies, even with those it reads like."""
     groups: dict = {}
     runs: list = []
+    held = None
+    if zone.in_play:                      # the hosts: cards something is attached to
+        held = {id(x.attached_to) for x in zone.cards if x.attached_to is not None}
     for c in zone.cards if cards is None else cards:
         text = card_text(c, zone, viewer)
-        if not zone.ordered:
+        if c.counters or c.orient or c.attached_to is not None or (held and id(c) in held) \
+                or (c.marks and sees(viewer, c)):
+            runs.append([text, 1])        # on its own (its marks, only to who reads them)
+        elif not zone.ordered:
             if text not in groups:
                 groups[text] = [text, 0]
                 runs.append(groups[text])
@@ -169,9 +178,6 @@ def entry_text(game, entry, viewer: Optional[Player]) -> str:
     extra = entry.extra or {}
     if viewer is None:
         return entry.text
-    views = extra.get("views")
-    if views:
-        return views.get(viewer.index, views.get(-1, entry.text))
     if "card" in extra:
         zones = game.state.zones
         src, dst = zones.get(extra.get("from")), zones.get(extra.get("to"))
@@ -179,6 +185,9 @@ def entry_text(game, entry, viewer: Optional[Player]) -> str:
         if not (sees_at(viewer, src, extra.get("was_up", True), card)
                 or sees_at(viewer, dst, extra.get("up", True), card)):
             return f"a card: {src.title if src else 'nowhere'} → {dst.title}"
+    views = extra.get("views")
+    if views:
+        return views.get(viewer.index, views.get(-1, entry.text))
     return entry.text
 
 
@@ -218,7 +227,12 @@ def decision_view(decision, viewer=_EVERYONE, game=None, texts: bool = False) ->
     being asked."""
     if decision is None:
         return ""
-    src = f" ({decision.source})" if decision.source else ""
+    source = decision.source
+    if game is not None and source:       # the card asking, told from its copies in play
+        from deckwright.dsl.visibility import source_name
+        reader = decision.player if viewer is _EVERYONE else viewer
+        source = source_name(decision, reader, game.state.inplay)
+    src = f" ({source})" if source else ""
     secret = " [secret]" if decision.secret else ""
     if viewer is not _EVERYONE and viewer is not None and viewer is not decision.player:
         if not source_seen(decision, viewer):

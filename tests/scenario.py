@@ -145,3 +145,25 @@ def failures_of(body: str, head: str = ON_EXAMPLE) -> list:
     from deckwright.dsl.scenario.suite import render_failure
     program = scenario_deck(body, head)
     return [render_failure(f, program.sources) for f in run(program, program.scenarios[0])]
+
+
+# A Thing whose ability aims at a Thing, marks it and says so: how a REPL test makes the
+# engine name a card in play (`def` it, then `eval create 1 "Tagger" in your area`).
+TAGGER = '''def card "Tagger": Thing {
+  text "Action: put a charge counter on target Thing, and say so."
+  ability "Tag": uses action_play, target t from Thing cards prompt "Tag what?" {
+    put 1 charge on t
+    say "tags {t}"
+  }
+}'''
+
+
+def repl(deck: str, *lines: str, seed: int = 1):
+    """A REPL (its command processor) on a bundled deck, after ``lines`` (each must
+    succeed)."""
+    from deckwright.repl.commands import Processor
+    proc = Processor(deck, seed=seed)
+    for line in lines:
+        out = proc.execute(line)
+        assert out.ok, f"{line}: {out.text()}"
+    return proc

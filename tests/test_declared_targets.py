@@ -91,6 +91,12 @@ def log(s) -> list:
     return [e.text for e in s.game.log]
 
 
+def read_by(s, seat: int) -> list:
+    """The log as a seat reads it."""
+    from deckwright.repl.render import log_lines
+    return log_lines(s.game, s.state.players[seat])
+
+
 def main_phase(s):
     while s.decision.kind != "move" or s.decision.player is not s.state.active:
         play(s, "pass")
@@ -126,7 +132,8 @@ def test_a_target_that_becomes_illegal_is_dropped_and_the_card_does_nothing(deck
     d = s.decision
     assert (d.player.index, d.prompt) == (1, "Respond to P1 resolving Plunder?")
     play(s, "Take it back")
-    assert "a card in P2's hand is no longer a legal target of Plunder" in log(s)
+    assert "a card in P2's hand is no longer a legal target of Plunder" in read_by(s, 0)
+    assert "Gadget is no longer a legal target of Plunder" in read_by(s, 1)   # its holder
     assert "P1: Plunder has no legal target: it does nothing" in log(s)
     assert area(s, 0) == [] and area(s, 1) == ["Scattergun"]      # never redirected
     assert hand(s, 1) == ["Gadget"]
@@ -149,7 +156,7 @@ def test_up_to_two_targets_are_chosen_together(deck):
     assert (d.prompt, d.min_count, d.max_count) == ("Destroy what?", 0, 2)
     assert d.labels == ["Gadget in P1's area", "Gadget in P2's area", "Scattergun"]
     play(s, ["Scattergun", "Gadget in P2"])      # `Gadget` alone is ambiguous: whose?
-    assert "P1: Firestorm targeting Gadget, Scattergun" in log(s)
+    assert "P1: Firestorm targeting Gadget in P2's area, Scattergun" in log(s)
     assert area(s, 0) == ["Gadget"] and area(s, 1) == []
 
 
@@ -160,7 +167,7 @@ def test_of_several_targets_only_the_illegal_ones_are_dropped(deck):
     play(s, "play_action: Firestorm")
     play(s, ["Gadget", "Scattergun"])
     play(s, "Take it back")                         # P2 saves its Scattergun ...
-    assert "a card in P2's hand is no longer a legal target of Firestorm" in log(s)
+    assert "a card in P2's hand is no longer a legal target of Firestorm" in read_by(s, 0)
     assert area(s, 0) == [] and hand(s, 1) == ["Scattergun"]   # ... P1's Gadget still burns
 
 

@@ -122,6 +122,62 @@ def test_a_reaction_waiting_in_a_hand_is_not_announced_to_the_other_player():
     assert any("Counterweight" in t for t in render.log_lines(s.game, s.state.players[1]))
 
 
+# --- log lines that tell a card in play from its copies ------------------------------------
+
+def _tagging(setup: str, answer: str, *after: str):
+    """P1 has a Tagger (its ability aims at a Thing and says which); P2's area holds a
+    Gearbox and two Windmills, the second carrying a Music Box; after ``setup``, P1 tags
+    the card ``answer`` names, then runs the lines ``after``."""
+    from scenario import TAGGER, repl
+    theirs = "area of next_player(you)"
+    return repl("example", TAGGER, 'eval create 1 "Tagger" in your area',
+                f'eval create 2 "Windmill" in {theirs}', f'eval create 1 "Music Box" in {theirs}',
+                f'eval attach top({theirs}) to last(cards in {theirs} where it.name == "Windmill")',
+                *(line.format(theirs=theirs) for line in (setup, "tag", answer, *after)))
+
+
+def test_a_log_line_names_a_host_by_an_attachment_only_as_each_seat_may_read_it():
+    proc = _tagging("eval face down top({theirs})", "with a face-down")
+    game = proc.game
+    p1, p2 = game.state.players
+    mine, theirs = render.log_lines(game, p1), render.log_lines(game, p2)
+    assert mine[-2:] == ["P1: Tag targeting Windmill (with a face-down card)",
+                         "P1: tags Windmill (with a face-down card)"]
+    assert theirs[-2:] == ["P1: Tag targeting Windmill (with Music Box)",
+                           "P1: tags Windmill (with Music Box)"]
+    turned = next(i for i, t in enumerate(mine) if "face down top" in t)
+    assert not any("Music Box" in t for t in mine[turned:])
+
+
+def test_a_face_down_card_aimed_at_is_named_only_to_its_holder():
+    proc = _tagging('eval face down first(cards in {theirs} where it.name == "Windmill")',
+                    "a face-down card")
+    game = proc.game
+    p1, p2 = game.state.players
+    assert render.log_lines(game, p1)[-2:] == [
+        "P1: Tag targeting a face-down card in P2's area",
+        "P1: tags a face-down card in P2's area [charge 1]"]     # what is on it: seen by all
+    assert render.log_lines(game, p2)[-2:] == ["P1: Tag targeting Windmill",
+                                               "P1: tags Windmill"]
+
+
+def test_a_host_leaving_play_is_told_apart_by_its_attachment_as_each_seat_reads_it():
+    from scenario import repl
+    theirs = "area of next_player(you)"
+    proc = repl("example", f'eval create 2 "Windmill" in {theirs}',
+                f'eval create 1 "Music Box" in {theirs}',
+                f'eval attach top({theirs}) to last(cards in {theirs} where it.name == "Windmill")',
+                f"eval face down top({theirs})",
+                f'eval move last(cards in {theirs} where it.name == "Windmill") '
+                "to hand of next_player(you)")
+    game = proc.game
+    p1, p2 = game.state.players
+    assert render.log_lines(game, p1)[-2:] == [
+        "Windmill (with a face-down card): P2's area → P2's hand",
+        "Music Box: P2's area → discard_pile"]          # face up in the pile: seen by all
+    assert render.log_lines(game, p2)[-2] == "Windmill (with Music Box): P2's area → P2's hand"
+
+
 # --- the REPL: undo stops at your own decisions ---------------------------------------------
 
 def test_undo_never_lands_on_a_bots_decision():

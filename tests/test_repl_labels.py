@@ -298,7 +298,7 @@ def test_the_log_names_the_copy_chosen_by_what_tells_it_from_the_others():
     _windmills(proc)
     assert proc.execute("with music").text().splitlines()[:3] == [
         "P1 chooses Windmill (with Music Box) — Destroy (Wrench)",
-        "Windmill: P2's area → discard_pile",
+        "Windmill (with Music Box): P2's area → discard_pile",    # which one left
         "Music Box: P2's area → discard_pile"]
 
 

@@ -155,3 +155,53 @@ def test_abilities_of_attached_cards_name_their_host_and_alike_ones_are_numbered
     for ls in seen:                  # every ability offered reads apart from the others
         abilities = [l for l in ls if l.split(":")[0] not in moves]
         assert len(abilities) == len(set(abilities)), abilities
+
+
+# --- a card that differs from its copies is shown on its own, with what makes it differ ------
+
+THEIRS = "area of next_player(you)"
+
+
+def _windmills(*more: str) -> Processor:
+    """P2's area: a Gearbox and three Windmills, the last with a Music Box attached."""
+    proc = Processor("example", seed=1)
+    for line in (f'eval create 3 "Windmill" in {THEIRS}', f'eval create 1 "Music Box" in {THEIRS}',
+                 f'eval attach top({THEIRS}) to last(cards in {THEIRS} where it.name == "Windmill")',
+                 *more):
+        assert proc.execute(line).ok, line
+    return proc
+
+
+def zone_of(view: str, player: str) -> str:
+    """A player's `area` line in a state view."""
+    lines = view.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(player))
+    return next(line for line in lines[start:] if line.startswith("  area"))
+
+
+def test_a_host_is_shown_apart_from_its_copies_with_what_it_carries():
+    out = _windmills().execute("state").text()
+    assert zone_of(out, "P2") == ("  area: Gearbox, Windmill ×2, Windmill (with Music Box), "
+                                  "Music Box [on Windmill]")      # not "Windmill ×3"
+
+
+def test_a_host_shows_an_attachment_lying_face_down_as_each_seat_may_read_it():
+    from deckwright.repl.render import state_view
+    proc = _windmills(f"eval face down top({THEIRS})")
+    assert zone_of(proc.execute("state").text(), "P2") == (
+        "  area: Gearbox, Windmill ×2, Windmill (with a face-down card), "
+        "a face-down card [on Windmill]")
+    assert zone_of(state_view(proc.game, proc.game.state.players[1]), "P2 (you)") == (
+        "  area (yours): Gearbox, Windmill ×2, Windmill (with Music Box), "
+        "Music Box [on Windmill, face down]")
+
+
+def test_cards_with_counters_or_turned_are_each_shown_on_their_own():
+    proc = Processor("example", seed=1)
+    for line in ('eval create 4 "Spring Press" in your area', "eval put 2 charge on top(your area)",
+                 "eval put 2 charge on first(cards in your area)",
+                 "eval turn last(cards in your area where charge on it == 0) sideways"):
+        assert proc.execute(line).ok, line
+    assert zone_of(proc.execute("state").text(), "P1") == (
+        "  area (yours): Spring Press [charge 2], Spring Press, Spring Press [sideways], "
+        "Spring Press [charge 2]")                          # not "Spring Press [charge 2] ×2"

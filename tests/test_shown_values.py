@@ -1,8 +1,8 @@
 """Values in `say` and in an end condition's name: `{EXPR}`, as in a refusal's words.
 
-The line is logged for every seat, so a value that is a card is named only where every
-player may see it; otherwise it is said as they see it, where it lies (docs/language.md,
-"Resolving, negating, ending").
+Each seat reads the line as it may: a value that is a card is named to a seat that may
+read it, told apart from the alike cards in play; to another it is said as it sees it,
+where it lies (docs/language.md, "Resolving, negating, ending").
 """
 import pytest
 
@@ -34,6 +34,7 @@ def test_say_shows_numbers_truths_and_the_cards_everyone_sees():
             log says "P1: I have 1 gears and 2 cards: a card in P1's hand, a card in P1's hand"
             log says "P1: in my area: Town Crier, Windmill; {braces} stay; rich: true; none"
             log does not say "Oil Can"
+            log for P1 says "P1: I have 1 gears and 2 cards: Oil Can, Gearbox"
           }
         }''') == []
 

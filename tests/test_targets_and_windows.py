@@ -130,6 +130,12 @@ def log(s) -> list:
     return [e.text for e in s.game.log]
 
 
+def read_by(s, seat: int) -> list:
+    """The log as a seat reads it."""
+    from deckwright.repl.render import log_lines
+    return log_lines(s.game, s.state.players[seat])
+
+
 def use(s, ability):
     """The active player's move in their main phase (draw phase already done)."""
     while s.decision.kind != "move" or s.decision.player is not s.state.active:
@@ -212,7 +218,8 @@ def test_an_abilitys_target_is_chosen_as_it_is_used_and_seen_by_the_responses(de
     play(s, "Take it back")                            # P2 takes the Beacon back to hand
     assert s.decision.labels == ["Beacon: Flash", "pass"]   # (its own window: it could Flash)
     play(s, "pass")
-    assert "a card in P2's hand is no longer a legal target of Sling" in log(s)   # (now unseen)
+    assert "a card in P2's hand is no longer a legal target of Sling" in read_by(s, 0)  # unseen
+    assert "Beacon is no longer a legal target of Sling" in read_by(s, 1)       # but by P2
     assert "P1: Sling has no legal target: it does nothing" in log(s)
     assert "Beacon" in hand(s, 1) and "Beacon" not in area(s, 1)
 
@@ -327,7 +334,9 @@ def test_the_question_and_the_log_name_no_card_a_seat_cannot_see(deck):
     d = s.decision
     assert (d.player.index, d.kind) == (2, "respond")
     assert d.prompt == "Respond to P1 peeking at a card in P2's hand?"
-    assert "P1: peek targeting a card in P2's hand" in log(s)
+    for seat in (0, 2):
+        assert "P1: peek targeting a card in P2's hand" in read_by(s, seat)
+    assert "P1: peek targeting Phoenix" in read_by(s, 1)         # P2 holds it
 
 def test_a_deck_with_no_responses_nor_any_time_moves_has_no_windows():
     from deckwright.dsl.loader import load_program

@@ -126,7 +126,18 @@ class EndingWriter:
         self.writeline("REVERSE_ORDER(g)")
 
     def s_Say(self, n, f):
-        self.writeline(f"SAY(g, {f.you}, {f.this}, {self.text_of(n.text, f)}, {self.pos(n.pos)})")
+        self.writeline(self.say_call(n.text, f, f.you, f.this, n.pos))
+
+    def say_call(self, text, f, you, this, pos) -> str:
+        """A `say` line as source: its words, with the values they show (`{EXPR}`) handed
+        over as values (SAY_SHOWN), so that each seat reads a card as it may, told apart
+        from the cards in play it reads like."""
+        values = getattr(text, "values", None)
+        if not values:
+            return f"SAY(g, {you}, {this}, {literal(str(text))}, {self.pos(pos)})"
+        shown = ", ".join(self.expr(e, f) for e in values)
+        return (f"SAY_SHOWN(g, {you}, {this}, {literal(list(text.pieces))}, [{shown}], "
+                f"{self.pos(pos)})")
 
     def text_of(self, text, f) -> str:
         """Text the deck wrote, as source: a literal, or for words that show values

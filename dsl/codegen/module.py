@@ -357,7 +357,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.indent()
         opened = 1
         for words, cond in action.told:
-            line = f"SAY(g, you, this, {self.text_of(words, f)}, {self.pos(action.pos)})"
+            line = self.say_call(words, f, "you", "this", action.pos)
             if cond is None:
                 self.writeline(line)
                 break

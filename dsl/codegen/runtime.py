@@ -101,6 +101,27 @@ def say(g, you, this, text, pos):
     g.write(f"{you.name}: {text}", pos, this.name if this else None)
 
 
+def say_shown(g, you, this, pieces, values, pos):
+    """`say` with the values it shows (`{EXPR}`) in place, as each seat reads them."""
+    if g.logging:
+        read = [_reading(g, v) for v in values]
+        head = f"{you.name}: {pieces[0]}"
+        rest = pieces[1:]
+        g.write_seen(lambda r: head + "".join(f(r) + piece for f, piece in zip(read, rest)),
+                     pos=pos, source=this.name if this else None)
+
+
+def _reading(g, v):
+    """A value `say` shows, as a function of who reads it (:meth:`GameLog.told`)."""
+    if type(v) is bool or v is None:
+        text = "none" if v is None else "true" if v else "false"
+        return lambda r: text
+    if type(v) in (list, tuple):
+        read = [_reading(g, x) for x in v]
+        return lambda r: ", ".join(f(r) for f in read)
+    return g.told(v)
+
+
 def shown(g, pieces, values) -> str:
     """Words with the values they show (`{EXPR}`) in place, as every seat may read them:
     the line is logged for all, so a card is named only where every player sees it, else
@@ -140,19 +161,21 @@ def keep_targets(g, value, legal, action, again):
 
 
 def public_name(g, v) -> str:
-    """A value as every seat may read it: a card someone may not see is named as they
-    see it (where it lies), never by its name."""
+    """A value as every seat may read it (a window's question, an end's name): a card
+    someone may not see is named as they see it (where it lies), never by its name; one
+    with alike cards in play is told apart by what every seat sees of it."""
     if type(v) is CardInst:
-        from ..visibility import sees
-        for p in g.state.players:
-            if not sees(p, v):
-                return _label(v, p, False)
+        from ..engine.gamelog import NOBODY
+        from ..visibility import alike_in_play, sees, told
+        reader = next((p for p in g.state.players if not sees(p, v)), NOBODY)
+        return told(v, reader, alike_in_play(v, g.state.inplay))
     return _label(v, None, False)
 
 
 def _not_legal(g, v, action, again):
     if g.logging:
-        g.write(f"{public_name(g, v)} is {'no longer' if again else 'not'} a legal target of {action}")
+        g.write_told(g.told(v), f" is {'no longer' if again else 'not'} a legal target of "
+                                f"{action}")
 
 
 def target_list(values) -> list:
@@ -166,9 +189,17 @@ def target_list(values) -> list:
 
 
 def targeted(g, you, action, targets):
+    """Log a call's (a card's, an ability's) targets, each as a reader tells it from
+    the cards in play it reads like."""
     if g.logging and targets:
-        g.write(f"{you.name if you else 'the game'}: {action} targeting "
-                + ", ".join(public_name(g, v) for v in targets))
+        names = [g.told(v) for v in targets]
+        who = you.name if you else "the game"
+        g.write_seen(lambda r: f"{who}: {action} targeting " + ", ".join(n(r) for n in names))
+
+
+def used(g, you, card, ability):
+    """Log the use of a card's ability, the card told apart from those it reads like."""
+    g.write_told(f"{you.name} uses ", g.told(card), f": {ability}")
 
 
 def no_targets(g, you, action):
@@ -230,11 +261,12 @@ def responds(g, you, t, card):
     or its response is not named: its name may be the card's)."""
     if g.logging:
         if card is None:
-            said = t.label
-        else:
-            shown = public_name(g, card)
-            said = f"{shown}: {t.label if shown == card.name else 'a response'}"
-        g.write(f"{you.name} responds: {said}")
+            g.write(f"{you.name} responds: {t.label}")
+            return
+        from ..visibility import sees
+        name = g.told(card)
+        g.write_seen(lambda r: f"{you.name} responds: {name(r)}: "
+                               f"{t.label if sees(r, card) else 'a response'}")
 
 
 def engine_error(g, message):
@@ -541,7 +573,7 @@ HELPERS = {
     "LOSE_NOW": P.lose_now, "LOSE_AMOUNT": P.lose_amount, "SET_RES": P.set_res,
     "SET_SHARED": P.set_shared, "MARK": P.mark, "UNMARK": P.unmark, "ELIMINATE": P.eliminate_one,
     "END": P.end_game, "END_MOST": P.end_by_most, "MOST_OF": P.most_of, "WON": P.won, "USE": P.use_limit, "ADD_TEMP": P.add_temp_static,
-    "SAY": say, "SHOWN": shown, "START_TURN": P.start_turn, "EXPIRE": P.expire,
+    "SAY": say, "SAY_SHOWN": say_shown, "SHOWN": shown, "START_TURN": P.start_turn, "EXPIRE": P.expire,
     "EXTRA_TURN": P.extra_turn, "SKIP_TURN": P.skip_turn, "REVERSE_ORDER": P.reverse_order,
     "NEXT_TURN": P.next_turn,
     # events and decisions
@@ -550,7 +582,7 @@ HELPERS = {
     "COPIED_HEARING": P.copied_hearing, "COPIED_FIELDS": P.copied_fields,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
     "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "RESPONDS": responds,
-    "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted,
+    "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted, "USED": used,
     "TARGETLESS": targetless, "NO_TARGETS": no_targets, "AIMABLE": P.aimable,
     "MAY_AIM": P.may_aim,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,

@@ -229,7 +229,7 @@ class TurnWriter:
             self.writeline("if ab.uses is not None and not free: USE(g, ab.uses, you)")
             self.writeline(f"if ab.once_per_turn and not free: "
                            f"{S}.once.add(('ability', card.id, ab.name))")
-            self.writeline("g.write(you.name + ' uses ' + card.name + ': ' + ab.name)")
+            self.writeline("if g.logging: USED(g, you, card, ab.name)")
             aimed = any(ab.target is not None for ab in self.abilities)
             # `up to N` targets somewhere: each ability's count (None: one target)
             counted = any(ab.target is not None and ab.target[3] is not None

@@ -37,6 +37,8 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
             g.cut_line()
         return
     was_up = card.face_up
+    # Leaving a zone in play where alike cards stay: named as it lay there, before it moves.
+    left = leaving(g, card, src) if g.logging and src is not None and src.in_play else None
     in_play = zone.in_play
     was = False
     if src is not None:
@@ -55,7 +57,10 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
             g.copiers_in_play += 1 if in_play else -1
     if card.token and not in_play:
         del g.state.cards[card.id]      # tokens cease to exist outside play
-        g.write(f"{card.name} (token) ceases to exist")
+        if left is None:
+            g.write(f"{card.name} (token) ceases to exist")
+        else:
+            g.write_told(left.__getitem__, " (token) ceases to exist")
         return
     cards = zone.cards
     if pos_kind == "top":
@@ -88,11 +93,30 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
         card.attached_to = None            # an attachment moved away from its host leaves it
     card.face_up = zone.public
     if g.logging:
-        g.write(f"{card.name}: {src.title if src else 'nowhere'} → {zone.title}",
-                extra={"card": card.id, "from": src.key if src else None, "to": zone.key,
-                       "was_up": was_up, "up": card.face_up})
+        way = f"{src.title if src else 'nowhere'} → {zone.title}"
+        extra = {"card": card.id, "from": src.key if src else None, "to": zone.key,
+                 "was_up": was_up, "up": card.face_up}
+        if left is None:
+            g.write(f"{card.name}: {way}", extra=extra)
+        else:
+            g.write_told(left.__getitem__, f": {way}", extra=extra)
     if was and in_play and src is not zone and src.cards:
         carry(g, card, src, zone)
+
+
+def leaving(g, card: CardInst, src: ZoneInst) -> Optional[dict]:
+    """How each reader names a card about to leave ``src`` (a zone in play) where cards of
+    its name stay: told apart from them by what it carries and what is on it, as the
+    reader could read it there ("Scout (with Cutlass): P1's area → P1's discard"). A
+    reader who could not read it there reads its name on the line, or "a card"
+    (:func:`deckwright.repl.render.entry_text`). None: nothing there reads like it."""
+    name = card.name
+    if g.lines >= MAX_LOG_LINES or not any(c.name == name and c is not card
+                                           for c in src.cards):
+        return None                        # (past the limit, the line is only counted)
+    from ..visibility import sees, told
+    others = [c for c in src.cards if c is not card]
+    return {r: told(card, r, others) if sees(r, card) else name for r in g.readers()}
 
 
 def carry(g, host: CardInst, src: ZoneInst, zone: ZoneInst) -> None:
@@ -102,7 +126,9 @@ def carry(g, host: CardInst, src: ZoneInst, zone: ZoneInst) -> None:
     for c in [x for x in src.cards if x.attached_to is host]:
         if zone.capacity is not None and len(zone.cards) >= zone.capacity:
             c.attached_to = None
-            g.write(f"{c.name} cannot follow {host.name} to {zone.title}: it is full")
+            if g.logging:
+                g.write_told(g.told(c), " cannot follow ", g.told(host),
+                             f" to {zone.title}: it is full")
             continue
         relocate(g, c, zone, "top", None)
 
@@ -116,7 +142,13 @@ def release(g, host: CardInst) -> None:
         for c in z.cards:
             if c.attached_to is host:
                 c.attached_to = None
-                g.write(f"{c.name} is no longer attached to {host.name}")
+                if g.logging:
+                    unattached(g, c, host)
+
+
+def unattached(g, c: CardInst, host: CardInst) -> None:
+    """Log that a card hangs on its host no more, each told apart from alike cards."""
+    g.write_told(g.told(c), " is no longer attached to ", g.told(host))
 
 
 def movable(g, card: CardInst, zone: ZoneInst) -> bool:
@@ -124,9 +156,14 @@ def movable(g, card: CardInst, zone: ZoneInst) -> bool:
     if card.zone is None and card.id not in g.state.cards:
         return False                       # a token that has ceased to exist
     if zone.capacity is not None and card.zone is not zone and len(zone.cards) >= zone.capacity:
-        g.write(f"{card.name} cannot go to {zone.title}: it is full")
+        full(g, card, zone)
         return False
     return True
+
+
+def full(g, card: CardInst, zone: ZoneInst) -> None:
+    if g.logging:
+        g.write_told(g.told(card), f" cannot go to {zone.title}: it is full")
 
 
 def move_quiet(g, what, zone, pos_kind, index):
@@ -156,7 +193,7 @@ def move_card_quiet(g, card, zone, pos_kind, index):
     if src is None and card.id not in g.state.cards:
         return                             # a token that has ceased to exist
     if zone.capacity is not None and card.zone is not zone and len(zone.cards) >= zone.capacity:
-        g.write(f"{card.name} cannot go to {zone.title}: it is full")
+        full(g, card, zone)
         return
     was = card.zone is not None and card.zone.in_play
     relocate(g, card, zone, pos_kind, index)
@@ -226,8 +263,10 @@ def orient_one(g, c, how: int) -> Optional[str]:
     if c.orient == how or c.zone is None or not c.zone.in_play:
         return None
     old = ORIENTATIONS[c.orient]
+    it = g.told(c) if g.logging else None      # as it lay: how it lies now tells nothing
     c.orient = how
-    g.write(f"{c.name} is turned {ORIENTATIONS[how]}")
+    if it is not None:
+        g.write_told(it, f" is turned {ORIENTATIONS[how]}")
     return old
 
 
@@ -256,8 +295,12 @@ def attachable(host) -> bool:
 def attach_now(g, c, host) -> bool:
     """Attach a card that is in its host's zone; whether it was."""
     if c.zone is host.zone:
+        it = to = None
+        if g.logging:                      # named as they were: the host carried nothing yet
+            it, to = g.told(c), g.told(host)
         c.attached_to = host
-        g.write(f"{c.name} attached to {host.name}")
+        if it is not None:
+            g.write_told(it, " attached to ", to)
         return True
     return False
 
@@ -269,6 +312,7 @@ def take_control(g, c, player) -> bool:
         return False
     target = player.z[g.zone_index[c.zone.name]] if c.zone.owner is not None else c.zone
     src = c.zone
+    it = g.told(c) if g.logging else None      # where it lay, before it changes hands
     if target is not None and target is not src:
         src.cards.remove(c)
         target.cards.append(c)
@@ -276,13 +320,15 @@ def take_control(g, c, player) -> bool:
     c.controller = player
     g.moved += 1
     g.playing += 1
-    g.write(f"{player.name} gains control of {c.name}")
+    if it is not None:
+        g.write_told(f"{player.name} gains control of ", it)
     if c.zone is not src:
         carry(g, c, src, c.zone)           # its attachments go with it, to its controller
         host = c.attached_to
         if host is not None and host.zone is not c.zone:
             c.attached_to = None           # taken from its host, it no longer hangs on it
-            g.write(f"{c.name} is no longer attached to {host.name}")
+            if g.logging:
+                unattached(g, c, host)
     return True
 
 
@@ -297,6 +343,7 @@ def transform_one(g, c, into, pos) -> Optional[str]:
     old = c.name
     if old == into:
         return None
+    was = g.told(c) if g.logging else None     # as it was, before it is another card
     if c.zone is not None and c.zone.in_play:
         if g.copiers:
             g.copiers_in_play += (into in g.copiers) - (old in g.copiers)
@@ -309,7 +356,8 @@ def transform_one(g, c, into, pos) -> Optional[str]:
     c.token = g.defs[into].token or (c.token and not g.defs[old].token)
     g.moved += 1
     g.playing += c.zone is not None and c.zone.in_play
-    g.write(f"{old} becomes {into}")
+    if was is not None:
+        g.write_told(was, f" becomes {into}")
     if c.token and (c.zone is None or not c.zone.in_play):
         if c.zone is not None:
             c.zone.cards.remove(c)

@@ -17,6 +17,7 @@ import sys
 from ..limits import MAX_LOG_LINES
 from .events import Decision, LogEntry
 from .recursion import GENERATED_FILE
+from .state import CardInst
 
 
 class GameLog:
@@ -44,6 +45,54 @@ class GameLog:
             self.log.append(LogEntry(self.state.turn, text, pos, source, secret_for, extra))
             if self.watch is not None:
                 self.watch(self, None)
+
+    def write_seen(self, say, extra=None, pos=None, source=None) -> None:
+        """Write a line each reader reads in its own words: ``say(viewer)`` makes it for
+        one reader (None: the omniscient view, the line's text). When a seat reads it
+        otherwise, every seat gets its line, and what everyone may read is kept as the
+        view of -1. Choices are logged so (:meth:`_log_choice`), and so is every line
+        that names a card in play (:meth:`naming`)."""
+        if not self.logging:
+            return
+        if self.lines >= MAX_LOG_LINES:
+            self.cut_line()
+            return
+        text = say(None)
+        mine = {p.index: say(p) for p in self.state.players}
+        if any(line != text for line in mine.values()):
+            mine[-1] = say(NOBODY)      # every seat its own line; -1 hides what only some read
+            extra = {**extra, "views": mine} if extra else {"views": mine}
+        self.write(text, pos, source, extra=extra)
+
+    def write_told(self, *parts, extra=None) -> None:
+        """Write a line made of words and of names as each reader reads them (functions of
+        the reader, as :meth:`told` gives): ``g.write_told(it, " attached to ", to)``. The
+        engine's hot paths call this, not a closure of their own, when the game logs."""
+        self.write_seen(lambda r: "".join(p if type(p) is str else p(r) for p in parts), extra)
+
+    def naming(self, card) -> dict:
+        """How each reader (None, each seat, and :data:`NOBODY`) names ``card`` now, told
+        apart from the cards in play it reads like: taken before the card changes
+        (attached, turned, moved), for the line written after."""
+        from ..visibility import alike_in_play, told
+        others = alike_in_play(card, self.state.inplay)
+        return {v: told(card, v, others) for v in self.readers()}
+
+    def readers(self) -> tuple:
+        """Everyone a line may be worded for: the omniscient view (None), each seat, and
+        what every seat may read (:data:`NOBODY`)."""
+        return (None, *self.state.players, NOBODY)
+
+    def told(self, card):
+        """``card`` (or another value) as each reader names it now: a function of the
+        reader, for :meth:`write_seen`. Past the stretch's limit, where the line is only
+        counted, nothing is looked up."""
+        if self.lines >= MAX_LOG_LINES:
+            return _unsaid
+        if type(card) is not CardInst:
+            from ..visibility import value_name
+            return lambda v: value_name(card, v)
+        return self.naming(card).__getitem__
 
     def new_stretch(self) -> None:
         """A decision was taken, an effect or a turn begins: the log keeps
@@ -130,9 +179,15 @@ class GameLog:
         """Log a choice with its question. What was chosen is written as everyone may read
         it; a seat that may read more (the chooser, a card's holder) gets its own line.
         ``forced``: it was the only choice (:meth:`log_forced`)."""
+        from ..visibility import source_name
         name = d.player.name
         picks = _Picks(d, choice)
-        ask = f" — {d.prompt}" + (f" ({d.source})" if d.source else "")
+        inplay = self.state.inplay
+
+        def ask(viewer) -> str:           # the question, and the card asking as told
+            source = source_name(d, viewer, inplay)
+            return f" — {d.prompt}" + (f" ({source})" if source else "")
+
         does, did = ("has only one choice:", "had only one choice:") if forced else \
             ("chooses", "chose")
         if d.card is not None and not d.card.face_up:
@@ -141,27 +196,23 @@ class GameLog:
                 # Asked by a card others may not read (a reaction in a hand): the question
                 # and the answer are the chooser's; what follows from them is logged as it
                 # happens.
-                self.write(f"{name} {did} {picks.text(d.player)}{ask}",
+                self.write(f"{name} {did} {picks.text(d.player)}{ask(d.player)}",
                            secret_for=d.player)
                 return
         if d.secret:
             self.write(f"{name} {'has only one choice, made' if forced else 'chooses'} "
-                       f"secretly{ask}")
-            self.write(f"{name} {did} {picks.text(d.player)}{ask}",
+                       f"secretly{ask(NOBODY)}")
+            self.write(f"{name} {did} {picks.text(d.player)}{ask(d.player)}",
                        secret_for=d.player)
             return
-        text = f"{name} {does} {picks.text(None)}{ask}"
-        views = None
-        if d._labeler is not None:
-            mine = {p.index: f"{name} {does} {picks.text(p)}{ask}"
-                    for p in self.state.players}
-            if any(line != text for line in mine.values()):
-                views = mine              # every seat its own line, the chooser's too
-        if views is not None:
-            # The line everyone else reads hides what only some may read.
-            everyone = f"{name} {does} {picks.text(_NOBODY)}{ask}"
-            views[-1] = everyone
-        self.write(text, extra={"views": views} if views else None)
+
+        def line(viewer):
+            return f"{name} {does} {picks.text(viewer)}{ask(viewer)}"
+        self.write_seen(line)
+
+
+def _unsaid(viewer) -> str:
+    return ""
 
 
 class _Nobody:
@@ -169,7 +220,7 @@ class _Nobody:
     index, side, name = -1, None, "nobody"
 
 
-_NOBODY = _Nobody()
+NOBODY = _Nobody()
 
 
 class _Cut(LogEntry):
