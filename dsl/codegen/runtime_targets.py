@@ -1,0 +1,148 @@
+"""The runtime helpers of targets and response windows, for generated code only (a part
+of :data:`deckwright.dsl.codegen.runtime.HELPERS`): a target list checked again, the log
+lines of an aiming, who is asked in a window and the question they read, and the offer a
+player passed on, as plain data.
+
+Everything said here is said as every seat may read it: a card someone may not see is
+named by where it lies, never by its name (:func:`public_name`).
+"""
+from __future__ import annotations
+
+import re
+
+from ..engine.state import CardInst, Player, ZoneInst
+
+
+def public_name(g, v) -> str:
+    """A value as every seat may read it: a card someone may not see is named as they
+    see it (where it lies), never by its name."""
+    from ..visibility import sees, value_name
+    if type(v) is CardInst:
+        for p in g.state.players:
+            if not sees(p, v):
+                return value_name(v, p, False)
+    return value_name(v, None, False)
+
+
+def keep_targets(g, value, legal, action, again):
+    """A `target` parameter with its illegal targets dropped: `none` for one, left out of
+    a list. ``again``: checked after the reactions, so the log says it is no longer legal."""
+    if value is None:
+        return None
+    if type(value) is list:
+        kept = [v for v in value if v is not None and legal(v)]
+        for v in value:
+            if v is not None and v not in kept:
+                _not_legal(g, v, action, again)
+        return kept
+    if legal(value):
+        return value
+    _not_legal(g, value, action, again)
+    return None
+
+
+def _not_legal(g, v, action, again):
+    if g.logging:
+        g.write(f"{public_name(g, v)} is {'no longer' if again else 'not'} a legal target of {action}")
+
+
+def target_list(values) -> list:
+    out = []
+    for v in values:
+        if type(v) is list:
+            out.extend(x for x in v if x is not None)
+        elif v is not None:
+            out.append(v)
+    return out
+
+
+def targeted(g, you, action, targets):
+    if g.logging and targets:
+        g.write(f"{you.name if you else 'the game'}: {action} targeting "
+                + ", ".join(public_name(g, v) for v in targets))
+
+
+def no_targets(g, you, action):
+    """`up to N` targets answered with none: the text takes effect on an empty list."""
+    if g.logging:
+        g.write(f"{you.name if you else 'the game'}: {action} targeting nothing")
+
+
+def targetless(g, you, action):
+    if g.logging:
+        g.write(f"{you.name if you else 'the game'}: {action} has no legal target: "
+                "it does nothing")
+
+
+def window_order(g) -> list:
+    """Who is asked in a response window, in turn: every living player, in seat order
+    from the active player."""
+    s = g.state
+    players = s.players
+    start = players.index(s.active) if s.active in players else 0
+    return [p for p in players[start:] + players[:start] if p.alive]
+
+
+# What a built-in event is doing, for a window's question (an action says it itself).
+_DOING = {"resolve": "resolving {card}", "activate": "using {card}: {ability}",
+          "move": "moving {card}", "enter": "putting {card} into play",
+          "leave": "taking {card} out of play", "gain": "gaining {amount} {resource}",
+          "lose": "losing {amount} {resource}", "response": "responding with {response}",
+          "game_drawn": "ending the game in a draw"}
+_FIELD = re.compile(r"\{([a-z_][a-zA-Z0-9_]*)\}")
+
+
+def window_prompt(g, ev) -> str:
+    """The question of a response window: what is being answered, as everyone sees it
+    (no hidden card is named: the prompt is logged and read by every seat)."""
+    s = g.state
+    if ev is None:
+        phase = f"phase {s.phase}" if s.phase else "this step"
+        who = s.active.name + "'s turn" if s.active is not None else "the game"
+        return f"Act at the start of {phase} ({who})?"
+    template = g.info.action_says.get(ev.name) or _DOING.get(ev.name)
+    actor = ev.actor.name if ev.actor is not None else "the game"
+    if template is None:
+        targets = ev.data.get("targets") or []
+        at = " at " + ", ".join(public_name(g, v) for v in targets) if targets else ""
+        return f"Respond to {actor}'s {ev.name}{at}?"
+
+    def field(m):
+        k = m.group(1)
+        if not (k in ev.data or k in ("player", "name")):
+            return m.group(0)
+        v = ev.get(k)
+        return ", ".join(public_name(g, x) for x in v) if type(v) is list else public_name(g, v)
+    return f"Respond to {actor} {_FIELD.sub(field, template)}?"
+
+
+def responds(g, you, t, card):
+    """Log a response once its cost is paid (a card used from the hand is shown by then,
+    or its response is not named: its name may be the card's)."""
+    if g.logging:
+        if card is None:
+            said = t.label
+        else:
+            shown = public_name(g, card)
+            said = f"{shown}: {t.label if shown == card.name else 'a response'}"
+        g.write(f"{you.name} responds: {said}")
+
+
+
+def offer_key(v):
+    """A value as plain data (a card by its id, a player by seat), so that a phase start's
+    offer can be kept in the state and compared with the next one (``STEP_WINDOW``)."""
+    t = type(v)
+    if v is None or t in (int, str, bool):
+        return v
+    if t is CardInst:
+        return ("card", v.id)
+    if t is Player:
+        return ("player", v.index)
+    if t is ZoneInst:
+        return ("zone", v.key, tuple(c.id for c in v.cards))
+    if t in (list, tuple):
+        return tuple(offer_key(x) for x in v)
+    if t is dict:
+        return ("map", tuple((offer_key(k), offer_key(x)) for k, x in v.items()))
+    return ("value", type(v).__name__)     # never an address: the state must hash alike
