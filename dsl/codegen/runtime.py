@@ -16,7 +16,8 @@ from ..engine.events import Decision, Event
 from ..engine.state import CardInst, Player, ZoneInst
 from ..errors import EngineError
 from .runtime_targets import (keep_targets, no_targets, offer_key, public_name, responds,
-                              target_list, targeted, targetless, window_order, window_prompt)
+                              step_prompt, target_list, targeted, targetless, window_order,
+                              window_prompt)
 
 PASS = (-2, None)                 # the `pass` option of an offer
 
@@ -418,7 +419,8 @@ HELPERS = {
     "EVENT": Event, "NEGATE": P.negate, "NEGATED": P.negated, "INPLAY_FIELDS": P.in_play_fields,
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
-    "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "RESPONDS": responds,
+    "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "STEP_PROMPT": step_prompt,
+    "RESPONDS": responds,
     "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted,
     "TARGETLESS": targetless, "NO_TARGETS": no_targets, "AIMABLE": P.aimable,
     "MAY_AIM": P.may_aim,

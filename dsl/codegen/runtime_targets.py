@@ -74,11 +74,15 @@ def targetless(g, you, action):
                 "it does nothing")
 
 
-def window_order(g) -> list:
+def window_order(g, mover=None) -> list:
     """Who is asked in a response window, in turn: every living player, in seat order
-    from the active player."""
+    from the active player. After a move of ``mover``'s `offer` loop: every other living
+    player, in seat order from the next one."""
     s = g.state
     players = s.players
+    if mover is not None:
+        start = players.index(mover) + 1
+        return [p for p in players[start:] + players[:start - 1] if p.alive]
     start = players.index(s.active) if s.active in players else 0
     return [p for p in players[start:] + players[:start] if p.alive]
 
@@ -92,14 +96,20 @@ _DOING = {"resolve": "resolving {card}", "activate": "using {card}: {ability}",
 _FIELD = re.compile(r"\{([a-z_][a-zA-Z0-9_]*)\}")
 
 
+def step_prompt(g, mover) -> str:
+    """The question of a step's window: at a phase's start, or after a move of
+    ``mover``'s `offer` loop."""
+    s = g.state
+    if mover is not None:
+        return f"Act after {mover.name}'s move{' in phase ' + s.phase if s.phase else ''}?"
+    phase = f"phase {s.phase}" if s.phase else "this step"
+    who = s.active.name + "'s turn" if s.active is not None else "the game"
+    return f"Act at the start of {phase} ({who})?"
+
+
 def window_prompt(g, ev) -> str:
     """The question of a response window: what is being answered, as everyone sees it
     (no hidden card is named: the prompt is logged and read by every seat)."""
-    s = g.state
-    if ev is None:
-        phase = f"phase {s.phase}" if s.phase else "this step"
-        who = s.active.name + "'s turn" if s.active is not None else "the game"
-        return f"Act at the start of {phase} ({who})?"
     template = g.info.action_says.get(ev.name) or _DOING.get(ev.name)
     actor = ev.actor.name if ev.actor is not None else "the game"
     if template is None:
