@@ -213,7 +213,7 @@ def test_an_abilitys_target_is_chosen_as_it_is_used_and_seen_by_the_responses(de
     assert s.decision.prompt == "Sling at what?" and s.decision.labels == ["Phoenix", "Beacon"]
     play(s, "Beacon")
     assert "P1: Sling targeting Beacon" in log(s)
-    assert s.decision.prompt == "Respond to P1 using Slingshot: Sling?"
+    assert s.decision.prompt == "Respond to P1 using Slingshot: Sling (targeting Beacon)?"
     play(s, "Take it back")                            # P2 takes the Beacon back to hand
     assert s.decision.labels == ["Beacon: Flash", "pass"]   # (its own window: it could Flash)
     play(s, "pass")

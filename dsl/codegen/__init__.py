@@ -64,6 +64,8 @@ class ProgramInfo:
         self.move_vars = [mv.var for mv in p.moves.values()]
         self.response_labels = {t.index: t.label for t in p.all_triggers if t.kind == "respond"}
         self.action_says = {name: a.says for name, a in p.actions.items() if a.says}
+        # the parameter naming the card each call declared `target for` plays
+        self.action_plays = {name: a.aims for name, a in p.actions.items() if a.aims}
 
 
 class Code:

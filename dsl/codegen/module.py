@@ -299,6 +299,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
                 if name in self.a.listened:
                     self.writeline("data['source'] = this")
                 self._tell(f, action, None)
+                self._show_played(f, name, action)
                 self.emit(f, name, "data", "you",
                           lambda f, ev: self.writeline(self.call(f, call, decides)))
                 return
@@ -335,7 +336,16 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.writeline("data['source'] = this")
         self._tell(f, action, None)
         self._aim(f, name, card, "data")
+        self._show_played(f, name, action)
         self.emit(f, name, "data", "you", lambda f, ev: self.writeline(self.call(f, call, decides)))
+
+    def _show_played(self, f, name, action) -> None:
+        """A call that plays a card (`target for`) and opens a response window shows the
+        card as it is declared (once its targets are told): the players the window asks
+        read what they answer."""
+        if action.aims is not None and name in self.a.responded:
+            played = f.names[action.aims]
+            self.writeline(f"if type({played}) is CARD: {played}.face_up = True")
 
     def _aim(self, f, name, card, data) -> None:
         """``aim``: ``card`` and its targets chosen now (AIM), or None for a card without."""

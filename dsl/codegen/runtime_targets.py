@@ -109,21 +109,34 @@ def step_prompt(g, mover) -> str:
 
 def window_prompt(g, ev) -> str:
     """The question of a response window: what is being answered, as everyone sees it
-    (no hidden card is named: the prompt is logged and read by every seat)."""
-    template = g.info.action_says.get(ev.name) or _DOING.get(ev.name)
+    (no hidden card is named: the prompt is logged and read by every seat). Its targets
+    the words do not show already are named after them ("(targeting Gearbox)")."""
+    info = g.info
+    template = info.action_says.get(ev.name) or _DOING.get(ev.name)
     actor = ev.actor.name if ev.actor is not None else "the game"
+    targets = ev.data.get("targets") or []
     if template is None:
-        targets = ev.data.get("targets") or []
+        played = ev.data.get(info.action_plays.get(ev.name, ""))
+        of = f" of {public_name(g, played)}" if type(played) is CardInst else ""
         at = " at " + ", ".join(public_name(g, v) for v in targets) if targets else ""
-        return f"Respond to {actor}'s {ev.name}{at}?"
+        return f"Respond to {actor}'s {ev.name}{of}{at}?"
+    named = []
 
     def field(m):
         k = m.group(1)
         if not (k in ev.data or k in ("player", "name")):
             return m.group(0)
         v = ev.get(k)
-        return ", ".join(public_name(g, x) for x in v) if type(v) is list else public_name(g, v)
-    return f"Respond to {actor} {_FIELD.sub(field, template)}?"
+        if type(v) is list:
+            named.extend(v)
+            return ", ".join(public_name(g, x) for x in v)
+        named.append(v)
+        return public_name(g, v)
+    said = _FIELD.sub(field, template)
+    rest = [v for v in targets if not any(v is x for x in named)]
+    if rest:
+        said += f" (targeting {', '.join(public_name(g, v) for v in rest)})"
+    return f"Respond to {actor} {said}?"
 
 
 def responds(g, you, t, card):
