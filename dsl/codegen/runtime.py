@@ -15,7 +15,8 @@ from ..engine.divide import Division, divide_targets
 from ..engine.events import Decision, Event
 from ..engine.state import CardInst, Player, ZoneInst
 from ..errors import EngineError
-from .runtime_targets import (keep_targets, no_targets, offer_key, public_name, responds,
+from .runtime_targets import (REFUSED, forbid_options, forbidden_as_aimed, keep_targets,
+                              no_targets, offer_key, public_name, refused_play, responds,
                               step_prompt, target_list, targeted, targetless, window_order,
                               window_prompt)
 
@@ -423,7 +424,8 @@ HELPERS = {
     "RESPONDS": responds,
     "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted,
     "TARGETLESS": targetless, "NO_TARGETS": no_targets, "AIMABLE": P.aimable,
-    "MAY_AIM": P.may_aim,
+    "MAY_AIM": P.may_aim, "FORBIDDEN_AIMED": forbidden_as_aimed, "FORBID_OPTIONS": forbid_options,
+    "REFUSED_PLAY": refused_play, "REFUSED": REFUSED,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
     "CARD_OK": card_ok, "RULED": ruled, "OFFER_KEY": offer_key,
     "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,

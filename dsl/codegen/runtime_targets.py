@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from ..engine.events import Event
+from ..engine.statics import active_statics
 from ..engine.state import CardInst, Player, ZoneInst
 
 
@@ -72,6 +74,47 @@ def targetless(g, you, action):
     if g.logging:
         g.write(f"{you.name if you else 'the game'}: {action} has no legal target: "
                 "it does nothing")
+
+
+# A play a `static forbid` refuses once its card's targets are chosen (AIM's answer then).
+REFUSED = ("refused",)
+
+
+def forbidden_as_aimed(g, name, data, you, targets, aimed=True) -> bool:
+    """Whether a `static forbid` of the call ``name`` that plays a card refuses it: with
+    ``aimed``, the forbids that read `event.targets`, with the call's event listing
+    ``targets``; without, the others (checked before anything is chosen)."""
+    reading = g.info.forbids_on_targets
+    ev = None
+    for st, src, owner in active_statics(g, "forbid"):
+        if st.event != name or (st.index in reading) is not aimed:
+            continue
+        where = g.code.where.get(st.index)
+        if where is None:
+            return True
+        if ev is None:
+            ev = Event(name, dict(data, targets=list(targets)) if aimed else data, you)
+        if where(g, owner, src, ev):
+            return True
+    return False
+
+
+def forbid_options(g, name, data, you, options) -> list:
+    """The options of a one-target card's play that no `static forbid` of ``name``
+    refuses with that option as its target."""
+    return [v for v in options if not forbidden_as_aimed(g, name, data, you, (v,))]
+
+
+def refused_play(g, you, card, targets):
+    """A play a `static forbid` refuses with its targets: said to its player (the card
+    was not shown, and nothing was told), and AIM answers REFUSED: the call does not
+    happen."""
+    if g.logging:
+        at = "at " + ", ".join(public_name(g, v) for v in targets) if targets is not None \
+            else "at any of its targets"
+        g.write(f"{you.name}: playing {card.name} {at} is forbidden: the play does not happen",
+                secret_for=you if not card.face_up else None)
+    return REFUSED
 
 
 def window_order(g, mover=None) -> list:
