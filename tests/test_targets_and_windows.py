@@ -354,6 +354,36 @@ def test_an_any_time_ability_is_offered_after_the_move_that_made_it_usable(deck)
     assert res(s, 1, "sparks") == 1
 
 
+def test_an_any_time_ability_a_card_is_granted_is_offered_after_another_players_move():
+    # The Sun Dial gives P2's other Things "Any time, once per turn: gain a spark". P2 has
+    # none until P1's Gift puts a Cog into play under P2's control: P2 may tick it at once.
+    program = load_text('''game "Granted" extends "dvorak"
+resource sparks: start 0
+card "Cog": Thing x 12 { text "A cog." }
+card "Sun Dial": Thing {
+  text "Your other Things have \\"Any time, once per turn: gain a spark.\\""
+  static grant Thing cards you control where it != this ability "Tick": any time, once per turn {
+    gain 1 sparks
+  }
+}
+card "Gift": Action {
+  text "Put a Thing from your hand into play under the next player's control."
+  effect {
+    choose c from Thing cards in your hand prompt "Give which Thing?" {
+      move c to area of next_player(you)
+    }
+  }
+}
+''', "granted.deck")
+    s = given(program, hands={0: ["Gift", "Cog"]}, areas={1: ["Sun Dial"]},
+              deck_cards=["Gift"] * 20)
+    assert (s.decision.player.index, s.decision.kind) == (0, "move")   # nothing to tick yet
+    play(s, "play_action: Gift")
+    d = s.decision
+    assert (d.player.index, d.prompt, d.labels) == (
+        1, "Act after P1's move in phase main?", ["Cog: Tick", "pass"])
+
+
 def test_nobody_is_asked_between_moves_who_has_nothing_usable_at_any_time(deck):
     s = start(deck, players=3, hands={0: ["Phoenix"]}, areas={0: ["Scatterer"]})
     play(s, "Scatterer: Scatter")                      # one spark each: no forge yet
