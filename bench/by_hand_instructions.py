@@ -1,10 +1,11 @@
 """The engine against the same game written by hand, in instructions counted by callgrind:
-the "x by hand" ratios of `bench/runes.py` and `bench/floor.py`, in a unit that the
-machine's load does not move.
+the "x by hand" ratios of `bench/runes.py`, `bench/floor.py` and `bench/urban_by_hand.py`,
+in a unit that the machine's load does not move.
 
     python bench/by_hand_instructions.py [--games N]
 
-For Dueling Runes (per round) and the floor game (per decision), it counts, under
+For Dueling Runes (per round), the floor game and Urban Dead (per decision: the same
+seeds play the same games there, so it is also the ratio per game), it counts, under
 ``valgrind --tool=callgrind``, the engine's random-bot games 0..N-1 (seed 0, log off, the
 code path of `deckwright sim`) and the hand-written game's same seeds, each as the
 difference between a run that plays them and one that only loads and plays a warm-up
@@ -65,6 +66,10 @@ GAMES = {
         load="import floor\nprogram = load_text(floor.FLOOR_DECK, '<floor>')",
         engine_units="len(game.decisions)", imports="import floor",
         play="floor.plain_python_game", hand_units="r"),
+    "Urban Dead, per decision": dict(
+        load="program = load_program('urban_dead')", engine_units="len(game.decisions)",
+        imports="import urban_by_hand", play="urban_by_hand.play_game",
+        hand_units="r['decisions']"),
 }
 
 

@@ -5,8 +5,9 @@
 Prints, for random-bot games on one core: games/s, turns/s, average turns, decisions per
 game and the time one takes, how often P1 and the first to move win, and how games end;
 first for this hand-written game, then for the engine playing the bundled deck with the
-same seeds in the same run (``--engine-games 0`` leaves it out), then the ratio. Issue 11
-asks the engine's Dveck Builder for at least 100 random-bot games/s.
+same seeds in the same run, a game of each in turn (``--engine-games 0`` leaves it out),
+then the ratio. Issue 11 asks the engine's Dveck Builder for at least 100 random-bot
+games/s.
 
 The rules are those of decks/dveck_builder.deck with its default options (hand size 5,
 the engine's limit of 1,000 turns) and of what it includes and extends
@@ -14,7 +15,8 @@ the engine's limit of 1,000 turns) and of what it includes and extends
 follows their order of steps, offers the same options at every decision in the same
 order, and skips a decision exactly where the engine does, so a random bot faces the same
 choices. The hand-written part imports nothing from the project, only the standard
-library; `engine_run` imports the engine to measure it.
+library (and bench/by_hand.py, what it shares with bench/urban_by_hand.py, which also
+runs the engine beside it).
 
 Random play is that of the bundled `RandomAgent` (dsl/agents.py): one pick is uniform
 over the options, but in a turn's offer of moves (whose last option is `pass`) it first
@@ -30,20 +32,23 @@ game the engine plays with that seed (as `deckwright sim --seed` and bench/games
 
 Checked against the engine (random bots; intervals are 1.96 standard errors):
 
-* Decision for decision: with 2 players, seeds 0-3309 (3,310 games) take every decision
-  as the engine does (who takes it, how many options, how many picks, which) and end
-  alike (turns, reason, winner); so do 25 seeds with 3 players and 15 with 4, and
-  seeds 0-639 with the engine of main at 8077859 (where a card's targets are chosen as
-  it is played: for this deck, the same decisions in the same order).
-* Over 2,000 games (seeds 0-1999) the engine's figures are therefore this file's to the
-  last digit: average turns 239.1 +- 2.0, decisions per game 1,700.5 +- 10.0, P1 wins
-  50.5 % +- 2.2, the first to move wins 50.0 % +- 2.2; the game ends at 50 VP in
-  73.5 % +- 1.9, with both decks empty in 25.6 % +- 1.9, so tied on VP (a draw) in
-  0.9 % +- 0.4, and never at the turn limit.
-* Over 40,000 other seeds (1,000,000 on) this file plays 240.6 +- 0.4 turns, 1,708.8
-  +- 2.2 decisions, P1 wins 49.5 % +- 0.5, the first to move 50.0 % +- 0.5; 50 VP
-  73.4 % +- 0.4, decks empty 25.4 % +- 0.4, tied 1.2 % +- 0.1: within the engine's
-  intervals.
+* With the rules issue 14's review fixed (a Ghost Copy showing Watchtower may negate, one
+  leaving play with Buried Treasure's text acquires, "each player" goes round from the
+  card's player, only a card in play is destroyed), the engine at c9c4fd0 and this file
+  play the same games: as many decisions over as many turns, to the same end and
+  winners, with 2 players for seeds 0-1999 (702, 786 and 1953 among them have a Ghost
+  Copy leave play with Buried Treasure's text; so do 2121 and 2881, also checked), for
+  seeds 0-29 with 3 players and 0-19 with 4. Over seeds 0-1999 they play 239.1 +- 2.0
+  turns, 1,700.9 +- 9.9 decisions, P1 wins 49.9 % +- 2.2, the first to move 50.9 % +-
+  2.2; the game ends at 50 VP in 74.0 % +- 1.9, with both decks empty in 25.0 % +- 1.9,
+  tied on VP (a draw) in 1.0 % +- 0.4, never at the turn limit.
+* Before those fixes (the engine of main at e94fd8e and before), decision for decision:
+  with 2 players, seeds 0-3309 (3,310 games) took every decision as the engine did (who
+  takes it, how many options, how many picks, which) and ended alike; so did 25 seeds
+  with 3 players and 15 with 4. Over 2,000 games (seeds 0-1999) the engine's figures
+  were this file's to the last digit (239.1 +- 2.0 turns, 1,700.5 +- 10.0 decisions, 50
+  VP in 73.5 % +- 1.9), and over 40,000 other seeds (1,000,000 on) this file played
+  240.6 +- 0.4 turns, within the engine's intervals.
 * Instructions (callgrind, games 0-9, as bench/by_hand_instructions.py counts): the
   engine 333 M a game, this file 89 M, 3.7x. In seconds, while this was written, the
   engine took 4x to 5.5x this file's time per turn (5.0x on the quietest run, load 1.3:
@@ -52,38 +57,14 @@ Checked against the engine (random bots; intervals are 1.96 standard errors):
 """
 from __future__ import annotations
 
-import argparse
-import math
-import random
 import sys
-import time
+from pathlib import Path
 
+BENCH = str(Path(__file__).resolve().parent)
+if BENCH not in sys.path:         # bench/ is a folder of scripts, not an installed package
+    sys.path.insert(0, BENCH)
 
-class Rng:  # the engine's generator: uniform below n by rejection on getrandbits
-    __slots__ = ("_bits",)
-
-    def __init__(self, seed):
-        self._bits = random.Random(seed).getrandbits
-
-    def below(self, n):
-        k = n.bit_length()
-        r = self._bits(k)
-        while r >= n:
-            r = self._bits(k)
-        return r
-
-    def shuffle(self, items):  # Fisher-Yates, from the end
-        bits = self._bits
-        for i in range(len(items) - 1, 0, -1):
-            n = i + 1
-            k = n.bit_length()
-            j = bits(k)
-            while j >= n:
-                j = bits(k)
-            items[i], items[j] = items[j], items[i]
-
-    def choice(self, items):
-        return items[self.below(len(items))]
+from by_hand import RandomPlay, Rng, arguments, engine_result, pour, run, share  # noqa: E402
 
 
 # --- the cards ------------------------------------------------------------------------
@@ -237,13 +218,15 @@ class Player:
         return f"P{self.seat + 1}"
 
 
-class Game:
+class Game(RandomPlay):
+    """One game of a seed; its decisions are taken as by_hand.RandomPlay takes them."""
+
     def __init__(self, seed, players=2):
+        super().__init__()
         self.rng = Rng(seed)
         self.players = [Player(k, Rng(seed * 1000 + k + 1)) for k in range(players)]
         self.areas = [p.area for p in self.players]   # every zone in play, in seat order
         self.turn = 0
-        self.decisions = 0
         self.active = None
         self.once = set()                # once-per-turn triggers and abilities spent
         self.trash = Zone(unowned=True)
@@ -254,58 +237,16 @@ class Game:
         self.piles = [Zone() for _ in range(9)]      # by the Basic Material's index
         self.first = None
 
-    # --- decisions (as the engine's choice_of and RandomAgent take them) -------------
-    def pick(self, p, n):
-        """One of n options: a card, a player, a colour to pay, yes/no, a response."""
-        self.decisions += 1
-        return p.bot.below(n)
-
-    def pick_move(self, p, n):
-        """One of n moves, the last of them `pass` (RandomAgent passes less often)."""
-        self.decisions += 1
-        b = p.bot
-        if b.below(4) != 0:
-            return b.below(n - 1)
-        return b.below(n)
-
-    def pick_some(self, p, n, lo, hi):
-        """Between lo and hi of n options (1 <= hi, lo < n): their indices, in order."""
-        self.decisions += 1
-        b = p.bot
-        k = lo + b.below(hi - lo + 1)
-        picks = list(range(n))
-        b.shuffle(picks)
-        return sorted(picks[:k])
-
-    def choose_one(self, p, options):
-        """`choose x from ...`: one of them, no decision for one; None for none."""
-        if len(options) > 1:
-            return options[self.pick(p, len(options))]
-        return options[0] if options else None
-
-    def choose(self, p, options, lo, hi):
-        """`choose x from ... up to N` (optional, exactly...): a list of lo..hi of them."""
-        n = len(options)
-        if hi > n:
-            hi = n
-        if lo > hi:
-            lo = hi
-        if hi <= 0:
-            return []
-        if lo == hi == n:
-            return options                         # nothing to decide
-        if lo == hi == 1:
-            return [options[self.pick(p, n)]]
-        return [options[i] for i in self.pick_some(p, n, lo, hi)]
-
-    def may(self, p):
-        return self.pick(p, 2) == 0                # `may`: yes is the first option
-
     def living(self):
         return self.players                        # no one is ever eliminated here
 
     def seat_after(self, p):
         return self.players[(p.seat + 1) % len(self.players)]
+
+    def in_turn(self, p):
+        """`turn_order(p)`: every player, p first, then round the table by seat."""
+        ps = self.players
+        return ps[p.seat:] + ps[:p.seat]
 
     # --- moving cards ----------------------------------------------------------------------
     def relocate(self, c, src, dst):
@@ -350,8 +291,9 @@ class Game:
         if src is None or dst is None:
             return                                 # a token that has ceased to exist
         if src.inplay and not dst.inplay:
+            was = self.copied(c) if c.d == GHOST_COPY else None   # the text it leaves with
             self.relocate(c, src, dst)
-            self.left_play(c, you)
+            self.left_play(c, you, was)
             if TYPES[c.d] & THING and (c.zone is None or not c.zone.inplay):
                 for z in self.areas:               # what is still attached hangs on nothing
                     for x in z:
@@ -363,7 +305,7 @@ class Game:
         else:
             self.relocate(c, src, dst)
 
-    def left_play(self, c, you):
+    def left_play(self, c, you, was=None):
         # (only a Thing is ever a host: Cutlass and Leech attach to Things)
         attached = TYPES[c.d] & THING and [x for z in self.areas for x in z if x.host is c]
         if attached:
@@ -373,9 +315,10 @@ class Game:
             # ... dveck_builder.deck: and those a prevention kept simply go home.
             for a in [x for z in self.areas for x in z if x.host is c]:
                 self.move(a, a.owner.discard, you)
-        if c.d == BURIED_TREASURE:
-            # Buried Treasure: when it leaves play, its owner acquires a card costing 4
-            # or less from the Shop (no owner once it is in the Trash).
+        if c.d == BURIED_TREASURE or was == BURIED_TREASURE:
+            # Buried Treasure (or a Ghost Copy that left with its text): when it leaves
+            # play, its owner acquires a card costing 4 or less from the Shop (no owner
+            # once it is in the Trash).
             o = c.owner
             if o is not None:
                 t = self.choose_one(o, [x for x in self.shop + self.booster_shop
@@ -415,12 +358,8 @@ class Game:
     def cycle(self, p):
         """The discard pile, shuffled, becomes the deck; then `when cycle`: 1 VP per 4
         non-Basic cards acquired, and Trophy Case's VP once per turn."""
-        deck = p.deck
-        for c in p.discard:
-            c.zone = deck
-        deck.extend(p.discard)
-        p.discard.clear()
-        self.rng.shuffle(deck)
+        pour(p.discard, p.deck)
+        self.rng.shuffle(p.deck)
         p.vp += p.acquired // 4
         for c, d in self.in_play_texts(TROPHY_CASE):
             if ("Trophy Case", c) not in self.once and c.ctrl is p:
@@ -433,7 +372,8 @@ class Game:
             self.move(c, c.owner.discard, you)
 
     def destroy(self, c, you):
-        if self.prevented(c, you):
+        """Only a card in play can be destroyed."""
+        if c.zone is None or not c.zone.inplay or self.prevented(c, you):
             return
         if c.owner is not None:
             self.move(c, c.owner.discard, you)
@@ -632,13 +572,15 @@ class Game:
 
     def negators(self, p, you, c):
         """Who may negate an Action another player plays: Counterspell and Naysay from
-        the hand, Watchtower from play."""
+        the hand, Watchtower from play, then a Ghost Copy showing Watchtower."""
         if p is you:
             return None
         hand = p.hand
         out = [x for x in hand if x.d == COUNTERSPELL]
         out += [x for x in hand if x.d == NAYSAY]
         out += [x for z in self.areas for x in z if x.d == WATCHTOWER and x.ctrl is p]
+        out += [x for z in self.areas for x in z if x.d == GHOST_COPY and x.ctrl is p
+                and self.copied(x) == WATCHTOWER]       # a copy of Watchtower's text
         return out
 
     def stiflers(self, p, you, c):
@@ -668,7 +610,7 @@ class Game:
                 quiet += 1
                 continue
             x = opts[r]
-            if x.d == WATCHTOWER:
+            if x.d == WATCHTOWER or x.d == GHOST_COPY:
                 self.destroy(x, p)                 # "destroy Watchtower to negate"
             else:
                 self.discard(x, p)                 # "discard ... from your hand"
@@ -778,13 +720,10 @@ class Game:
             q.actions_played = 0
         # phase main: any number of moves, until `pass` (no draw at the start)
         for _ in range(MAX_MOVES):
-            opts = self.moves(p)
-            if not opts:
-                break                              # only `pass`: no decision
-            r = self.pick_move(p, len(opts) + 1)
-            if r == len(opts):
-                break                              # pass
-            kind, c, limit = opts[r]
+            move = self.offered(p, self.moves(p))
+            if move is None:
+                break
+            kind, c, limit = move
             if kind == PLAY_MATERIAL:
                 self.play(c, p)
             elif kind == PLAY_ACTION:
@@ -997,20 +936,20 @@ def fx_star_metal(g, you, this, x):
 
 
 def fx_potluck(g, you, this, x):
-    for p in g.players:
+    for p in g.in_turn(you):
         g.draw(p, 1)
     g.draw(you, 1)
 
 
 def fx_commune(g, you, this, x):
-    for p in g.players:                            # seat order; each gives to the next
+    for p in g.in_turn(you):                       # from you; each gives to the next seat
         c = g.choose_one(p, list(p.hand))
         if c is not None:
             g.to_hand(c, g.seat_after(p))
 
 
 def fx_shared_burden(g, you, this, x):
-    for p in g.players:
+    for p in g.in_turn(you):
         g.discard(g.choose_one(p, list(p.hand)), p)
         g.draw(p, 1)
 
@@ -1226,7 +1165,7 @@ def on_enter_pinkie_pie(g, you, this):
 
 
 def on_enter_hive_mind(g, you, this):
-    for p in g.players:
+    for p in g.in_turn(you):
         g.create(DRONE, p.area)
 
 
@@ -1393,111 +1332,27 @@ def play_game(seed, players=2):
     return Game(seed, players).play_game()
 
 
-def engine_run(games, seed, players):
-    """The engine's random-bot games with the same seeds (as `deckwright sim` and
-    bench/games.py play them), in the shape of play_game's, each with its seconds."""
-    import gc
-    from pathlib import Path
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from deckwright.dsl.codegen.lazy import compile_all
-    from deckwright.dsl.loader import load_program
-    from deckwright.dsl.sim import play_one
-
-    program = load_program("dveck_builder")
-    compile_all(program.code(resumable=False).namespace)     # before the clock starts
-    results = []
-    gc.freeze()                       # what simulate() does: the program lives on
-    for i in range(games):
-        start = time.perf_counter()
-        game = play_one(program, seed, i, players, ["random"])
-        seconds = time.perf_counter() - start
-        r = game.state.result
-        results.append({"winners": [int(w[1:]) - 1 for w in r["winners"]],
-                        "draw": r["draw"], "reason": r["reason"], "turns": r["turns"],
-                        "decisions": len(game.decisions),
-                        "first": game.state.globals["first_player"].index,
-                        "seconds": seconds})
-    gc.unfreeze()
-    return results
+def engine_with_first(game, seconds):
+    """An engine's game as a result, with who moved first."""
+    return {**engine_result(game, seconds), "first": game.state.globals["first_player"].index}
 
 
-def mean_and_interval(values):
-    """The mean and the half-width of its 95% interval (1.96 standard errors)."""
-    n = len(values)
-    m = sum(values) / n
-    if n < 2:
-        return m, 0.0
-    var = sum((v - m) ** 2 for v in values) / (n - 1)
-    return m, 1.96 * math.sqrt(var / n)
-
-
-def share(hits, n):
-    """A share in %, with its 95% interval."""
-    p = hits / n
-    return 100 * p, 196 * math.sqrt(p * (1 - p) / n)
-
-
-def timed_games(games, seed, players):
-    results = []
-    for i in range(games):
-        start = time.perf_counter()
-        r = play_game(seed + i, players)
-        r["seconds"] = time.perf_counter() - start
-        results.append(r)
-    return results
-
-
-def per_turn(results):
-    return sum(r["seconds"] for r in results) / sum(r["turns"] for r in results)
-
-
-def report(title, results):
+def who_wins(results):
     n = len(results)
-    elapsed = sum(r["seconds"] for r in results)
-    turns = [r["turns"] for r in results]
-    decisions = [r["decisions"] for r in results]
-    t, t_pm = mean_and_interval(turns)
-    d, d_pm = mean_and_interval(decisions)
     p1, p1_pm = share(sum(0 in r["winners"] and not r["draw"] for r in results), n)
     first, first_pm = share(sum(r["first"] in r["winners"] and not r["draw"]
                                 for r in results), n)
-    reasons = {}
-    for r in results:
-        reasons[r["reason"]] = reasons.get(r["reason"], 0) + 1
-    print(f"{title}, {n} games:")
-    print(f"  games/s       {n / elapsed:10,.1f}")
-    print(f"  turns/s       {sum(turns) / elapsed:10,.0f}")
-    print(f"  avg turns     {t:10,.1f}  +- {t_pm:.1f}")
-    print(f"  decisions     {d:10,.1f}  +- {d_pm:.1f} per game  "
-          f"({sum(decisions) / elapsed:,.0f}/s, {elapsed / sum(decisions) * 1e6:.1f} us each)")
-    print(f"  P1 wins       {p1:10.1f} % +- {p1_pm:.1f};  the first to move wins "
-          f"{first:.1f} % +- {first_pm:.1f}")
-    print("  end reasons   " + ", ".join(
-        f"{k} {v / n:.1%} +- {share(v, n)[1]:.1f}" for k, v in sorted(reasons.items())))
+    return [f"P1 wins       {p1:10.1f} % +- {p1_pm:.1f};  the first to move wins "
+            f"{first:.1f} % +- {first_pm:.1f}"]
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--games", type=int, default=1000, help="hand-written games")
-    ap.add_argument("--engine-games", type=int, default=100,
-                    help="the engine's games with the same seeds (0: none)")
-    ap.add_argument("--seed", type=int, default=0, help="game i has seed SEED + i")
+    ap = arguments(__doc__, games=1000, engine_games=100)
     ap.add_argument("--players", type=int, default=2)
     args = ap.parse_args()
 
-    hand = timed_games(args.games, args.seed, args.players)
-    print(f"Dveck Builder, {args.players} players, random bots, seeds {args.seed} on, "
-          f"one core (Python {sys.version.split()[0]})")
-    report("by hand", hand)
-    if args.engine_games > 0:
-        engine = engine_run(args.engine_games, args.seed, args.players)
-        report("engine", engine)
-        k = min(len(hand), len(engine))    # the same seeds: the same games
-        same = "same games" if all(
-            (a["turns"], a["decisions"], a["reason"]) == (b["turns"], b["decisions"], b["reason"])
-            for a, b in zip(hand, engine)) else "games that differ: the rules have drifted"
-        print(f"engine / by hand, seeds {args.seed}-{args.seed + k - 1} ({same}): "
-              f"{per_turn(engine[:k]) / per_turn(hand[:k]):.1f}x the time per turn")
+    run("Dveck Builder", lambda seed: play_game(seed, args.players), "dveck_builder", args,
+        args.players, who_wins, engine_with_first)
 
 
 if __name__ == "__main__":

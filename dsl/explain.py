@@ -191,6 +191,8 @@ class Explainer(CardParts):
             return f"the {n.func} card of {args[0]}"
         if n.func == "random" and args:
             return f"a random one of {args[0]}"
+        if n.func == "turn_order" and args:
+            return f"each player in turn, starting with {args[0]}"
         if n.func in ("min", "max") and len(args) == 2:
             return f"the {'smaller' if n.func == 'min' else 'larger'} of {args[0]} and {args[1]}"
         return f"{words(n.func)} of {join(args, 'and')}" if args else words(n.func)

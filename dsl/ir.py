@@ -21,10 +21,10 @@ class Node:
     _fields: tuple = ()
 
     def __init__(self, *args):
-        if len(args) != len(self._fields):
-            raise TypeError(f"{type(self).__name__} takes {self._fields}, got {len(args)} values")
-        for name, value in zip(self._fields, args):
-            object.__setattr__(self, name, value)
+        fields = self._fields
+        if len(args) != len(fields):
+            raise TypeError(f"{type(self).__name__} takes {fields}, got {len(args)} values")
+        self.__dict__.update(zip(fields, args))      # past the immutable __setattr__
 
     def __setattr__(self, key, value):
         raise AttributeError(f"{type(self).__name__} is immutable")
@@ -218,7 +218,7 @@ class HasMark(Expr):
 @_node("func", "args", "kind")
 class Func(Expr):
     """A built-in function: top, bottom, random, shuffled, first, last, next_player,
-    range, abs, min, max."""
+    turn_order, range, abs, min, max."""
 
 
 @_node("limit", "kind")

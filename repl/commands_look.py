@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-from deckwright.dsl.agents import ambiguous, matching
+from deckwright.dsl.agents import ambiguous
 from deckwright.dsl.errors import SourcePosition, suggest
 
 from . import render
-from .command_table import ReplError, _seat_index, is_number
+from .command_table import ReplError, _seat_index, cards_named, is_number
 
 
 class LookCommands:
@@ -149,16 +149,10 @@ class LookCommands:
 
     def find_card(self, name: str):
         p = self.program
-        name = name.strip().strip('"')
-        if name in p.cards:
-            return p.cards[name]
-        lowered = {n.lower(): n for n in p.cards}
-        if name.lower() in lowered:
-            return p.cards[lowered[name.lower()]]
-        names = list(p.cards)
-        found = [names[i] for i in matching(names, name)]
+        found = cards_named(p.cards, name)
         if len(found) == 1:
             return p.cards[found[0]]
+        name = name.strip().strip('"')
         if found:
             raise ReplError(ambiguous(name, found, numbered=False))
         hint = suggest(name, p.cards)

@@ -5,7 +5,9 @@ command (from the command table, aliases included), an unknown word (shown as an
 or, while a decision is pending, a bare answer. What follows is read by the command's
 kind of argument (the ``args`` of its :class:`~deckwright.repl.command_table.Command`,
 which Tab completes by too): answers after `choose`/`step`, ``KEY=VALUE`` settings after
-`new`, a command name after `help`, numbers as numbers. Only where the line *is* deck
+`new` (cut as `new` cuts them: quotes keep their spaces), a command name after `help`,
+a card's name after `card` (an error unless it names one card), option numbers as
+numbers (an error past the last option). Only where the line *is* deck
 text — after `eval`, after `def`, including the lines of a block a `{` keeps open — is
 it handed to the deck files' :class:`~deckwright.repl.lexer.DeckwrightLexer`.
 
@@ -24,13 +26,14 @@ styled by the app's ``PROMPT_STYLE``, the deck text keeps Pygments' own classes.
 from __future__ import annotations
 
 import re
+import shlex
 
 from prompt_toolkit.lexers import Lexer
 from prompt_toolkit.styles.pygments import pygments_token_to_classname
 
 from deckwright.dsl.agents import matching
 
-from .command_table import is_number
+from .command_table import cards_named, is_number
 
 COMMAND, ANSWER, NUMBER, ERROR = ("class:line.command", "class:line.answer",
                                   "class:line.number", "class:line.error")
@@ -39,6 +42,9 @@ SETTING, VALUE, ARGUMENT, COMMENT = ("class:line.setting", "class:line.value",
 PLAIN = ""
 
 _WORDS = re.compile(r"(\s+)")               # words and the space between them, both kept
+# A word as the shell cuts it (quotes keep their spaces; an unclosed quote runs to the
+# end), or the space between words: how `new` reads its settings (`split_words`).
+_SHELL_WORDS = re.compile(r"""(?:[^\s"']|"[^"]*(?:"|$)|'[^']*(?:'|$))+|\s+""")
 
 
 def fragments(text: str, ctx) -> list:
@@ -73,8 +79,13 @@ def _argument(rest: str, kind: str, ctx) -> list:
         return head + _deck(arg)
     if kind == "option":
         return head + _answers(arg, ctx)
+    if kind == "card":                     # the rest is one name, as `card` reads it
+        name = arg.rstrip()
+        known = len(cards_named(ctx.cards, name)) == 1
+        return head + [(ARGUMENT if known else ERROR, name)] + \
+            [(PLAIN, arg[len(name):])] * (name != arg)
     out = head
-    for piece in _WORDS.split(arg):
+    for piece in _SHELL_WORDS.findall(arg) if kind == "new" else _WORDS.split(arg):
         if not piece:
             continue
         if piece.isspace():
@@ -95,12 +106,21 @@ def _setting(piece: str, settings) -> list:
     """`KEY=VALUE` of `new`: the key (an error if `new` knows no such setting), the `=`,
     the value (a number as a number). A word with no `=` is an error, as `new` says."""
     key, eq, value = piece.partition("=")
-    if not eq:
+    if not eq or _unclosed(value):
         return [(ERROR, piece)]
     out = [(SETTING if key in settings else ERROR, key)] * bool(key) + [(SETTING, "=")]
     if value:
         out.append((NUMBER if is_number(value) else VALUE, value))
     return out
+
+
+def _unclosed(value: str) -> bool:
+    """Whether ``value`` is one `new` cannot read (a quotation mark never closed)."""
+    try:
+        shlex.split(value)
+    except ValueError:
+        return True
+    return False
 
 
 def _answers(arg: str, ctx) -> list:
@@ -120,8 +140,8 @@ def _answers(arg: str, ctx) -> list:
             out.append((PLAIN, part))
             continue
         start = part.index(core)
-        if is_number(core):
-            style = NUMBER
+        if is_number(core):               # an option's number: 0 to the last
+            style = NUMBER if int(core) < len(ctx.options) else ERROR
         elif matching(ctx.options, core) or (ctx.multi and core in ("none", "nothing")):
             style = ANSWER
         else:

@@ -1,8 +1,11 @@
 """The bench scripts still run (tiny counts) and compare like with like. Their figures are
 printed, never asserted: timing belongs to bench/, not to tests."""
+import ast
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:          # bench/ is a folder of scripts, not an installed package
@@ -54,6 +57,26 @@ def test_dueling_runes_by_hand_plays_whole_games():
     assert play_game(7) == play_game(7)          # a seed is one game
     out = run_bench("bench/runes_by_hand.py", "--games", "3")
     assert "games/s" in out and "rounds/s" in out
+
+
+@pytest.mark.parametrize("script", ["by_hand.py", "dveck_by_hand.py", "urban_by_hand.py"])
+def test_games_by_hand_share_no_code_with_the_engine(script):
+    """The games written by hand, and what they share (bench/by_hand.py), import only the
+    standard library and each other; only the functions that run the engine beside them
+    (`engine_...`) import the project."""
+    tree = ast.parse((ROOT / "bench" / script).read_text())
+    top = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import):
+            top |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            top.add(node.module.split(".")[0])
+    assert top - {"by_hand"} <= set(sys.stdlib_module_names), top
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)) \
+                and not node.name.startswith("engine_"):
+            inner = [n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom))]
+            assert not inner, node.name
 
 
 def test_counted_by_hand_ratios_play_like_with_like():

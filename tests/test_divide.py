@@ -5,6 +5,7 @@ decks/urban_dead.test.deck); here, a small siege deck of walls played face down.
 import doctest
 
 import pytest
+from hypothesis import given, settings, strategies as st
 
 from deckwright.dsl.engine import divide
 from deckwright.dsl.errors import DeckError
@@ -203,3 +204,38 @@ def test_a_refused_divide_points_at_the_spot():
         "    4 |   divide 3 among cards in your hand paying 0 as c, n { pass }\n"
         "      |                                            ^\n"
         "  hint: leave out `paying` where a share costs 1")
+
+
+class _Bot:
+    """A game of quick bots, which answers each decision with a fixed list of picks, by
+    number, and keeps no log."""
+    logging = False
+
+    def __init__(self, picks):
+        self.picks, self.asked = list(picks), []
+
+    def ask_quick(self, player, kind, n):
+        self.asked.append(n)
+        return self.picks.pop(0) % n if self.picks else n - 1
+
+
+@settings(max_examples=300, deadline=None)
+@given(amount=st.integers(0, 14),
+       targets=st.lists(st.tuples(st.integers(1, 3), st.one_of(st.none(), st.integers(0, 5))),
+                        max_size=6),
+       picks=st.lists(st.integers(0, 200), max_size=8))
+def test_a_quick_bot_gets_the_plan_it_would_pick_from_the_listed_options(amount, targets, picks):
+    # What `sim` does (the plan found from the counts, no plan listed) is, option for
+    # option, what asking each decision does: the same number of options each time, and
+    # the same plan in the end.
+    names = [f"T{i}" for i in range(len(targets))]
+    costs, mosts = [c for c, _ in targets], [m for _, m in targets]
+    bot = _Bot(picks)
+    quick = divide.Division(bot, "P1", amount, names, costs, mosts, "hit", None)
+    quick.decide_quickly()
+    asked, bot.asked, bot.picks = bot.asked, [], list(picks)
+    listed = divide.Division(bot, "P1", amount, names, costs, mosts, "hit", None)
+    while (d := listed.next_decision()) is not None:
+        listed.take(bot.ask_quick("P1", "divide", len(d.values)))
+    assert asked == bot.asked
+    assert quick.given() == listed.given()

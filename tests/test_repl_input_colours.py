@@ -53,7 +53,13 @@ def test_eval_is_a_command_and_its_effect_deck_text(proc):
     ("state all", [("class:line.command", "state"), ("class:line.argument", "all")]),
     ("why 3", [("class:line.command", "why"), ("class:line.number", "3")]),
     ("log 5", [("class:line.command", "log"), ("class:line.number", "5")]),
-    ("card Foo", [("class:line.command", "card"), ("class:line.argument", "Foo")]),
+    ("card Windmill", [("class:line.command", "card"), ("class:line.argument", "Windmill")]),
+    # the rest of the line is one name, read as `card` reads it: any case, quotes, a part
+    ("card tin soldier", [("class:line.command", "card"), ("class:line.argument", "tin soldier")]),
+    ('card "Music Box"', [("class:line.command", "card"), ("class:line.argument", '"Music Box"')]),
+    ("card satch", [("class:line.command", "card"), ("class:line.argument", "satch")]),
+    ("card Foo", [("class:line.command", "card"), ("class:line.error", "Foo")]),   # no such card
+    ("card spring", [("class:line.command", "card"), ("class:line.error", "spring")]),  # two
     ("help choose", [("class:line.command", "help"), ("class:line.command", "choose")]),
     ("help bogus", [("class:line.command", "help"), ("class:line.error", "bogus")]),
     ("bogus", [("class:line.error", "bogus")]),         # neither a command nor an option
@@ -70,6 +76,9 @@ def test_a_command_line_is_coloured_as_a_command(proc, typed, expected):
     ("choose windmil", [("class:line.command", "choose"), ("class:line.error", "windmil")]),
     ("c pass", [("class:line.command", "c"), ("class:line.answer", "pass")]),
     ("2", [("class:line.number", "2")]),                # a bare answer
+    ("6", [("class:line.number", "6")]),                # the last of the 7 options
+    ("7", [("class:line.error", "7")]),                 # no option 7: Enter refuses it
+    ("choose 12", [("class:line.command", "choose"), ("class:line.error", "12")]),
     ("magnet", [("class:line.answer", "magnet")]),
     ("play_action: Spring Cleaning", [("class:line.answer", "play_action: Spring Cleaning")]),
 ])
@@ -104,6 +113,20 @@ def test_new_colours_its_settings(proc):
         ("class:line.error", "fast")]
 
 
+def test_a_quoted_setting_is_one_value_as_new_reads_it(proc):
+    # `new` cuts its words as a shell does: the quoted value keeps its space
+    assert styles(proc, 'new bots="P1 P2" seed=3') == [
+        ("class:line.command", "new"),
+        ("class:line.setting", "bots"), ("class:line.setting", "="),
+        ("class:line.value", '"P1 P2"'),
+        ("class:line.setting", "seed"), ("class:line.setting", "="), ("class:line.number", "3")]
+    # a quote never closed: `new` refuses the line, so the word is an error to its end
+    assert styles(proc, "new seed=3 bots='P1 P2") == [
+        ("class:line.command", "new"),
+        ("class:line.setting", "seed"), ("class:line.setting", "="), ("class:line.number", "3"),
+        ("class:line.error", "bots='P1 P2")]
+
+
 def test_a_def_block_is_deck_text_on_every_line(proc):
     lines = seen(proc, 'def card "Lamp": Thing {\n  when turn_start { draw 1 }\n}')
     assert lines[0][:3] == [("class:line.command", "def"), ("class:pygments.keyword", "card"),
@@ -120,7 +143,7 @@ def test_no_game_yet_an_unknown_word_is_an_error_and_a_number_too():
 
 
 def test_the_line_is_kept_exactly(proc):
-    for text in ["  eval\n  draw 1  ", "choose  1 ,  2 ", "new  seed=3", "# a note", "\n"]:
+    for text in ["  eval\n  draw 1  ", "choose  1 ,  2 ", "new  seed=3", 'new  bots="a  b" x', "# a note", "\n"]:
         frags = input_lexer.fragments(text, proc.completion_context())
         assert "".join(t for _, t in frags) == text
 

@@ -40,6 +40,13 @@ card "U-Turn": Action x 3 {
   effect { reverse turn order }
 }
 
+card "Roll Call": Action x 2 {
+  text "Each player, in turn from you, answers the roll."
+  effect {
+    for each p in turn_order(you) { as p { say "here" } }
+  }
+}
+
 card "Rock": Thing x 20 {
   text "Nothing."
 }
@@ -149,6 +156,27 @@ def test_reversing_the_order_sends_the_next_turn_the_other_way_round():
     assert whose(s) == "P4"
     play(s, "pass", "pass")
     assert [who for _, who in turns(s)] == ["P1", "P4", "P3", "P2"]
+
+
+def roll(s) -> list:
+    return [e.text[:-len(": here")] for e in s.game.log if e.text.endswith(": here")]
+
+
+def test_each_player_in_turn_goes_round_from_the_player_named():
+    s = given(PROGRAM, players=3, hands={0: ["Time Walk"], 1: ["Roll Call"]},
+              deck_cards=ROCKS)
+    play(s, "pass", "play_action: Roll Call")
+    assert roll(s) == ["P2", "P3", "P1"]
+
+
+def test_each_player_in_turn_goes_the_way_the_turns_go_and_passes_the_eliminated_by():
+    s = given(PROGRAM, players=4, hands={0: ["Curse", "Roll Call"], 2: ["U-Turn"]},
+              deck_cards=ROCKS)
+    play(s, "play_action: Curse", "pass")            # P2 is out
+    play(s, "play_action: U-Turn", "pass")           # P3's turn: the order now runs back
+    assert whose(s) == "P1"
+    play(s, "play_action: Roll Call")
+    assert roll(s) == ["P1", "P4", "P3"]
 
 
 def test_the_turn_order_survives_undo_and_a_saved_state():

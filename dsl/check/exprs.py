@@ -370,6 +370,9 @@ class ExprChecker:
         if f == "next_player":
             arg(0, (PLAYER,), "whose next player", none_ok=False)
             return I.Func(f, tuple(compiled), PLAYER)
+        if f == "turn_order":
+            arg(0, (PLAYER,), "who goes first in `turn_order`", none_ok=False)
+            return I.Func(f, tuple(compiled), PLAYERS)
         if f == "range":
             # `range(lo, hi)`: the numbers lo..hi, both included (a count to choose from:
             # `choose k from range(1, n)`); empty when hi < lo.

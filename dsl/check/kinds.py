@@ -27,11 +27,12 @@ ZONE_ATTRS = {"owner": PLAYER, "name": STR, "in_play": BOOL, "size": INT, "cards
               "top": CARD, "bottom": CARD}
 
 FUNCTIONS = {"top", "bottom", "random", "min", "max", "abs", "remaining", "first", "last",
-             "next_player", "shuffled", "range"}
+             "next_player", "turn_order", "shuffled", "range"}
 
 # How many arguments each built-in function takes (99: any number).
 ARITY = {"top": (1, 2), "bottom": (1, 2), "random": (1, 1), "abs": (1, 1),
-         "first": (1, 1), "last": (1, 1), "next_player": (1, 1), "shuffled": (1, 1),
+         "first": (1, 1), "last": (1, 1), "next_player": (1, 1), "turn_order": (1, 1),
+         "shuffled": (1, 1),
          "min": (1, 99), "max": (1, 99), "range": (2, 2)}
 
 EVENTS_BUILTIN = {"move", "enter", "leave", "turn_start", "turn_end", "phase_start",

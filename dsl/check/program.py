@@ -175,10 +175,11 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
                             self.symbols.update(x.id for x in v.items if isinstance(x, A.Symbol))
         self.symbols |= p.types | p.subtypes
         self.event_uses = p.event_uses = event_uses_by_action(self.items)
-        p.modified_props = {name for name in _modified(self.items)
-                            if name in p.properties and name not in p.params}
-        p.ability_names = set(_found(self.items, A.Ability, "name"))
-        p.untargetable = any(True for _ in _found(self.items, A.StaticUntargetable, "by"))
+        found = gathered(self.items, (A.StaticModify, A.Ability, A.StaticUntargetable))
+        p.modified_props = {n.param for n in found[A.StaticModify]
+                            if n.param in p.properties and n.param not in p.params}
+        p.ability_names = {n.name for n in found[A.Ability]}
+        p.untargetable = bool(found[A.StaticUntargetable])
         for item in self.items:
             if isinstance(item, A.Option):
                 p.options[item.name] = self.constant(item.value, "an option's value")
@@ -452,7 +453,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
                        name.pos, suggest(name.id, item.params)
                        or f"name one of its parameters: {', '.join(item.params) or 'none'}")
             return None
-        if not any(c == A.Name(name.id) for c in _found(item.body, A.Resolve, "card")):
+        if not any(n.card == A.Name(name.id) for n in gathered(item.body, (A.Resolve,))[A.Resolve]):
             self.error("target-for", f"`{item.name}` chooses the targets of `{name.id}` but "
                        f"does not resolve it", name.pos,
                        f"its targets are taken where its body says `resolve {name.id}`")
@@ -526,21 +527,30 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         return ct
 
 
-def _modified(node):
-    """The names every `static modify` anywhere in the deck modifies."""
-    return _found(node, A.StaticModify, "param")
+def gathered(node, classes: tuple) -> dict:
+    """Every node of each of ``classes`` anywhere in ``node`` (walked through lists,
+    tuples and nodes' fields), by class, in one walk for all of them."""
+    out = {cls: [] for cls in classes}
+    stack = [node]
+    pop, push, Node = stack.pop, stack.append, A.Node
+    while stack:
+        x = pop()
+        t = type(x)
+        if t is list or t is tuple:
+            for v in x:
+                if type(v) not in _LEAVES:
+                    push(v)
+        elif isinstance(x, Node):
+            got = out.get(t)
+            if got is not None:
+                got.append(x)
+            for v in x.__dict__.values():        # its fields, and its position
+                if type(v) not in _LEAVES:
+                    push(v)
+    return out
 
 
-def _found(node, cls, field: str):
-    """The ``field`` of every ``cls`` node anywhere in ``node``."""
-    if isinstance(node, cls):
-        yield getattr(node, field)
-    if isinstance(node, (list, tuple)):
-        for x in node:
-            yield from _found(x, cls, field)
-    elif isinstance(node, A.Node):
-        for f in node._fields:
-            yield from _found(getattr(node, f), cls, field)
+_LEAVES = frozenset({str, int, bool, float, type(None)})   # what holds no node
 
 
 def _action_scope(item: A.ActionDecl) -> Scope:

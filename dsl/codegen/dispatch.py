@@ -102,9 +102,14 @@ class DispatchWriter:
                 self.outdent()
                 self.writeline("if ev.negated: return")
             if a.copiers and (e, kind) in a.copyable:
-                self.writeline("if g.copiers_in_play:")
-                self.indent()
-                self.writeline("for c, d in COPIED(g):")
+                if kind == "when":      # copied text looks back, as printed text does
+                    self.writeline("if g.copiers_in_play or ev.copied_before:")
+                    self.indent()
+                    self.writeline("for c, d in COPIED_HEARING(g, ev):")
+                else:
+                    self.writeline("if g.copiers_in_play:")
+                    self.indent()
+                    self.writeline("for c, d in COPIED(g):")
                 self.indent()
                 self.writeline("for t in d.triggers:")
                 self.indent()

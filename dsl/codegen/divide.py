@@ -39,13 +39,20 @@ class DivideWriter:
         self.writeline(f"{who} = {chooser}")
         self.writeline(f"{plan} = DIVISION(g, {who}, {self.expr(n.amount, f)}, {targets}, "
                        f"{costs}, {mosts}, {literal(n.prompt)}, {f.this})")
+        if not f.resumable:                 # quick bots: the plan found from its counts
+            self.writeline(f"if g.quick: DIVIDE_QUICKLY({plan})")
+            self.writeline("else:")
+            self.indent()
         self.writeline("while True:")
         self.indent()
         self.writeline(f"{d} = DIVIDE_NEXT({plan})")
         self.writeline(f"if {d} is None: break")
-        answer = self.ask_one(f, who, "divide", f"len({d}.values)", d)
+        answer = self.ask_one(f, who, "divide", f"len({d}.values)", d) if f.resumable \
+            else f"g.ask({d})"
         self.writeline(f"DIVIDE_TAKE({plan}, {answer})")
         self.outdent()
+        if not f.resumable:
+            self.outdent()
         target, share = f.local(n.target), f.local(n.share)
         self.writeline(f"for {target}, {share} in DIVIDE_GIVEN({plan}):")
         self.indent()

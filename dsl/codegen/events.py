@@ -139,6 +139,10 @@ class EventWriter:
             opened += 1
         if e in a.card_whens:
             self.writeline(f"{ev}.in_play_before = INPLAY_FIELDS({ev})")
+            if a.copiers and (e, "when") in a.copyable:
+                # and the copied text they have now, which hears the event looking back
+                self.writeline(f"if g.copiers_in_play and {ev}.in_play_before: "
+                               f"{ev}.copied_before = COPIED_FIELDS(g, {ev})")
         perform(f, ev)
         if self.has_dispatch(e, "when"):
             self.writeline(self.dispatch_call(f, e, "when", ev))

@@ -379,6 +379,8 @@ class ExprWriter:
             return f"NTH({args[0]}, {0 if name == 'first' else -1})"
         if name == "next_player":
             return f"NEXT(g, {args[0]})"
+        if name == "turn_order":
+            return f"TURN_ORDER(g, {args[0]})"
         if name == "range":
             return f"RANGE(g, {args[0]}, {args[1]})"
         if name == "abs":
@@ -513,7 +515,8 @@ class ExprWriter:
             host = self.quiet(arg, f)
             if host in f.subst.values():          # worked out before the loop: a name
                 return f"({host} is not None and {var}.attached_to is {host})"
-            return f"ATTACHED({var}, {host})"
+            # the host worked out only for a card attached to something (few are)
+            return f"({var}.attached_to is not None and {var}.attached_to is {host})"
         if kind == "named":
             return f"{var}.name == {literal(arg.value)}"
         return f"{var} not in MEMBERS({self.quiet(arg, f)})"

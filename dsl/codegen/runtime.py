@@ -49,10 +49,6 @@ def owned(field, who):
     return field is who
 
 
-def attached(c, host):
-    return c.attached_to is not None and c.attached_to is host
-
-
 def zone_cards(z):
     """The cards of a zone, of a list of zones, or of none."""
     if z is None:
@@ -396,8 +392,9 @@ HELPERS = {
     # reading the state
     "TOP": P.top_card, "BOTTOM": P.bottom_card, "TOPN": P.top_cards, "RANDOM": P.random_of,
     "SHUFFLED": P.shuffled, "NEXT": P.next_player, "ATTACHMENTS": P.attachments,
+    "TURN_ORDER": P.turn_order,
     "INPLAY": P.in_play, "ATTR": P.attr, "EVGET": P.event_get, "PARAM": P.param,
-    "REMAINING": P.remaining, "OWNED": owned, "ATTACHED": attached, "ZONECARDS": zone_cards, "ZONE_OF": zone_of_player,
+    "REMAINING": P.remaining, "OWNED": owned, "ZONECARDS": zone_cards, "ZONE_OF": zone_of_player,
     "CARD": CardInst, "PLAYER": Player, "DECISION": Decision, "INT": int,
     "PLAIN": frozenset({int, str, bool, type(None), CardInst, Player, ZoneInst}),
     "ZONEINST": ZoneInst,
@@ -419,6 +416,7 @@ HELPERS = {
     # events and decisions
     "EVENT": Event, "NEGATE": P.negate, "NEGATED": P.negated, "INPLAY_FIELDS": P.in_play_fields,
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
+    "COPIED_HEARING": P.copied_hearing, "COPIED_FIELDS": P.copied_fields,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
     "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "STEP_PROMPT": step_prompt,
     "RESPONDS": responds,
@@ -431,6 +429,7 @@ HELPERS = {
     "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,
     "DIVISION": Division, "DIVIDE_TARGETS": divide_targets, "DIVIDE_NEXT": Division.next_decision,
     "DIVIDE_TAKE": Division.take, "DIVIDE_GIVEN": Division.given,
+    "DIVIDE_QUICKLY": Division.decide_quickly,
 }
 
 # In a program with `per side` resources, these replace the helpers of the same names.

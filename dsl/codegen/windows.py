@@ -139,18 +139,9 @@ class WindowWriter:
                 self.writeline(f"for {c} in INSTANCES(g, {literal(card)}, "
                                f"{literal(t.from_zone)}):")
                 self.indent()
-                tests = [f"({c}.controller or {c}.owner) is you"]
-                if t.once_per_turn:
-                    tests.append(f"('trigger', {k}, {c}.id) not in {S}.once")
-                if t.where is not None:
-                    saved = (f.this, f.this_safe)
-                    f.this, f.this_safe = c, True
-                    try:
-                        tests.append(self.quiet(t.where, f, cond=True))
-                    finally:
-                        f.this, f.this_safe = saved
-                self.writeline(f"if {' and '.join(tests)}: out.append((-3, ({k}, {c})))")
+                self._offer_response(f, t, c)
                 self.outdent()
+            self._copied_responses(f, responses)
             if a.any_time_moves and responses:
                 self.writeline(f"out.extend({self._lister(a.any_time_moves)}(g, you)[:-1])")
             if a.any_time_abilities:
@@ -158,6 +149,47 @@ class WindowWriter:
                 self.writeline("out.extend(ABILITIES(g, you, True))")
             self.writeline("return out")
         self.defn(name, "g, you, ev", False, body, this="None")
+
+    def _offer_response(self, f, t, c):
+        """The line that lists card ``c``'s response ``t`` when it may be made now: by
+        its controller (its owner, out of play), not yet used this turn if it is `once
+        per turn`, and its `where` holding with `this` = ``c``."""
+        k = t.index
+        tests = [f"({c}.controller or {c}.owner) is you"]
+        if t.once_per_turn:
+            tests.append(f"('trigger', {k}, {c}.id) not in {self.state(f)}.once")
+        if t.where is not None:
+            saved = (f.this, f.this_safe)
+            f.this, f.this_safe = c, True
+            try:
+                tests.append(self.quiet(t.where, f, cond=True))
+            finally:
+                f.this, f.this_safe = saved
+        self.writeline(f"if {' and '.join(tests)}: out.append((-3, ({k}, {c})))")
+
+    def _copied_responses(self, f, responses):
+        """The responses copied text gives a card in play (`static copy text of`): a
+        copied card's responses that work from play (no `from`), after the printed ones,
+        each with `this` = the copying card."""
+        by_card: dict = {}
+        for card, t in responses:
+            if card is not None and t.from_zone is None:
+                by_card.setdefault(card, []).append(t)
+        if not (by_card and self.a.copiers):
+            return
+        c, d = self.w.fresh("c"), self.w.fresh("d")
+        self.writeline("if g.copiers_in_play:")
+        self.indent()
+        self.writeline(f"for {c}, {d} in COPIED(g):")
+        self.indent()
+        for j, (card, ts) in enumerate(by_card.items()):
+            self.writeline(f"{'el' if j else ''}if {d}.name == {literal(card)}:")
+            self.indent()
+            for t in ts:
+                self._offer_response(f, t, c)
+            self.outdent()
+        self.outdent()
+        self.outdent()
 
     def _window(self, step=False):
         """``WINDOW(g, ev, lister)``: every living player, in turn from the active one,

@@ -45,8 +45,8 @@ NAMES = frozenset({
 # decisions' and the checked program's fields, and list/set/dict methods.
 ATTRIBUTES = frozenset({
     "active", "actor", "add", "alive", "append", "arrange", "ask", "ask_quick", "attached_to",
-    "budget", "cards", "chain", "checkpoint", "controller", "copiers_in_play", "counters", "d",
-    "data", "defer", "depth", "event", "extend", "face_up", "from_zone", "get", "globals",
+    "budget", "cards", "chain", "checkpoint", "controller", "copied_before", "copiers_in_play",
+    "counters", "d", "data", "defer", "depth", "event", "extend", "face_up", "from_zone", "get", "globals",
     "id", "in_play", "in_play_before", "in_whenever", "index", "inplay", "keep", "kind",
     "label", "target",
     "labels_of", "logging", "marks", "name", "negated", "once", "once_per_turn", "options",

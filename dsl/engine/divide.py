@@ -78,6 +78,7 @@ class Division:
         self.done = None
         self.pending = None
         self._memo: dict = {}
+        self.n = len(self.targets)
 
     # --- counting and listing -------------------------------------------------------
     def _shares(self, j: int, left: int):
@@ -94,34 +95,44 @@ class Division:
     def count(self, j: int = 0, left=None, floor=_NO_LIMIT) -> int:
         """The full plans of targets ``j`` on, out of ``left``, given ``floor``; counted
         only up to PLAN_LIMIT + 1 (more is "too many")."""
-        if left is None:
-            left = self.left
-        if j == len(self.targets):
+        return self._count(j, self.left if left is None else left, floor)
+
+    def _count(self, j: int, left: int, floor) -> int:
+        if j == self.n:
             return 1 if left < floor else 0
         key = (j, left, floor)
-        got = self._memo.get(key)
+        memo = self._memo
+        got = memo.get(key)
         if got is None:
-            got = 0
-            for a in self._shares(j, left):
-                got += self.count(j + 1, *self._after(j, a, left, floor))
+            c, m = self.costs[j], self.mosts[j]
+            hi = left // c if m is None or m > left // c else m
+            lower = c if c < floor else floor    # the floor after a share below the most
+            count, k = self._count, j + 1
+            got = 0 if hi != m else count(k, left - hi * c, floor)
+            for a in range(hi if hi != m else hi - 1, -1, -1):
                 if got > PLAN_LIMIT:
                     break
-            self._memo[key] = got
+                got += count(k, left - a * c, lower)
+            memo[key] = got
         return got
 
     def full_plans(self) -> list:
         """Every full plan that keeps the shares decided so far (few: see :meth:`count`)."""
-        out = []
+        out, targets, n, count = [], self.targets, self.n, self._count
+        costs, mosts = self.costs, self.mosts
 
         def walk(j, left, floor, shares):
-            if j == len(self.targets):
+            if j == n:
                 if left < floor:
-                    out.append(Plan(self.targets, tuple(shares)))
+                    out.append(Plan(targets, tuple(shares)))
                 return
-            for a in self._shares(j, left):
-                after = self._after(j, a, left, floor)
-                if self.count(j + 1, *after) > 0:
-                    walk(j + 1, *after, shares + [a])
+            c, m = costs[j], mosts[j]
+            hi = left // c if m is None or m > left // c else m
+            lower = c if c < floor else floor
+            for a in range(hi, -1, -1):
+                after = floor if a == m else lower
+                if count(j + 1, left - a * c, after) > 0:
+                    walk(j + 1, left - a * c, after, shares + [a])
 
         walk(len(self.fixed), self.left, self.floor, list(self.fixed))
         return out
@@ -148,6 +159,41 @@ class Division:
                 continue
             return self._decision(steps)
         return None
+
+    def decide_quickly(self) -> None:
+        """What :meth:`next_decision` and :meth:`take` do, asked until the plan is known,
+        in a game that asks quick bots (``g.quick``): each decision's number of options
+        goes to the bot, and the plan it picks is found from the counts (the plans are
+        never listed, nor the decisions made). The same plan, option for option."""
+        g = self.g
+        while self.done is None:
+            j = len(self.fixed)
+            n = self._count(j, self.left, self.floor)
+            if n <= PLAN_LIMIT:
+                k = 0 if n == 1 or self.chooser is None else \
+                    g.ask_quick(self.chooser, "divide", n)
+                self.done = self._plan_at(k)
+                return
+            steps = [a for a in self._shares(j, self.left)
+                     if self._count(j + 1, *self._after(j, a, self.left, self.floor)) > 0]
+            k = 0 if len(steps) == 1 or self.chooser is None else \
+                g.ask_quick(self.chooser, "divide", len(steps))
+            self._fix(steps[k])
+
+    def _plan_at(self, k: int) -> tuple:
+        """The ``k``-th full plan that keeps the shares decided so far, in the order
+        :meth:`full_plans` lists them."""
+        shares, left, floor = list(self.fixed), self.left, self.floor
+        for j in range(len(shares), self.n):
+            for a in self._shares(j, left):
+                after = self._after(j, a, left, floor)
+                c = self._count(j + 1, *after)
+                if k < c:
+                    break
+                k -= c
+            shares.append(a)
+            left, floor = after
+        return tuple(shares)
 
     def _decision(self, plans: list) -> Decision:
         this = self.this

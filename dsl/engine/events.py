@@ -8,7 +8,8 @@ class Event:
     """Something declared in the game: an action call (`draw`), a card moving, a turn
     starting. ``before`` reactions may set ``negated`` before it takes effect; a game that
     logs keeps in ``negated_by`` what negated it (the rules running, the statement's place)."""
-    __slots__ = ("name", "data", "actor", "negated", "negated_by", "in_play_before")
+    __slots__ = ("name", "data", "actor", "negated", "negated_by", "in_play_before",
+                 "copied_before")
 
     def __init__(self, name: str, data: dict, actor):
         self.name = name
@@ -19,6 +20,10 @@ class Event:
         # The cards among its fields that were in play as it took effect: their `when`
         # triggers still hear it if it took them out of play ("when this is destroyed").
         self.in_play_before = ()
+        # Of those, the ones with copied text (`static copy text of`), and whose: (card,
+        # the copied card's name). If the event takes one out of play, the text it had
+        # then still hears it ("when this leaves play", copied).
+        self.copied_before = ()
 
     def get(self, key: str):
         if key in self.data:

@@ -224,6 +224,18 @@ def reverse_order(g):
         g.write("the turn order is reversed")
 
 
+def turn_order(g, player: Player) -> list:
+    """`turn_order(P)`: the living players, P first, then round the table by seat the
+    way the turns go (the other way round after `reverse turn order`)."""
+    players = g.state.players
+    if type(player) is not Player:
+        return []
+    o = g.state.order
+    step = -1 if o is not None and o["reversed"] else 1
+    n = len(players)
+    return [q for q in (players[(player.index + step * k) % n] for k in range(n)) if q.alive]
+
+
 def next_turn(g, cur: Player, by_side: bool) -> Player:
     """Whose turn follows ``cur``'s: the extra turns waiting, first first; then the
     regular order from the last regular turn (by seat, or by side), in its direction.

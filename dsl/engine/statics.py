@@ -281,6 +281,26 @@ def copied_text(g) -> list:
     return out
 
 
+def copied_fields(g, ev) -> list:
+    """(card, the copied card's name) for the cards among an event's fields that are in
+    play with copied text as it takes effect (``ev.in_play_before``)."""
+    was = ev.in_play_before
+    return [(c, d.name) for c, d in copied_text(g) if any(x is c for x in was)]
+
+
+def copied_hearing(g, ev):
+    """Copied text whose `when` triggers hear an event: that of the cards in play, and,
+    looking back, the text a card had as the event took it out of play (its copy ends
+    as it leaves, but "when this leaves play" is the text it left with)."""
+    now = copied_text(g)
+    was = ev.copied_before
+    if not was:
+        return now
+    defs = g.defs
+    gone = [(c, defs[name]) for c, name in was if not (c.zone is not None and c.zone.in_play)]
+    return list(now) + gone if gone else now
+
+
 def instances(g, card_name: str, from_zone: Optional[str]):
     """The cards named ``card_name`` whose triggers hear an event: in play, or in the
     zones named ``from_zone``."""
