@@ -571,3 +571,13 @@ def reads_locals(node) -> bool:
     return isinstance(node, Node) and any(
         reads_locals(getattr(node, name)) for name in node._fields
         if isinstance(getattr(node, name), (Node, tuple)))
+
+
+def reads_field(node, name: str) -> bool:
+    """Whether ``node`` reads the field ``name`` of a value known only at run time, an
+    event's (`event.targets`) or any other."""
+    if isinstance(node, tuple):
+        return any(reads_field(x, name) for x in node)
+    if isinstance(node, (EventGet, AnyAttr)) and node.name == name:
+        return True
+    return isinstance(node, Node) and any(reads_field(x, name) for x in node.children())

@@ -130,7 +130,7 @@ def test_a_target_that_becomes_illegal_is_dropped_and_the_card_does_nothing(deck
     play(s, "play_action: Plunder")
     play(s, "Gadget")
     d = s.decision
-    assert (d.player.index, d.prompt) == (1, "Respond to P1 resolving Plunder?")
+    assert (d.player.index, d.prompt) == (1, "Respond to P1 resolving Plunder (targeting Gadget)?")
     play(s, "Take it back")
     assert "a card in P2's hand is no longer a legal target of Plunder" in read_by(s, 0)
     assert "Gadget is no longer a legal target of Plunder" in read_by(s, 1)   # its holder

@@ -56,7 +56,7 @@ def test_autopass_on_passes_an_any_time_offer_and_says_so(waves):
 def test_autopass_still_asks_a_response_to_an_event(waves):
     p = Processor(str(waves), seed=1)
     out = p.execute("autopass on")
-    assert last_lines(out, 4) == ["P1: Respond to P2's play?", "  [0] Grumble", "  [1] wave",
+    assert last_lines(out, 4) == ["P1: Respond to P2 playing Cog?", "  [0] Grumble", "  [1] wave",
                                   "  [2] pass"]
 
 
@@ -67,7 +67,7 @@ def test_undo_goes_past_what_autopass_passed(waves):
     assert p.execute("Grumble").ok
     assert p.execute("undo").ok
     assert p.session.choices == before       # back at the response, not at the any-time offer
-    assert p.session.decision.prompt == "Respond to P2's play?"
+    assert p.session.decision.prompt == "Respond to P2 playing Cog?"
     p.execute("autopass off")
     out = p.execute("undo")
     assert out.ok, out.text()
@@ -86,7 +86,7 @@ def test_a_save_file_keeps_autopass_and_what_it_passed(waves, tmp_path):
         "autopass is on: you are not asked when only any-time moves are offered"
     # undo goes past autopass's pass at the phase start, as it did before the save
     assert q.execute("undo").text().splitlines()[0] == "undid 1 decision"
-    assert q.session.decision.prompt == "Respond to P2's play?"
+    assert q.session.decision.prompt == "Respond to P2 playing Cog?"
     assert q.execute("undo").text() == "error: nothing to undo"
 
 

@@ -109,6 +109,11 @@ respond to activate "Take it back" where you.shields > 0 and count (event.target
   move first(event.targets) to your hand
 }
 
+card "Sundial": Thing {
+  text "Once per turn, any time, if you have no spark: gain a spark."
+  ability "Tick": any time, once per turn, if sparks == 0 { gain 1 sparks }
+}
+
 # A move usable at any time: turn two sparks into a shield.
 move forge if sparks >= 2 any time {
   lose 2 sparks
@@ -214,7 +219,7 @@ def test_an_abilitys_target_is_chosen_as_it_is_used_and_seen_by_the_responses(de
     assert s.decision.prompt == "Sling at what?" and s.decision.labels == ["Phoenix", "Beacon"]
     play(s, "Beacon")
     assert "P1: Sling targeting Beacon" in log(s)
-    assert s.decision.prompt == "Respond to P1 using Slingshot: Sling?"
+    assert s.decision.prompt == "Respond to P1 using Slingshot: Sling (targeting Beacon)?"
     play(s, "Take it back")                            # P2 takes the Beacon back to hand
     assert s.decision.labels == ["Beacon: Flash", "pass"]   # (its own window: it could Flash)
     play(s, "pass")
@@ -301,18 +306,21 @@ def test_a_player_who_passed_at_a_phase_start_is_not_asked_again_while_nothing_c
     assert (d.player.index, d.kind) == (0, "move")     # P1's main phase, P2 not asked
 
 
-def test_a_player_who_passed_at_a_phase_start_is_asked_again_once_what_it_tests_changed(deck):
-    s = start(deck, areas={0: ["Scatterer"]}, res={1: {"sparks": 2}})
+def test_a_pass_holds_until_what_the_move_tests_changes_then_it_is_asked_after_that_move(deck):
+    s = start(deck, hands={0: ["Phoenix"]}, areas={0: ["Scatterer"]}, res={1: {"sparks": 2}})
     play(s, "pass")                                    # P2 at the draw phase's start
+    play(s, "play_thing: Phoenix")                     # nothing `forge` tests has changed:
+    assert (s.decision.player.index, s.decision.kind) == (0, "move")   # P2 is not asked
     play(s, "Scatterer: Scatter")
     assert s.decision.prompt.startswith("Respond to")  # (windows still ask, as before)
     play(s, "pass")
     assert res(s, 1, "sparks") == 3                    # what `forge` tests has changed ...
-    d = s.decision                                     # (P1 has no Action left: main ends)
-    assert (d.player.index, d.prompt) == (1, "Act at the start of phase end (P1's turn)?")
-    play(s, "pass")                                    # ... and is passed on again:
-    d = s.decision                                     # not asked at P2's own turn's start
-    assert (d.player.index, d.kind, d.prompt) == (1, "move", "your move")
+    d = s.decision                                     # ... and P2 is asked after that move
+    assert (d.player.index, d.prompt, d.labels) == (1, "Act after P1's move in phase main?",
+                                                    ["forge", "pass"])
+    play(s, "pass")                                    # passed on again: not asked at the
+    d = s.decision                                     # end phase's start, nor at P2's own
+    assert (d.player.index, d.kind, d.prompt) == (1, "move", "your move")   # turn's start
 
 
 def test_an_any_time_ability_is_offered_to_its_controller_on_another_players_turn(deck):
@@ -323,6 +331,99 @@ def test_an_any_time_ability_is_offered_to_its_controller_on_another_players_tur
     play(s, "Beacon: Flash")
     assert res(s, 1, "sparks") == 1
     assert s.decision.player.index == 0                # once per turn: not offered again
+
+
+# --- between the moves of another player's `offer` loop ----------------------------------
+
+def test_an_any_time_move_is_offered_right_after_the_move_that_made_it_legal(deck):
+    # P2 cannot forge as P1's turn starts (one spark): nobody is asked. P1's Scatter gives
+    # P2 a second spark, and P2 may forge before P1's next move.
+    s = start(deck, areas={0: ["Scatterer"]}, hands={0: ["Phoenix"]}, res={1: {"sparks": 1}})
+    assert (s.decision.player.index, s.decision.kind) == (0, "move")
+    play(s, "Scatterer: Scatter")
+    d = s.decision
+    assert (d.player.index, d.kind, d.prompt, d.labels) == (
+        1, "respond", "Act after P1's move in phase main?", ["forge", "pass"])
+    play(s, "forge")
+    assert (res(s, 1, "sparks"), res(s, 1, "shields")) == (0, 1)
+    d = s.decision                                     # nothing left to forge with: P1 goes on
+    assert (d.player.index, d.kind, d.labels) == (0, "move", ["play_thing: Phoenix", "pass"])
+
+
+def test_an_any_time_ability_is_offered_after_the_move_that_made_it_usable(deck):
+    # The zap takes P2's last spark: the Sundial ticks "if you have no spark".
+    s = start(deck, areas={0: ["Zapper"], 1: ["Sundial"]}, res={1: {"sparks": 1}})
+    use(s, "Zapper: Zap")                              # (the one opponent: no question)
+    d = s.decision
+    assert (d.player.index, d.prompt, d.labels) == (
+        1, "Act after P1's move in phase main?", ["Sundial: Tick", "pass"])
+    play(s, "Sundial: Tick")
+    assert res(s, 1, "sparks") == 1
+
+
+def test_an_any_time_ability_a_card_is_granted_is_offered_after_another_players_move():
+    # The Sun Dial gives P2's other Things "Any time, once per turn: gain a spark". P2 has
+    # none until P1's Gift puts a Cog into play under P2's control: P2 may tick it at once.
+    program = load_text('''game "Granted" extends "dvorak"
+resource sparks: start 0
+card "Cog": Thing x 12 { text "A cog." }
+card "Sun Dial": Thing {
+  text "Your other Things have \\"Any time, once per turn: gain a spark.\\""
+  static grant Thing cards you control where it != this ability "Tick": any time, once per turn {
+    gain 1 sparks
+  }
+}
+card "Gift": Action {
+  text "Put a Thing from your hand into play under the next player's control."
+  effect {
+    choose c from Thing cards in your hand prompt "Give which Thing?" {
+      move c to area of next_player(you)
+    }
+  }
+}
+''', "granted.deck")
+    s = given(program, hands={0: ["Gift", "Cog"]}, areas={1: ["Sun Dial"]},
+              deck_cards=["Gift"] * 20)
+    assert (s.decision.player.index, s.decision.kind) == (0, "move")   # nothing to tick yet
+    play(s, "play_action: Gift")
+    d = s.decision
+    assert (d.player.index, d.prompt, d.labels) == (
+        1, "Act after P1's move in phase main?", ["Cog: Tick", "pass"])
+
+
+def test_nobody_is_asked_between_moves_who_has_nothing_usable_at_any_time(deck):
+    s = start(deck, players=3, hands={0: ["Phoenix"]}, areas={0: ["Scatterer"]})
+    play(s, "Scatterer: Scatter")                      # one spark each: no forge yet
+    d = s.decision
+    assert (d.player.index, d.kind, d.labels) == (0, "move", ["play_thing: Phoenix", "pass"])
+
+
+def test_between_moves_the_others_are_asked_in_seat_order_from_the_next_seat(deck):
+    s = start(deck, players=3, first=1, areas={1: ["Scatterer"]}, hands={1: ["Phoenix"]},
+              res={0: {"sparks": 1}, 2: {"sparks": 1}})
+    use(s, "Scatterer: Scatter")                       # P1 and P3 may now forge
+    asked = []
+    while s.decision.kind == "respond":
+        asked.append((s.decision.player.name, s.decision.prompt))
+        play(s, "pass")
+    assert asked == [("P3", "Act after P2's move in phase main?"),
+                     ("P1", "Act after P2's move in phase main?")]
+    assert (s.decision.player.name, s.decision.kind) == ("P2", "move")
+
+
+def test_the_player_making_the_moves_is_not_asked_between_them(deck):
+    # P1's Dynamite destroys their own Phoenix: 3 sparks, enough to forge. The main
+    # phase's offer does not list `forge`, and P1 is not asked between their own moves:
+    # they may forge at the next step of the turn.
+    s = start(deck, hands={0: ["Dynamite", "Beacon"]}, areas={0: ["Phoenix"]})
+    play(s, "play_action: Dynamite")
+    assert res(s, 0, "sparks") == 3
+    d = s.decision
+    assert (d.player.index, d.kind, d.labels) == (0, "move", ["play_thing: Beacon", "pass"])
+    play(s, "pass")
+    d = s.decision
+    assert (d.player.index, d.prompt, d.labels) == (
+        0, "Act at the start of phase end (P1's turn)?", ["forge", "pass"])
 
 
 def test_the_question_and_the_log_name_no_card_a_seat_cannot_see(deck):

@@ -214,7 +214,7 @@ def test_a_response_stops_a_play_that_targets_you():
           }
           then {
             log says "P1: Drain targeting P2"
-            P2 is asked "Respond to P1's play at P2?"
+            P2 is asked "Respond to P1 playing Drain (targeting P2)?"
             P2 may choose "Discard Coin Purse to stop it"
           }
           when { P2 chooses "Discard Coin Purse to stop it" }
@@ -261,6 +261,94 @@ def test_a_static_prevents_a_play_that_targets_you():
             discard_pile has no "Drain"
           }
         }''')
+
+
+# --- the question the play's window asks ---------------------------------------------------
+
+def test_the_plays_window_names_the_card_played_and_its_targets():
+    assert passes('''
+        scenario "P2 is asked about the Plunder aimed at its Gearbox, by name" {
+          given {
+            hand of P1: "Plunder"
+            area of P2: "Windmill", "Gearbox"
+            shields of P2 = 1
+            deck top: "Oil Can" x 6
+          }
+          when {
+            P1 chooses "play_action: Plunder"
+            P1 chooses "Gearbox"
+          }
+          then { P2 is asked "Respond to P1 playing Plunder (targeting Gearbox)?" }
+        }
+        scenario "Every target of a Firestorm is named" {
+          given {
+            hand of P1: "Firestorm"
+            area of P2: "Windmill", "Gearbox"
+            shields of P2 = 1
+            deck top: "Oil Can" x 6
+          }
+          when {
+            P1 chooses "play_action: Firestorm"
+            P1 chooses "Windmill", "Gearbox"
+          }
+          then { P2 is asked "Respond to P1 playing Firestorm (targeting Windmill, Gearbox)?" }
+        }''')
+
+
+def test_a_card_whose_play_opens_a_window_is_shown_as_it_is_played_and_stays_shown():
+    # A Thing has no target: nothing showed it until it left the hand. Its play opens a
+    # window (Gossip answers plays), so it is shown as it is played: P2 knows what it
+    # answers, and still sees it in P1's hand once the play is stopped.
+    assert passes('''
+        card "Gossip": Action {
+          text "When another player plays a card, you may discard Gossip from your hand: that play does not happen."
+          respond to play "Discard Gossip to stop it" where event.player != you from hand \\
+              paying { discard this } {
+            negate
+          }
+        }
+        scenario "P2 is asked about the Windmill P1 plays, and sees it kept in P1's hand" {
+          given {
+            hand of P1: "Windmill"
+            hand of P2: "Gossip"
+            deck top: "Oil Can" x 6
+          }
+          then { P2 cannot see "Windmill" in hand of P1 }
+          when { P1 chooses "play_thing: Windmill" }
+          then {
+            P2 is asked "Respond to P1 playing Windmill?"
+            P2 sees "Windmill" in hand of P1
+          }
+          when { P2 chooses "Gossip: Discard Gossip to stop it" }
+          then {
+            hand of P1 has "Windmill"
+            P2 sees "Windmill" in hand of P1
+            P2 cannot see "Oil Can" in hand of P1
+          }
+        }''')
+
+
+def test_a_play_without_words_of_its_own_is_asked_about_with_the_card_and_its_targets():
+    program = load_text('''game "Plain play" extends "dvorak"
+resource shields: start 1
+override action play(card) target for card {
+  move card to your resolving
+  resolve card
+  if card.zone == your resolving { move card to discard_pile }
+}
+card "Plunder": Action {
+  text "Destroy target Thing."
+  target t from Thing cards prompt "Plunder what?"
+  effect { destroy t }
+}
+card "Gearbox": Thing { text "A box of gears." }
+respond to play "Spend a shield" where you.shields > 0 paying { lose 1 shields } { negate }
+''', "plain.deck")
+    from tests.scenario import given, play
+    s = given(program, hands={0: ["Plunder"]}, areas={1: ["Gearbox"]}, deck_cards=["Gearbox"] * 6)
+    play(s, "play_action: Plunder")                    # (one Thing: no question)
+    d = s.decision
+    assert (d.player.name, d.prompt) == ("P1", "Respond to P1's play of Plunder at Gearbox?")
 
 
 # --- checked again as the card resolves: dropped, never redirected ---------------------------

@@ -17,6 +17,7 @@ rests on three rules, each kept in one place and proved by tests:
 """
 from __future__ import annotations
 
+from ..ir import reads_field
 from ..parser import no_cycle_collection
 from .lazy import define
 from .module import CodeGenerator
@@ -64,6 +65,13 @@ class ProgramInfo:
         self.move_vars = [mv.var for mv in p.moves.values()]
         self.response_labels = {t.index: t.label for t in p.all_triggers if t.kind == "respond"}
         self.action_says = {name: a.says for name, a in p.actions.items() if a.says}
+        # the parameter naming the card each call declared `target for` plays
+        self.action_plays = {name: a.aims for name, a in p.actions.items() if a.aims}
+        # the `static forbid`s of such a call that read its targets: checked once they
+        # are chosen, not before (deckwright.dsl.codegen.runtime_targets)
+        self.forbids_on_targets = frozenset(
+            st.index for st in p.all_statics if st.kind == "forbid" and st.event in self.action_plays
+            and st.where is not None and reads_field(st.where, "targets"))
 
 
 class Code:

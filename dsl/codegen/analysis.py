@@ -54,7 +54,8 @@ class Analysis:
         self.responded = {t.event for t in p.all_triggers if t.kind == "respond"}
         self.any_time_moves = tuple(name for name, mv in p.moves.items() if mv.any_time)
         self.any_time_abilities = any(ab.any_time for d in p.cards.values()
-                                      for ab in d.abilities)
+                                      for ab in d.abilities) \
+            or any(ab.any_time for ab in p.granted)      # (`static grant ... any time`)
         # Moves or abilities usable at any time: every phase opens a window for them.
         self.any_time = bool(self.any_time_moves) or self.any_time_abilities
         self._decides()

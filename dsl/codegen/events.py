@@ -431,19 +431,32 @@ class EventWriter:
             else:
                 self.writeline("hi = 1 if t[1] is None else max(1, t[1](g, you, card, None))")
             fewest = "lo" if upto else "1"
+            forbids = bool(self.aim_forbids)
+            if exact or forbids:
+                self.writeline("o = list(ITER(t[0](g, you, card, None)))")
+            if forbids:
+                # a `static forbid` of the play that reads its targets: one target is
+                # offered only where the play may aim at it (with none, the play is
+                # refused); several are checked once chosen
+                self.writeline("if data is not None and t[1] is None and o:")
+                self.writeline("    o = FORBID_OPTIONS(g, name, data, you, o)")
+                self.writeline("    if not o: return REFUSED_PLAY(g, you, card, None)")
             if exact:
                 # `exactly N`: N of them or nothing (the card was offered only with N legal)
-                self.writeline("o = list(ITER(t[0](g, you, card, None)))")
                 self.writeline("if t[3] and len(o) < hi: return False")
                 self.writeline(f"d = CHOICE(g, you, o, hi if t[3] else {fewest}, hi, t[2], False, card)")
             else:
-                self.writeline(f"d = CHOICE(g, you, list(ITER(t[0](g, you, card, None))), {fewest}, "
-                               "hi, t[2], False, card)")
+                options = "o" if forbids else "list(ITER(t[0](g, you, card, None)))"
+                self.writeline(f"d = CHOICE(g, you, {options}, {fewest}, hi, t[2], False, card)")
             self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
             if upto:
                 self.writeline("if not d and lo: return False")
             else:
                 self.writeline("if not d: return False")
+            if forbids:
+                self.writeline("if data is not None and t[1] is not None and "
+                               "FORBIDDEN_AIMED(g, name, data, you, d): "
+                               "return REFUSED_PLAY(g, you, card, d)")
             if self.aiming:
                 # a card played with its targets is shown, as they are told, where it lies
                 # (a hand): everyone reads what aims at what

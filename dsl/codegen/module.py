@@ -160,6 +160,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         a = self.a
         self.card_aimed = any(d.target is not None for d in self.deflist)   # before any `resolve`
         self.aiming = self._aiming()
+        self.aim_forbids = self._aim_forbids()
         self.write_card_requires()          # before any offer's lister asks for them
         self.write_card_costs()             # before the moves that pay them
         # With an event's `ability` read somewhere, every action takes its caller's (byab).
@@ -247,6 +248,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         writes only the helpers it needs itself."""
         self.card_aimed = any(d.target is not None for d in self.deflist)
         self.aiming = self._aiming()
+        self.aim_forbids = self._aim_forbids()
         self.card_requires = [f"CR{i}" if d.requires else None
                               for i, d in enumerate(self.deflist)]
         self.plan_card_costs()
@@ -259,6 +261,14 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         """Whether a call chooses a card's targets as it plays it (`target for`): only
         when some card has targets (otherwise the clause has nothing to choose)."""
         return self.card_aimed and any(a.aims is not None for a in self.program.actions.values())
+
+    def _aim_forbids(self) -> set:
+        """The calls that play a card (`target for`) with a `static forbid` that reads the
+        targets: it is checked as they are chosen, not before."""
+        if not self.aiming:
+            return set()
+        reading = self.program.info().forbids_on_targets
+        return {st.event for st in self.program.all_statics if st.index in reading}
 
     def _write_rest(self):
         """Windows, ACTIVATE, dispatchers and preventions, until none asks for more (an
@@ -284,7 +294,9 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
                 f.ability = "byab"
             self.action_guard(action, f)          # before the event: no event at all
             self.writeline(f"data = {data}")
-            if name in self.a.static_events.get("forbid", ()):
+            if name in self.aim_forbids:      # those reading its card's targets: later
+                self.writeline(f"if FORBIDDEN_AIMED(g, {literal(name)}, data, you, (), False): return")
+            elif name in self.a.static_events.get("forbid", ()):
                 self.writeline(f"if FORBIDDEN(g, {literal(name)}, data, you): return")
             args = "".join(f", {x}" for x in params)
             ab = ", byab" if reads_ability else ""
@@ -299,6 +311,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
                 if name in self.a.listened:
                     self.writeline("data['source'] = this")
                 self._tell(f, action, None)
+                self._show_played(f, name, action)
                 self.emit(f, name, "data", "you",
                           lambda f, ev: self.writeline(self.call(f, call, decides)))
                 return
@@ -335,7 +348,21 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.writeline("data['source'] = this")
         self._tell(f, action, None)
         self._aim(f, name, card, "data")
+        if name in self.aim_forbids:
+            # refused with the targets chosen (AIM), or with none for a card without
+            self.writeline("if aim is not None and aim[1] is REFUSED: return")
+            self.writeline(f"if aim is None and FORBIDDEN_AIMED(g, {literal(name)}, data, you, ()): "
+                           "return")
+        self._show_played(f, name, action)
         self.emit(f, name, "data", "you", lambda f, ev: self.writeline(self.call(f, call, decides)))
+
+    def _show_played(self, f, name, action) -> None:
+        """A call that plays a card (`target for`) and opens a response window shows the
+        card as it is declared (once its targets are told): the players the window asks
+        read what they answer."""
+        if action.aims is not None and name in self.a.responded:
+            played = f.names[action.aims]
+            self.writeline(f"if type({played}) is CARD: {played}.face_up = True")
 
     def _aim(self, f, name, card, data) -> None:
         """``aim``: ``card`` and its targets chosen now (AIM), or None for a card without."""

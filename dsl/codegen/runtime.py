@@ -4,18 +4,21 @@ Every name the generated source reads is either made by the generator (``l0``, `
 ``K5``...) or one of :data:`HELPERS`, or one of the few builtins in :data:`BUILTINS`;
 ``tests/test_codegen_safety.py`` checks this for every bundled deck and for decks full
 of injection attempts. The helpers are the engine's primitives
-(:mod:`deckwright.dsl.engine.primitives`) and a few small functions here that only generated code
-calls.
+(:mod:`deckwright.dsl.engine.primitives`) and a few small functions here (and, for targets
+and response windows, in :mod:`deckwright.dsl.codegen.runtime_targets`) that only
+generated code calls.
 """
 from __future__ import annotations
-
-import re
 
 from ..engine import primitives as P
 from ..engine.divide import Division, divide_targets
 from ..engine.events import Decision, Event
 from ..engine.state import CardInst, Player, ZoneInst
 from ..errors import EngineError
+from .runtime_targets import (REFUSED, forbid_options, forbidden_as_aimed, keep_targets,
+                              no_targets, offer_key, public_name, refused_play, responds,
+                              step_prompt, target_list, targeted, targetless, used,
+                              window_order, window_prompt)
 
 PASS = (-2, None)                 # the `pass` option of an offer
 
@@ -143,132 +146,6 @@ def _public(g, v) -> str:
     return public_name(g, v)
 
 
-def keep_targets(g, value, legal, action, again):
-    """A `target` parameter with its illegal targets dropped: `none` for one, left out of
-    a list. ``again``: checked after the reactions, so the log says it is no longer legal."""
-    if value is None:
-        return None
-    if type(value) is list:
-        kept = [v for v in value if v is not None and legal(v)]
-        for v in value:
-            if v is not None and v not in kept:
-                _not_legal(g, v, action, again)
-        return kept
-    if legal(value):
-        return value
-    _not_legal(g, value, action, again)
-    return None
-
-
-def public_name(g, v) -> str:
-    """A value as every seat may read it (a window's question, an end's name): a card
-    someone may not see is named as they see it (where it lies), never by its name; one
-    with alike cards in play is told apart by what every seat sees of it."""
-    if type(v) is CardInst:
-        from ..engine.gamelog import NOBODY
-        from ..visibility import alike_in_play, sees, told
-        reader = next((p for p in g.state.players if not sees(p, v)), NOBODY)
-        return told(v, reader, alike_in_play(v, g.state.inplay))
-    return _label(v, None, False)
-
-
-def _not_legal(g, v, action, again):
-    if g.logging:
-        g.write_told(g.told(v), f" is {'no longer' if again else 'not'} a legal target of "
-                                f"{action}")
-
-
-def target_list(values) -> list:
-    out = []
-    for v in values:
-        if type(v) is list:
-            out.extend(x for x in v if x is not None)
-        elif v is not None:
-            out.append(v)
-    return out
-
-
-def targeted(g, you, action, targets):
-    """Log a call's (a card's, an ability's) targets, each as a reader tells it from
-    the cards in play it reads like."""
-    if g.logging and targets:
-        names = [g.told(v) for v in targets]
-        who = you.name if you else "the game"
-        g.write_seen(lambda r: f"{who}: {action} targeting " + ", ".join(n(r) for n in names))
-
-
-def used(g, you, card, ability):
-    """Log the use of a card's ability, the card told apart from those it reads like."""
-    g.write_told(f"{you.name} uses ", g.told(card), f": {ability}")
-
-
-def no_targets(g, you, action):
-    """`up to N` targets answered with none: the text takes effect on an empty list."""
-    if g.logging:
-        g.write(f"{you.name if you else 'the game'}: {action} targeting nothing")
-
-
-def targetless(g, you, action):
-    if g.logging:
-        g.write(f"{you.name if you else 'the game'}: {action} has no legal target: "
-                "it does nothing")
-
-
-def window_order(g) -> list:
-    """Who is asked in a response window, in turn: every living player, in seat order
-    from the active player."""
-    s = g.state
-    players = s.players
-    start = players.index(s.active) if s.active in players else 0
-    return [p for p in players[start:] + players[:start] if p.alive]
-
-
-# What a built-in event is doing, for a window's question (an action says it itself).
-_DOING = {"resolve": "resolving {card}", "activate": "using {card}: {ability}",
-          "move": "moving {card}", "enter": "putting {card} into play",
-          "leave": "taking {card} out of play", "gain": "gaining {amount} {resource}",
-          "lose": "losing {amount} {resource}", "response": "responding with {response}",
-          "game_drawn": "ending the game in a draw"}
-_FIELD = re.compile(r"\{([a-z_][a-zA-Z0-9_]*)\}")
-
-
-def window_prompt(g, ev) -> str:
-    """The question of a response window: what is being answered, as everyone sees it
-    (no hidden card is named: the prompt is logged and read by every seat)."""
-    s = g.state
-    if ev is None:
-        phase = f"phase {s.phase}" if s.phase else "this step"
-        who = s.active.name + "'s turn" if s.active is not None else "the game"
-        return f"Act at the start of {phase} ({who})?"
-    template = g.info.action_says.get(ev.name) or _DOING.get(ev.name)
-    actor = ev.actor.name if ev.actor is not None else "the game"
-    if template is None:
-        targets = ev.data.get("targets") or []
-        at = " at " + ", ".join(public_name(g, v) for v in targets) if targets else ""
-        return f"Respond to {actor}'s {ev.name}{at}?"
-
-    def field(m):
-        k = m.group(1)
-        if not (k in ev.data or k in ("player", "name")):
-            return m.group(0)
-        v = ev.get(k)
-        return ", ".join(public_name(g, x) for x in v) if type(v) is list else public_name(g, v)
-    return f"Respond to {actor} {_FIELD.sub(field, template)}?"
-
-
-def responds(g, you, t, card):
-    """Log a response once its cost is paid (a card used from the hand is shown by then,
-    or its response is not named: its name may be the card's)."""
-    if g.logging:
-        if card is None:
-            g.write(f"{you.name} responds: {t.label}")
-            return
-        from ..visibility import sees
-        name = g.told(card)
-        g.write_seen(lambda r: f"{you.name} responds: {name(r)}: "
-                               f"{t.label if sees(r, card) else 'a response'}")
-
-
 def engine_error(g, message):
     raise EngineError(message, tuple(g.chain))
 
@@ -365,25 +242,6 @@ def create_quiet(g, you, name, n, zone, pos):
             return
         P.move_card_quiet(g, c, zone, "top", None)
         P.unmade(g, c)
-
-
-def offer_key(v):
-    """A value as plain data (a card by its id, a player by seat), so that a phase start's
-    offer can be kept in the state and compared with the next one (``STEP_WINDOW``)."""
-    t = type(v)
-    if v is None or t in (int, str, bool):
-        return v
-    if t is CardInst:
-        return ("card", v.id)
-    if t is Player:
-        return ("player", v.index)
-    if t is ZoneInst:
-        return ("zone", v.key, tuple(c.id for c in v.cards))
-    if t in (list, tuple):
-        return tuple(offer_key(x) for x in v)
-    if t is dict:
-        return ("map", tuple((offer_key(k), offer_key(x)) for k, x in v.items()))
-    return ("value", type(v).__name__)     # never an address: the state must hash alike
 
 
 def abilities(g, player, any_time_only=False):
@@ -581,10 +439,12 @@ HELPERS = {
     "INSTANCES": P.instances, "HEARING": P.hearing, "COPIED": P.copied_text,
     "COPIED_HEARING": P.copied_hearing, "COPIED_FIELDS": P.copied_fields,
     "ACTIVE": P.active_statics, "FORBIDDEN": P.forbidden, "CHOICE": P.choice_of,
-    "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "RESPONDS": responds,
+    "WINDOW_ORDER": window_order, "WINDOW_PROMPT": window_prompt, "STEP_PROMPT": step_prompt,
+    "RESPONDS": responds,
     "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted, "USED": used,
     "TARGETLESS": targetless, "NO_TARGETS": no_targets, "AIMABLE": P.aimable,
-    "MAY_AIM": P.may_aim,
+    "MAY_AIM": P.may_aim, "FORBIDDEN_AIMED": forbidden_as_aimed, "FORBID_OPTIONS": forbid_options,
+    "REFUSED_PLAY": refused_play, "REFUSED": REFUSED,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
     "CARD_OK": card_ok, "RULED": ruled, "OFFER_KEY": offer_key,
     "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,

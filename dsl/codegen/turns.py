@@ -116,6 +116,9 @@ class TurnWriter:
             call = self.call(f, f"ACTIVATE(g, {f.you}, {c}[1][0], {c}[1][1], False)", True)
             self.writeline(call if first else "else: " + call)
         self.writeline(self.whenevers_call(f))
+        if self.a.any_time:
+            # between two moves: the other players' moves and abilities usable at any time
+            self.writeline(self.call(f, f"STEP_WINDOW(g, {f.you}, {self.step_lister()})", True))
         self.outdent()
         self.writeline("else:")
         self.indent()

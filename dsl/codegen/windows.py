@@ -119,7 +119,11 @@ class WindowWriter:
         def body(f):
             S = self.state(f)
             f.ev_safe = e is not None
-            self.writeline("out = []")
+            if responses or not a.any_time_moves:
+                self.writeline("out = []")
+            else:               # a step's: the any-time moves' own list, its `pass` taken off
+                self.writeline(f"out = {self._lister(a.any_time_moves)}(g, you)")
+                self.writeline("out.pop()")
             for card, t in responses:
                 k = t.index
                 if card is None:
@@ -138,7 +142,7 @@ class WindowWriter:
                 self._offer_response(f, t, c)
                 self.outdent()
             self._copied_responses(f, responses)
-            if a.any_time_moves:
+            if a.any_time_moves and responses:
                 self.writeline(f"out.extend({self._lister(a.any_time_moves)}(g, you)[:-1])")
             if a.any_time_abilities:
                 self.need_activate = True
@@ -193,12 +197,14 @@ class WindowWriter:
         A response used gives everyone a new turn to answer. It ends when every player
         has passed or has nothing, or when the event is negated.
 
-        ``STEP_WINDOW(g, None, lister)`` (``step``), a phase's start: the same, but a
+        ``STEP_WINDOW(g, mover, lister)`` (``step``), a step of the turn: a phase's start
+        (``mover`` None), or the point after each move ``mover`` makes in their `offer`
+        loop, where every other player is asked, from the next seat on. The same, but a
         player is not asked while the offer (``STEP_KEY``) is the one they last passed on."""
         moves = {name: self.move_index[name] for name in self.a.any_time_moves}
 
         def body(f):
-            self.writeline("order = WINDOW_ORDER(g)")
+            self.writeline("order = WINDOW_ORDER(g, mover)" if step else "order = WINDOW_ORDER(g)")
             self.writeline("quiet = 0")
             self.writeline("made = 0")
             self.writeline("i = 0")
@@ -206,11 +212,11 @@ class WindowWriter:
             self.indent()
             self.writeline("p = order[i % len(order)]")
             self.writeline("i += 1")
-            self.writeline("opts = lister(g, p, ev) if p.alive else None")
+            self.writeline(f"opts = lister(g, p, {'None' if step else 'ev'}) if p.alive else None")
             self.writeline("if not opts:")
             self.writeline("    quiet += 1")
             self.writeline("    continue")
-            if step:        # passed on this very offer at an earlier phase start: not asked
+            if step:        # passed on this very offer at an earlier step: not asked
                 self.writeline("key = STEP_KEY(g, p, opts)")
                 self.writeline(f"if {self.state(f)}.passed.get(p.index) == key:")
                 self.writeline("    quiet += 1")
@@ -218,7 +224,8 @@ class WindowWriter:
             self.writeline("opts.append(PASS)")
             # the question is said when it is first read: a bot may never read it (a
             # stepped game says it as the decision starts to wait for a seat)
-            d = ("DECISION(p, 'respond', (WINDOW_PROMPT, g, ev), None, opts, 1, 1, False, None, "
+            prompt = "(STEP_PROMPT, g, mover)" if step else "(WINDOW_PROMPT, g, ev)"
+            d = (f"DECISION(p, 'respond', {prompt}, None, opts, 1, 1, False, None, "
                  "None, MOVE_LABELS)")
             self.writeline(f"c = opts[{self.ask_one(f, 'p', 'respond', 'len(opts)', d)}]")
             self.writeline("if c[0] == -2:")
@@ -229,34 +236,39 @@ class WindowWriter:
             self.writeline("quiet = 0")
             self.writeline("made += 1")
             self.writeline("if made > 100: ENGINE_ERROR(g, 'more than 100 responses in one window')")
-            self.writeline("if c[0] == -3:")
-            self.indent()
-            self.writeline(self.call(f, "RESPOND(g, p, ev, c[1][0], c[1][1])", True))
-            self.outdent()
+            branches = []           # (test, how it is taken): a step has no responses
+            if not step:
+                branches.append(("c[0] == -3", lambda: self.writeline(
+                    self.call(f, "RESPOND(g, p, ev, c[1][0], c[1][1])", True))))
             if self.a.any_time_abilities:
-                self.writeline("elif c[0] == -1:")
-                self.indent()
-                self.writeline(self.call(f, "ACTIVATE(g, p, c[1][0], c[1][1], False)", True))
-                self.outdent()
+                branches.append(("c[0] == -1", lambda: self.writeline(
+                    self.call(f, "ACTIVATE(g, p, c[1][0], c[1][1], False)", True))))
             for mname, m in moves.items():
-                self.writeline(f"elif c[0] == {m}:")
+                branches.append((f"c[0] == {m}", lambda mname=mname, m=m: self._window_move(f, mname, m)))
+            for j, (test, take) in enumerate(branches):
+                self.writeline(f"{'if' if j == 0 else 'elif'} {test}:")
                 self.indent()
-                self.writeline(f"g.chain.append({literal('move ' + mname)})")
-                self.writeline("try:")
-                self.indent()
-                decides = self.a.block(self.program.moves[mname].body)
-                self.writeline(self.call(f, f"MB{m}(g, p, None, None, c[1])", decides))
-                self.outdent()
-                self.writeline("finally:")
-                self.indent()
-                self.writeline("g.chain.pop()")
-                self.outdent()
+                take()
                 self.outdent()
             self.writeline(self.whenevers_call(f))
             if not step:
                 self.writeline("if ev is not None and ev.negated: return")
             self.outdent()
-        self.defn("STEP_WINDOW" if step else "WINDOW", "g, ev, lister", self.resumable, body)
+        self.defn("STEP_WINDOW" if step else "WINDOW", "g, mover, lister" if step else "g, ev, lister",
+                  self.resumable, body, ev="None" if step else "ev")
+
+    def _window_move(self, f, mname, m):
+        """A move usable at any time, made in a window by ``p``."""
+        self.writeline(f"g.chain.append({literal('move ' + mname)})")
+        self.writeline("try:")
+        self.indent()
+        decides = self.a.block(self.program.moves[mname].body)
+        self.writeline(self.call(f, f"MB{m}(g, p, None, None, c[1])", decides))
+        self.outdent()
+        self.writeline("finally:")
+        self.indent()
+        self.writeline("g.chain.pop()")
+        self.outdent()
 
     def _respond(self):
         """``RESPOND(g, you, ev, k, card)``: response ``k`` used by ``you``: announced as a

@@ -28,8 +28,9 @@ NAMES = frozenset({
     "MV", "MV1", "ATTACH", "CREATE", "GAIN", "LOSE", "EVAL", "WINDOW", "RESPOND",
     # the locals of WINDOW
     "order", "quiet", "made", "i", "p", "opts", "lister",
-    # a phase start's window, and what its offer depends on (STEP_KEY's locals)
-    "STEP_WINDOW", "STEP_KEY", "key", "o",
+    # a step's window (a phase start, or after a move of `mover`'s `offer` loop), and what
+    # its offer depends on (STEP_KEY's locals)
+    "STEP_WINDOW", "STEP_KEY", "key", "o", "mover",
     # declared targets: how many may be chosen (fewest, most), and those still legal
     "lo", "hi", "now",
     # ACTIVATE's flag: an ability used through `use ability of`, its costs not paid

@@ -1,0 +1,225 @@
+"""The runtime helpers of targets and response windows, for generated code only (a part
+of :data:`deckwright.dsl.codegen.runtime.HELPERS`): a target list checked again, the log
+lines of an aiming, who is asked in a window and the question they read, and the offer a
+player passed on, as plain data.
+
+Everything said here is said as every seat may read it: a card someone may not see is
+named by where it lies, never by its name (:func:`public_name`).
+"""
+from __future__ import annotations
+
+import re
+
+from ..engine.events import Event
+from ..engine.statics import active_statics
+from ..engine.state import CardInst, Player, ZoneInst
+
+
+def public_name(g, v) -> str:
+    """A value as every seat may read it (a window's question, an end's name): a card
+    someone may not see is named as they see it (where it lies), never by its name; one
+    with alike cards in play is told apart by what every seat sees of it."""
+    from ..visibility import value_name
+    if type(v) is CardInst:
+        from ..engine.gamelog import NOBODY
+        from ..visibility import alike_in_play, sees, told
+        reader = next((p for p in g.state.players if not sees(p, v)), NOBODY)
+        return told(v, reader, alike_in_play(v, g.state.inplay))
+    return value_name(v, None, False)
+
+
+def keep_targets(g, value, legal, action, again):
+    """A `target` parameter with its illegal targets dropped: `none` for one, left out of
+    a list. ``again``: checked after the reactions, so the log says it is no longer legal."""
+    if value is None:
+        return None
+    if type(value) is list:
+        kept = [v for v in value if v is not None and legal(v)]
+        for v in value:
+            if v is not None and v not in kept:
+                _not_legal(g, v, action, again)
+        return kept
+    if legal(value):
+        return value
+    _not_legal(g, value, action, again)
+    return None
+
+
+def _not_legal(g, v, action, again):
+    if g.logging:
+        g.write_told(g.told(v), f" is {'no longer' if again else 'not'} a legal target of "
+                                f"{action}")
+
+
+def target_list(values) -> list:
+    out = []
+    for v in values:
+        if type(v) is list:
+            out.extend(x for x in v if x is not None)
+        elif v is not None:
+            out.append(v)
+    return out
+
+
+def targeted(g, you, action, targets):
+    """Log a call's (a card's, an ability's) targets, each as a reader tells it from
+    the cards in play it reads like."""
+    if g.logging and targets:
+        names = [g.told(v) for v in targets]
+        who = you.name if you else "the game"
+        g.write_seen(lambda r: f"{who}: {action} targeting " + ", ".join(n(r) for n in names))
+
+
+def used(g, you, card, ability):
+    """Log the use of a card's ability, the card told apart from those it reads like."""
+    g.write_told(f"{you.name} uses ", g.told(card), f": {ability}")
+
+
+def no_targets(g, you, action):
+    """`up to N` targets answered with none: the text takes effect on an empty list."""
+    if g.logging:
+        g.write(f"{you.name if you else 'the game'}: {action} targeting nothing")
+
+
+def targetless(g, you, action):
+    if g.logging:
+        g.write(f"{you.name if you else 'the game'}: {action} has no legal target: "
+                "it does nothing")
+
+
+# A play a `static forbid` refuses once its card's targets are chosen (AIM's answer then).
+REFUSED = ("refused",)
+
+
+def forbidden_as_aimed(g, name, data, you, targets, aimed=True) -> bool:
+    """Whether a `static forbid` of the call ``name`` that plays a card refuses it: with
+    ``aimed``, the forbids that read `event.targets`, with the call's event listing
+    ``targets``; without, the others (checked before anything is chosen)."""
+    reading = g.info.forbids_on_targets
+    ev = None
+    for st, src, owner in active_statics(g, "forbid"):
+        if st.event != name or (st.index in reading) is not aimed:
+            continue
+        where = g.code.where.get(st.index)
+        if where is None:
+            return True
+        if ev is None:
+            ev = Event(name, dict(data, targets=list(targets)) if aimed else data, you)
+        if where(g, owner, src, ev):
+            return True
+    return False
+
+
+def forbid_options(g, name, data, you, options) -> list:
+    """The options of a one-target card's play that no `static forbid` of ``name``
+    refuses with that option as its target."""
+    return [v for v in options if not forbidden_as_aimed(g, name, data, you, (v,))]
+
+
+def refused_play(g, you, card, targets):
+    """A play a `static forbid` refuses with its targets: said to its player (the card
+    was not shown, and nothing was told), and AIM answers REFUSED: the call does not
+    happen."""
+    if g.logging:
+        at = "at " + ", ".join(public_name(g, v) for v in targets) if targets is not None \
+            else "at any of its targets"
+        g.write(f"{you.name}: playing {card.name} {at} is forbidden: the play does not happen",
+                secret_for=you if not card.face_up else None)
+    return REFUSED
+
+
+def window_order(g, mover=None) -> list:
+    """Who is asked in a response window, in turn: every living player, in seat order
+    from the active player. After a move of ``mover``'s `offer` loop: every other living
+    player, in seat order from the next one."""
+    s = g.state
+    players = s.players
+    if mover is not None:
+        start = players.index(mover) + 1
+        return [p for p in players[start:] + players[:start - 1] if p.alive]
+    start = players.index(s.active) if s.active in players else 0
+    return [p for p in players[start:] + players[:start] if p.alive]
+
+
+# What a built-in event is doing, for a window's question (an action says it itself).
+_DOING = {"resolve": "resolving {card}", "activate": "using {card}: {ability}",
+          "move": "moving {card}", "enter": "putting {card} into play",
+          "leave": "taking {card} out of play", "gain": "gaining {amount} {resource}",
+          "lose": "losing {amount} {resource}", "response": "responding with {response}",
+          "game_drawn": "ending the game in a draw"}
+_FIELD = re.compile(r"\{([a-z_][a-zA-Z0-9_]*)\}")
+
+
+def step_prompt(g, mover) -> str:
+    """The question of a step's window: at a phase's start, or after a move of
+    ``mover``'s `offer` loop."""
+    s = g.state
+    if mover is not None:
+        return f"Act after {mover.name}'s move{' in phase ' + s.phase if s.phase else ''}?"
+    phase = f"phase {s.phase}" if s.phase else "this step"
+    who = s.active.name + "'s turn" if s.active is not None else "the game"
+    return f"Act at the start of {phase} ({who})?"
+
+
+def window_prompt(g, ev) -> str:
+    """The question of a response window: what is being answered, as everyone sees it
+    (no hidden card is named: the prompt is logged and read by every seat). Its targets
+    the words do not show already are named after them ("(targeting Gearbox)")."""
+    info = g.info
+    template = info.action_says.get(ev.name) or _DOING.get(ev.name)
+    actor = ev.actor.name if ev.actor is not None else "the game"
+    targets = ev.data.get("targets") or []
+    if template is None:
+        played = ev.data.get(info.action_plays.get(ev.name, ""))
+        of = f" of {public_name(g, played)}" if type(played) is CardInst else ""
+        at = " at " + ", ".join(public_name(g, v) for v in targets) if targets else ""
+        return f"Respond to {actor}'s {ev.name}{of}{at}?"
+    named = []
+
+    def field(m):
+        k = m.group(1)
+        if not (k in ev.data or k in ("player", "name")):
+            return m.group(0)
+        v = ev.get(k)
+        if type(v) is list:
+            named.extend(v)
+            return ", ".join(public_name(g, x) for x in v)
+        named.append(v)
+        return public_name(g, v)
+    said = _FIELD.sub(field, template)
+    rest = [v for v in targets if not any(v is x for x in named)]
+    if rest:
+        said += f" (targeting {', '.join(public_name(g, v) for v in rest)})"
+    return f"Respond to {actor} {said}?"
+
+
+def responds(g, you, t, card):
+    """Log a response once its cost is paid (a card used from the hand is shown by then,
+    or its response is not named: its name may be the card's)."""
+    if g.logging:
+        if card is None:
+            g.write(f"{you.name} responds: {t.label}")
+            return
+        from ..visibility import sees
+        name = g.told(card)
+        g.write_seen(lambda r: f"{you.name} responds: {name(r)}: "
+                               f"{t.label if sees(r, card) else 'a response'}")
+
+
+def offer_key(v):
+    """A value as plain data (a card by its id, a player by seat), so that a phase start's
+    offer can be kept in the state and compared with the next one (``STEP_WINDOW``)."""
+    t = type(v)
+    if v is None or t in (int, str, bool):
+        return v
+    if t is CardInst:
+        return ("card", v.id)
+    if t is Player:
+        return ("player", v.index)
+    if t is ZoneInst:
+        return ("zone", v.key, tuple(c.id for c in v.cards))
+    if t in (list, tuple):
+        return tuple(offer_key(x) for x in v)
+    if t is dict:
+        return ("map", tuple((offer_key(k), offer_key(x)) for k, x in v.items()))
+    return ("value", type(v).__name__)     # never an address: the state must hash alike
