@@ -105,11 +105,11 @@ def test_a_question_names_the_copy_that_asks_it_and_the_copy_it_answers():
     assert decision_view(s.decision, game=s.game).splitlines()[0] == \
         "P1: Sling at what? (Slingshot [sideways])"
     play(s, "Beacon")
-    assert s.decision.prompt == "Respond to P1 using Slingshot [sideways]: Sling?"
+    assert s.decision.prompt == "Respond to P1 using Slingshot [sideways]: Sling (targeting Beacon)?"
     play(s, "pass")
     assert [line for seat in s.state.players for line in log_lines(s.game, seat)
             if "Slingshot" in line] == 2 * [
         "P1 chooses Slingshot: Sling [sideways] — your move",
         "P1 uses Slingshot [sideways]: Sling",
         "P1 chooses Beacon — Sling at what? (Slingshot [sideways])",
-        "P2 chooses pass — Respond to P1 using Slingshot [sideways]: Sling?"]
+        "P2 chooses pass — Respond to P1 using Slingshot [sideways]: Sling (targeting Beacon)?"]
