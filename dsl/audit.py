@@ -58,6 +58,8 @@ class HiddenAudit:
         self._by_name: dict = {}
         self._write = game.write
         game.write = self._hooked_write
+        self._log_forced = game.log_forced
+        game.log_forced = self._hooked_forced
         game.agents = [None if a is None else _Watched(a, self) for a in game.agents]
 
     # --- what each seat may read ------------------------------------------------------
@@ -100,7 +102,7 @@ class HiddenAudit:
         shown = {cards[i].name for i in extra.get("reveals", ()) if i in cards}
         moved = cards.get(extra["card"]) if "card" in extra else None
         src = g.state.zones.get(extra.get("from")) if moved is not None else None
-        looked, self._looked = self._looked, None
+        looked = self._looked     # kept for every line of that choice (a secret one has two)
         for p in g.state.players:
             if entry_visible(entry, p):
                 also = shown
@@ -109,6 +111,16 @@ class HiddenAudit:
                 if moved is not None and sees_at(p, src, extra.get("was_up", True), moved):
                     also = shown | {moved.name}       # it was readable where it came from
                 self._check(p, "log", entry_text(g, entry, p), also)
+
+    def _hooked_forced(self, d, choice):
+        """A decision with one answer is logged without asking: its chooser may read
+        there what it was offered, as after a decision it was asked."""
+        self._looked = (d.player, self._offered_names(d))
+        self._log_forced(d, choice)
+
+    @staticmethod
+    def _offered_names(d) -> set:
+        return {v.name for v in d.values if isinstance(v, CardInst) and offered(d.player, v)}
 
     # --- decisions, the state and the toolbar, whenever a seat is asked -------------------------
     def look(self, decision=None):
@@ -124,14 +136,11 @@ class HiddenAudit:
                 self._check(p, "state", state_view(g, p))
             self._check(p, "toolbar", "".join(t for _, t in toolbar_items(g, decision, {})))
             if decision is not None:
-                looked = set()
-                if p is decision.player:
-                    looked = {v.name for v in decision.values
-                              if isinstance(v, CardInst) and offered(p, v)}
+                looked = self._offered_names(decision) if p is decision.player else set()
                 self._check(p, "decision", decision_view(decision, p), looked)
-        # The choice is logged next: its chooser may read there what it was offered.
-        self._looked = (decision.player, {v.name for v in decision.values
-                                          if isinstance(v, CardInst) and offered(decision.player, v)}) \
+        # The choice is logged next: its chooser may read there what it was offered, in
+        # every line written until the next decision.
+        self._looked = (decision.player, self._offered_names(decision)) \
             if decision is not None else None
 
 

@@ -219,6 +219,18 @@ def test_no_view_names_a_card_its_seat_may_not_see_soak(deck, players, options):
         assert leaks == [], f"seed {seed}:\n" + "\n".join(map(str, leaks[:5]))
 
 
+@pytest.mark.parametrize("deck,seed,options", [
+    ("example", 100, {}),                     # turn 26: "P2 has only one choice: Music Box"
+    ("dueling_runes", 101, {"advanced": True}),   # "P2 chooses secretly", then "P2 chose ..."
+])
+def test_a_chooser_reads_in_the_log_what_it_was_offered(deck, seed, options):
+    # A choice with one answer is logged without asking, and a secret choice in two
+    # lines: its chooser reads there the cards it was offered (here from another's
+    # hand), which is no leak.
+    assert audit_game(load_program(deck), seed=seed, players=2, options=options,
+                      thorough=True) == []
+
+
 def test_the_audit_catches_a_view_that_names_a_face_down_card(monkeypatch):
     # The renderer as it was: a zone's cards named to anyone who may read the zone.
     def leaky_zone_line(zone, viewer, name=None):

@@ -80,8 +80,8 @@ def test_options_show_the_facts_a_player_chooses_by():
     dead = Processor("urban_dead", seed=3)
     dead.execute("auto 2")
     shown = dead.execute("options").text()
-    assert "\n  [2] play_thing: Medic (health 4, attack 1)\n" in shown
-    assert "\n  [1] play_thing: Body Building\n" in shown
+    assert "\n  [2] play_thing: Private (health 5, attack 2)\n" in shown
+    assert "\n  [1] play_thing: NecroTech Building\n" in shown
 
 
 def test_facts_are_shown_only_of_cards_the_chooser_may_read():
