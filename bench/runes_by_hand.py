@@ -31,30 +31,15 @@ decisions; 6 players (600 / 3,000): 139.3 / 139.1 rounds, 1,700 / 1,690 decision
 from __future__ import annotations
 
 import argparse
-import random
+import sys
 import time
+from pathlib import Path
 
+BENCH = str(Path(__file__).resolve().parent)
+if BENCH not in sys.path:         # bench/ is a folder of scripts, not an installed package
+    sys.path.insert(0, BENCH)
 
-class Rng:  # uniform below n by rejection on getrandbits, no modulo bias
-    __slots__ = ("_bits",)
-
-    def __init__(self, seed):
-        self._bits = random.Random(seed).getrandbits
-
-    def below(self, n):
-        k = n.bit_length()
-        r = self._bits(k)
-        while r >= n:
-            r = self._bits(k)
-        return r
-
-    def shuffle(self, items):  # Fisher-Yates, from the end
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
-            items[i], items[j] = items[j], items[i]
-
-    def choice(self, items):
-        return items[self.below(len(items))]
+from by_hand import Rng  # noqa: E402  (the engine's generator, on the standard library)
 
 
 # --- the cards -----------------------------------------------------------------------
