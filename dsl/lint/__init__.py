@@ -34,7 +34,7 @@ from .unusable import NeverUsable, ToDo  # noqa: F401
 from .guidelines import (  # noqa: F401
     LongDuration, ForeignCounter, score_resources, UnrestrictedScore, ControllerHand,
     RareDependency)
-from .text import NUMBER_WORDS, TextNumber, TextType, TextZone, TextVerb  # noqa: F401
+from .text import NUMBER_WORDS, TextNumber, TextType, TextZone, TextVerb, TextWho  # noqa: F401
 from .scenarios import UntestedCard  # noqa: F401
 from .simulation import (  # noqa: F401
     run_sim, SimError, SimHiddenShown, SimUnfinished, SimNeverPlayed, SimNeverFired)

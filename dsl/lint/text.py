@@ -256,6 +256,90 @@ class TextVerb(_TextRule):
                                 self.text_pos(ctx, c))
 
 
+class TextWho(_TextRule):
+    summary = "the card's text and its effect disagree on who does it: you, every player, " \
+              "or a player chosen"
+    fix = "make the text name who the effect acts for (\"Each player gains...\", " \
+          "\"Another player loses...\"), or the effect act for whom the text says"
+    # What the text says of who acts, most specific first.
+    EVERY = re.compile(r"\b(?:each|every|all)\s+(?:of\s+(?:the|your)\s+)?(?:other\s+)?"
+                       r"(?:players?|opponents?)\b|\beveryone\b|\beach of you\b", re.I)
+    # "Gain 1 coin for each player who ...": a count, not who gains.
+    COUNTING = re.compile(r"\b(?:for|per)\s+(?:each|every)\b[^,.;]*", re.I)
+    ONE = re.compile(r"\b(?:an?|another|one|target|any|chosen|that)\s+(?:other\s+)?"
+                     r"(?:players?|opponents?)\b|\b(?:players?|opponents?)\s+of\s+your\s+"
+                     r"choice\b", re.I)
+
+    def check(self, ctx):
+        program = ctx.program
+        if program is None:
+            return
+        from .. import ir as I
+        from ..explain import explain_card
+        for c, text, _ in self.cards(ctx):
+            card = program.cards.get(c.name)
+            if card is None or card.effect is None:
+                continue
+            acts = _acting(card.effect, I)
+            if not acts:
+                continue
+            text = self.COUNTING.sub(" ", text)
+            says_every = bool(self.EVERY.search(text))
+            says_one = bool(self.ONE.search(text)) or says_every
+            problem = None
+            if "every" in acts and not says_every:
+                problem = "the effect acts for every player but the text never says so"
+            elif says_every and acts == {"you"}:
+                problem = "the text says every player does it but the effect acts only for you"
+            elif "chosen" in acts and not says_one:
+                problem = "the effect acts for a player chosen as it runs but the text names " \
+                          "no other player"
+            if problem:
+                yield self.diag(f"\"{c.name}\": {problem}; the effect: "
+                                f"{explain_card(program, c.name)}", self.text_pos(ctx, c))
+
+
+# Statements whose doer the text names ("Gain 2 gears": you; "Each player draws": all).
+def _acting(body, I) -> set:
+    """Who a card's effect has act, of "you" (its own statements), "every" (`as p` over
+    `for each p in players`, or over opponents) and "chosen" (`as p` over a player chosen
+    by `choose p from players`); a statement acted by anyone else (a target, a field of the
+    event) counts for none of them. Only gains, losses, gifts and the deck's own actions
+    are acts: what a text says its players do."""
+    doing = (I.Gain, I.Lose, I.Give, I.CallAction)
+    out: set = set()
+    stack = [(n, "you", {}) for n in body]
+    while stack:
+        node, who, bound = stack.pop()
+        if isinstance(node, tuple):
+            stack.extend((n, who, bound) for n in node)
+            continue
+        if not isinstance(node, I.Node):
+            continue
+        if isinstance(node, doing) and who is not None:
+            out.add(who)
+        if isinstance(node, (I.ForEach, I.Choose)) and _players(
+                node.collection if isinstance(node, I.ForEach) else node.source, I):
+            inner = dict(bound)
+            inner[node.var] = "every" if isinstance(node, I.ForEach) else "chosen"
+            stack.extend((n, who, inner) for n in node.body)
+            continue
+        if isinstance(node, I.As):
+            p = node.player
+            inner_who = bound.get(p.name) if isinstance(p, I.Local) else None
+            stack.extend((n, inner_who, bound) for n in node.body)
+            continue
+        stack.extend((n, who, bound) for n in node.children())
+    return out
+
+
 def _list(xs) -> str:
     xs = [f"`{x}`" for x in xs]
     return xs[0] if len(xs) == 1 else ", ".join(xs[:-1]) + " and " + xs[-1]
+
+
+def _players(expr, I) -> bool:
+    """Whether a loop or a choice runs over the table's players: `players`, `opponents`
+    (with or without `where`), or `turn_order(P)`."""
+    return isinstance(expr, I.PlayerSel) or (isinstance(expr, I.Func)
+                                             and expr.func == "turn_order")
