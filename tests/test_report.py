@@ -3,7 +3,6 @@ SVG plots), `--csv` / `--jsonl` (a record per game), the flags that point at a c
 the progress line of a long run."""
 import io
 import json
-import shutil
 import subprocess
 from html.parser import HTMLParser
 
@@ -142,18 +141,12 @@ def test_a_run_piped_or_with_json_shows_no_progress(capsys):
     assert json.loads(out)["games"] == 3
 
 
-def _chromium():
-    return shutil.which("chromium") or shutil.which("chromium-browser")
-
-
 @pytest.mark.slow
-def test_the_report_renders_its_plots_in_a_headless_browser(capsys, tmp_path):
-    """Chromium from Debian's packages (`apt-get install chromium`): a screenshot of the
-    page has the plots' blue bars in it."""
+def test_the_report_renders_its_plots_in_a_headless_browser(capsys, tmp_path, chromium):
+    """Chromium (the `chromium` fixture: found, or installed from Debian's packages): a
+    screenshot of the page has the plots' blue bars in it."""
     pytest.importorskip("matplotlib")
-    browser = _chromium()
-    if browser is None:
-        pytest.skip("no chromium: apt-get install chromium")
+    browser = chromium
     out, shot = tmp_path / "out.html", tmp_path / "shot.png"
     assert run(capsys, "sim", "example", "--games", "20", "--report", str(out))[0] == 0
     subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",

@@ -9,7 +9,7 @@ import pytest
 
 from deckwright.dsl.cli import main
 from deckwright.dsl.loader import load_program, load_text
-from deckwright.dsl.sheet import (PER_PAGE, chromium, corner_property, printed_cards, sheet_html,
+from deckwright.dsl.sheet import (PER_PAGE, corner_property, printed_cards, sheet_html,
                                   to_pdf)
 
 BUNDLED = ["example", "dueling_runes", "dveck_builder", "urban_dead"]
@@ -101,40 +101,36 @@ window.addEventListener("load", () => {
 });
 </script>"""
 
-needs_chromium = pytest.mark.skipif(chromium() is None, reason="needs Chromium on the PATH")
-
-
 @pytest.mark.slow
-@needs_chromium
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("deck", BUNDLED)
-def test_in_chromium_no_card_text_overflows_and_each_page_holds_nine(deck, paper, tmp_path):
+def test_in_chromium_no_card_text_overflows_and_each_page_holds_nine(deck, paper, tmp_path,
+                                                                     chromium):
     import json
     program = load_program(deck)
     html = sheet_html(program, paper=paper)
     page = tmp_path / "sheet.html"
     page.write_text(html.replace("</body>", PROBE + "</body>"), encoding="utf-8")
-    dom = subprocess.run([chromium(), "--headless", "--no-sandbox", "--disable-gpu",
+    dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
                           f"--user-data-dir={tmp_path}/profile", "--virtual-time-budget=5000",
                           "--dump-dom", page.as_uri()],
                          capture_output=True, text=True, timeout=180, stdin=subprocess.DEVNULL).stdout
     probe = json.loads(re.search(r'<pre id="probe">(.*?)</pre>', dom).group(1))
     assert probe == {"cards": len(printed_cards(program)), "bad": []}
     pdf = tmp_path / "sheet.pdf"
-    to_pdf(html, pdf, chromium())
+    to_pdf(html, pdf, chromium)
     n_pages = len(re.findall(rb"/Type\s*/Page(?!s)", pdf.read_bytes()))
     assert n_pages == -(-len(printed_cards(program)) // PER_PAGE)
 
 
 @pytest.mark.slow
-@needs_chromium
-def test_a_hundred_card_sheet_prints(capsys):
+def test_a_hundred_card_sheet_prints(capsys, chromium):
     cards = "\n".join(f'card "Card {i}": Thing {{ text "Card number {i} of a hundred." }}'
                       for i in range(100))
     program = load_text(f'game "Hundred" extends "dvorak"\n{cards}\n', "hundred.deck")
     with tempfile.TemporaryDirectory() as tmp:
         t = time.perf_counter()
-        to_pdf(sheet_html(program), Path(tmp) / "s.pdf", chromium())
+        to_pdf(sheet_html(program), Path(tmp) / "s.pdf", chromium)
         took = time.perf_counter() - t
         pdf = (Path(tmp) / "s.pdf").read_bytes()
     assert len(re.findall(rb"/Type\s*/Page(?!s)", pdf)) == 12          # 100 = 11 × 9 + 1
@@ -143,15 +139,14 @@ def test_a_hundred_card_sheet_prints(capsys):
 
 
 @pytest.mark.slow
-@needs_chromium
-def test_the_overflow_probe_sees_a_card_whose_text_does_not_fit(tmp_path):
+def test_the_overflow_probe_sees_a_card_whose_text_does_not_fit(tmp_path, chromium):
     import json
     wordy = "word " * 600
     program = load_text(f'game "T" extends "dvorak"\ncard "Wordy": Thing {{ text "{wordy}" }}\n'
                         'card "Short": Thing { text "ok" }\n', "t.deck")
     page = tmp_path / "sheet.html"
     page.write_text(sheet_html(program).replace("</body>", PROBE + "</body>"), encoding="utf-8")
-    dom = subprocess.run([chromium(), "--headless", "--no-sandbox", "--disable-gpu",
+    dom = subprocess.run([chromium, "--headless", "--no-sandbox", "--disable-gpu",
                           f"--user-data-dir={tmp_path}/profile", "--virtual-time-budget=5000",
                           "--dump-dom", page.as_uri()],
                          capture_output=True, text=True, timeout=180, stdin=subprocess.DEVNULL).stdout
