@@ -297,13 +297,13 @@ def test_several_targets_forbidden_together_refuse_the_move_before_anything_hear
 
 def test_several_targets_are_chosen_before_the_cost_and_a_refused_choice_pays_nothing():
     assert passes('''
+        background {
+          hand of P1: "Scorched Earth"
+          area of P1: "Gearbox", "Windmill"
+          area of P2: "Lone Duel", "Clockwork Owl"
+          deck top: "Oil Can" x 6
+        }
         scenario "Scorched Earth at two Things under the Lone Duel: nothing is destroyed" {
-          given {
-            hand of P1: "Scorched Earth"
-            area of P1: "Gearbox", "Windmill"
-            area of P2: "Lone Duel", "Clockwork Owl"
-            deck top: "Oil Can" x 6
-          }
           when {
             P1 chooses "play_action: Scorched Earth"
             P1 chooses "Windmill", "Clockwork Owl"
@@ -317,12 +317,6 @@ def test_several_targets_are_chosen_before_the_cost_and_a_refused_choice_pays_no
           }
         }
         scenario "Scorched Earth at one Thing: its cost is paid once the target is chosen" {
-          given {
-            hand of P1: "Scorched Earth"
-            area of P1: "Gearbox", "Windmill"
-            area of P2: "Lone Duel", "Clockwork Owl"
-            deck top: "Oil Can" x 6
-          }
           when {
             P1 chooses "play_action: Scorched Earth"
             P1 chooses "Clockwork Owl"
@@ -330,12 +324,6 @@ def test_several_targets_are_chosen_before_the_cost_and_a_refused_choice_pays_no
           then { P1 is asked "Destroy one of yours" }
         }
         scenario "... and then takes effect" {
-          given {
-            hand of P1: "Scorched Earth"
-            area of P1: "Gearbox", "Windmill"
-            area of P2: "Lone Duel", "Clockwork Owl"
-            deck top: "Oil Can" x 6
-          }
           when {
             P1 chooses "play_action: Scorched Earth"
             P1 chooses "Clockwork Owl"

@@ -100,7 +100,8 @@ def _forbidden_target(g, decision, typed: str) -> Optional[str]:
     offered = {id(v) for v in decision.values}
     left_out = [v for v in options if id(v) not in offered]
     labels = g.labels_of(left_out, who, offer=False)
-    answers = {(labels[i], forbid_words(list(forbidders(g, name, data, who, (left_out[i],), True))))
+    answers = {(labels[i], forbid_words(list(forbidders(g, name, data, who, (left_out[i],),
+                                                        True))))
                for i in matching(labels, typed)}
     if len(answers) != 1:
         return None
