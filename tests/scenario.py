@@ -123,12 +123,15 @@ def scenario_deck(body: str, head: str = ON_EXAMPLE):
 
 def failures_by_scenario(body: str, head: str = ON_EXAMPLE) -> dict:
     """Each scenario's failures in such a deck, as `deckwright test` prints them, by its
-    name."""
-    from deckwright.dsl.scenario.runner import run
+    name (each starting from the deck's `background`, if any)."""
+    from deckwright.dsl.scenario.runner import run, with_background
     from deckwright.dsl.scenario.suite import render_failure
     program = scenario_deck(body, head)
-    return {sc.name: [render_failure(f, program.sources) for f in run(program, sc)]
-            for sc in program.scenarios}
+    background = [line for b in program.scenarios if type(b).__name__ == "Background"
+                  for line in b.lines]
+    return {sc.name: [render_failure(f, program.sources)
+                      for f in run(program, with_background(sc, background))]
+            for sc in program.scenarios if type(sc).__name__ == "Scenario"}
 
 
 def all_pass(body: str, head: str = ON_EXAMPLE) -> bool:

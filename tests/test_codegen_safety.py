@@ -318,3 +318,31 @@ def test_turn_order_and_win_events_generate_only_the_generators_words(stepped):
     assert "NEXT_TURN" in source and "'win'" in source and "'eliminate'" in source
     for i in range(3):
         play_one(program, 1, i, 4, ["random"])
+
+
+# A forbid of the play that reads its targets: moves choose them as they start (AIMS).
+AIMED_FORBID_DECK = '''game "Aimed forbid" extends "example"
+card "Aegis": Thing {
+  text "No one can play an Action that targets a Thing you control."
+  static forbid play where event.card is Action \\
+      and count (Thing cards you control where it is in event.targets) > 0
+}
+card "Wrecking Ball": Action {
+  target t from Thing cards prompt "Wreck what?"
+  effect { destroy t }
+}
+card "Firestorm": Action {
+  target ts from Thing cards up to 2 prompt "Destroy what?"
+  effect { for each t in ts { destroy t } }
+}
+'''
+
+
+@pytest.mark.parametrize("stepped", [False, True])
+def test_a_forbid_of_the_play_on_its_targets_generates_only_the_generators_words(stepped):
+    program = load_text(AIMED_FORBID_DECK, "aimed.deck")
+    source, _ = generate(program, resumable=stepped)
+    assert unsafe_parts(program, source) == []
+    assert "def AIMS(" in source and "PLAY_REFUSAL" in source
+    for i in range(3):
+        play_one(program, 1, i, 2, ["random"])

@@ -1,11 +1,17 @@
-"""A `static forbid` of a card's play that reads its targets (issue 13), rule by rule.
+"""A `static forbid` of a card's play (issue 13), rule by rule: what is legal is what is
+offered.
 
-The play's other forbids are checked as it is declared, before anything is chosen; one
-whose condition reads `event.targets` is checked as the card's targets are chosen: a
-card with one target is offered only the targets its play may aim at (with none, the
-play is refused), one with several is refused when the targets chosen are forbidden
-together. A refused play does not happen: nothing is told, nothing hears it is aimed
-at, the card stays where it was, unseen, and the state is what it was before the call.
+A move that plays its option (its body calls the deck's `target for` call, the base deck's
+`play`, with it) is offered only where that play may happen: not when a forbid of the play
+refuses it outright, nor when forbids that read `event.targets` refuse every choice of
+the card's targets (none for a card without a target line). Typed, such a move is
+refused with the forbid's rule ("Aegis forbids it"), and so is a target the forbid leaves
+out of the card's question. Where some choices of several targets are forbidden and
+others not, the move chooses them as it starts, before its own steps (its card's `to use`
+cost, its `use action_play`), and a refused choice ends it there: nothing is told,
+nothing hears it is aimed at, nothing is paid, the card stays where it was, unseen, and
+the game is as it was before the move. A play a card's effect makes is refused as it is
+made.
 """
 from deckwright.dsl.loader import load_text
 from tests.scenario import all_pass, given, play
@@ -28,6 +34,11 @@ card "Aimless Ban": Thing - Trinket {
   static forbid play where event.card is Action and count (event.targets) == 0
 }
 
+card "Quiet Hours": Thing - Trinket {
+  text "Other players can't play Actions."
+  static forbid play where event.card is Action and event.player != you
+}
+
 card "Wrecking Ball": Action {
   text "Destroy target Thing."
   target t from Thing cards prompt "Wreck what?"
@@ -38,6 +49,28 @@ card "Firestorm": Action {
   text "Destroy up to two target Things."
   target ts from Thing cards up to 2 prompt "Destroy what?"
   effect { for each t in ts { destroy t } }
+}
+
+card "Scorched Earth": Action {
+  text "Destroy a Thing you control to use. Destroy up to two target Things."
+  to use {
+    choose t from Thing cards you control prompt "Destroy one of yours" { destroy t }
+  }
+  target ts from Thing cards up to 2 prompt "Scorch what?"
+  effect { for each t in ts { destroy t } }
+}
+
+card "Twin Bolt": Action {
+  text "Destroy two target Things."
+  target ts from Thing cards exactly 2 prompt "Bolt which two?"
+  effect { for each t in ts { destroy t } }
+}
+
+card "Encore": Action {
+  text "You may play an Action from your hand."
+  effect {
+    choose c from Action cards in your hand optional prompt "Play an Action" { play c }
+  }
 }
 
 card "Skittish Cat": Thing {
@@ -70,18 +103,42 @@ def test_a_single_target_the_play_may_not_aim_at_is_not_offered():
         }''')
 
 
-def test_a_play_with_no_target_it_may_aim_at_is_refused_and_does_not_happen():
+def test_a_target_the_forbid_leaves_out_is_refused_with_its_rule():
     assert passes('''
-        scenario "Every Thing in play is under the Aegis: the Wrecking Ball stays in hand" {
+        scenario "Typing P2's Windmill at the Wrecking Ball's question names the Aegis" {
           given {
             hand of P1: "Wrecking Ball"
+            area of P1: "Gearbox", "Clockwork Owl"
             area of P2: "Windmill", "Aegis"
             deck top: "Oil Can" x 6
           }
-          when { P1 chooses "play_action: Wrecking Ball" }
+          when {
+            P1 chooses "play_action: Wrecking Ball"
+            P1 chooses "Windmill" refused: "Windmill is not allowed: Aegis forbids it"
+          }
           then {
-            log for P1 says "P1: playing Wrecking Ball at any of its targets is forbidden: the play does not happen"
-            log does not say "targeting"
+            P1 is asked "Wreck what?"
+            area of P2 is "Windmill", "Aegis"
+          }
+        }''')
+
+
+def test_a_play_with_no_target_it_may_aim_at_is_not_offered():
+    assert passes('''
+        scenario "Every Thing in play is under the Aegis: the Wrecking Ball is not offered" {
+          given {
+            hand of P1: "Wrecking Ball", "Oil Can"
+            area of P2: "Windmill", "Aegis"
+            deck top: "Oil Can" x 6
+          }
+          when {
+            P1 chooses "play_action: Wrecking Ball" refused: "play_action: Wrecking Ball is not allowed: Aegis forbids it"
+          }
+          then {
+            P1 is asked "your move"
+            P1 may not choose "play_action: Wrecking Ball"
+            P1 may choose "play_action: Oil Can"
+            log does not say "Wrecking Ball"
             hand of P1 has "Wrecking Ball"
             P2 cannot see "Wrecking Ball" in hand of P1
             area of P2 is "Windmill", "Aegis"
@@ -89,11 +146,101 @@ def test_a_play_with_no_target_it_may_aim_at_is_refused_and_does_not_happen():
         }''')
 
 
-def test_several_targets_forbidden_together_refuse_the_play_before_anything_hears_them():
+def test_a_card_with_no_target_in_play_is_played_and_does_nothing():
+    # No target at all is not a forbidden target: the play happens, and the card does
+    # nothing (section 5).
+    program = load_text(DECK + 'static forbid play where event.card is Action \\\n'
+                               '    and count (Thing cards where it is in event.targets) > 0\n',
+                        "no_thing.deck")
+    s = given(program, hands={0: ["Wrecking Ball"]}, areas={1: ["Windmill"]},
+              deck_cards=["Oil Can"] * 6)
+    assert s.refusal("play_action: Wrecking Ball").reason == \
+        "play_action: Wrecking Ball is not allowed: a rule of the game forbids it"
+    s = given(program, hands={0: ["Wrecking Ball"]}, deck_cards=["Oil Can"] * 6)
+    play(s, "play_action: Wrecking Ball")
+    assert [c.name for c in s.state.zones["discard_pile"].cards] == ["Wrecking Ball"]
+
+
+def test_a_play_forbidden_outright_is_not_offered():
+    assert passes('''
+        scenario "Under P2's Quiet Hours P1 plays no Action, and still plays Things" {
+          given {
+            hand of P1: "Firestorm", "Oil Can", "Gearbox"
+            area of P2: "Quiet Hours"
+            deck top: "Windmill" x 6
+          }
+          when {
+            P1 chooses "play_action: Firestorm" refused: "play_action: Firestorm is not allowed: Quiet Hours forbids it"
+          }
+          then {
+            P1 may not choose "play_action"
+            P1 may choose "play_thing: Gearbox"
+          }
+        }''')
+
+
+def test_a_refusal_names_every_forbid_that_refuses_the_play():
+    assert passes('''
+        scenario "The Oil Can is forbidden by both" {
+          given {
+            hand of P1: "Oil Can"
+            area of P2: "Quiet Hours", "Aimless Ban"
+            deck top: "Windmill" x 6
+          }
+          when {
+            P1 chooses "play_action: Oil Can" refused: "play_action: Oil Can is not allowed: Quiet Hours and Aimless Ban forbid it"
+          }
+          then { hand of P1 has "Oil Can" }
+        }''')
+
+
+def test_a_play_a_cards_effect_makes_is_refused_as_it_is_made():
+    # Not a move: the Encore offers the Wrecking Ball, whose play is then refused (the
+    # Encore itself still happens).
+    assert passes('''
+        scenario "The Encore plays no Wrecking Ball under the Aegis" {
+          given {
+            hand of P1: "Encore", "Wrecking Ball"
+            area of P2: "Windmill", "Aegis"
+            deck top: "Oil Can" x 6
+          }
+          when {
+            P1 chooses "play_action: Encore"
+            P1 chooses "Wrecking Ball"
+          }
+          then {
+            log for P1 says "P1: playing Wrecking Ball at any of its targets is forbidden by Aegis: the play does not happen"
+            hand of P1 has "Wrecking Ball"
+            discard_pile has "Encore"
+            area of P2 is "Windmill", "Aegis"
+          }
+        }''')
+
+
+def test_a_card_whose_every_choice_of_targets_is_forbidden_is_not_offered():
+    assert passes('''
+        scenario "Under the Lone Duel a Twin Bolt has no choice it may make" {
+          given {
+            hand of P1: "Twin Bolt", "Firestorm"
+            area of P1: "Gearbox", "Windmill"
+            area of P2: "Lone Duel"
+            deck top: "Oil Can" x 6
+          }
+          when {
+            P1 chooses "play_action: Twin Bolt" refused: "play_action: Twin Bolt is not allowed: Lone Duel forbids it"
+          }
+          then {
+            P1 may not choose "play_action: Twin Bolt"
+            P1 may choose "play_action: Firestorm"   # at one Thing, or none
+          }
+        }''')
+
+
+def test_several_targets_forbidden_together_refuse_the_move_before_anything_hears_them():
     assert passes('''
         scenario "A Firestorm at the Skittish Cat and the Gearbox is refused under the Aegis" {
           given {
-            hand of P1: "Firestorm"
+            hand of P1: "Firestorm", "Oil Can"
             area of P1: "Gearbox"
             area of P2: "Skittish Cat", "Aegis"
             deck top: "Oil Can" x 6
@@ -103,12 +250,15 @@ def test_several_targets_forbidden_together_refuse_the_play_before_anything_hear
             P1 chooses "Skittish Cat", "Gearbox"
           }
           then {
-            log for P1 says "P1: playing Firestorm at Gearbox, Skittish Cat is forbidden: the play does not happen"
+            log for P1 says "P1: playing Firestorm at Gearbox, Skittish Cat is forbidden by Aegis: the play does not happen"
             log does not say "targeting"
             area of P2 is "Skittish Cat", "Aegis"  # it never heard it was aimed at
             area of P1 is "Gearbox"
             hand of P1 has "Firestorm"
             P2 cannot see "Firestorm" in hand of P1
+            P1 is asked "your move"                # the move did not happen: nothing spent
+            P1 may choose "play_action: Firestorm"
+            P1 may choose "play_action: Oil Can"
           }
         }
         scenario "Two targets are forbidden together, one is not" {
@@ -123,7 +273,7 @@ def test_several_targets_forbidden_together_refuse_the_play_before_anything_hear
             P1 chooses "Gearbox", "Windmill"
           }
           then {
-            log for P1 says "P1: playing Firestorm at Gearbox, Windmill is forbidden: the play does not happen"
+            log for P1 says "P1: playing Firestorm at Gearbox, Windmill is forbidden by Lone Duel: the play does not happen"
             hand of P1 has "Firestorm"
           }
         }
@@ -145,15 +295,59 @@ def test_several_targets_forbidden_together_refuse_the_play_before_anything_hear
         }''')
 
 
+def test_several_targets_are_chosen_before_the_cost_and_a_refused_choice_pays_nothing():
+    assert passes('''
+        background {
+          hand of P1: "Scorched Earth"
+          area of P1: "Gearbox", "Windmill"
+          area of P2: "Lone Duel", "Clockwork Owl"
+          deck top: "Oil Can" x 6
+        }
+        scenario "Scorched Earth at two Things under the Lone Duel: nothing is destroyed" {
+          when {
+            P1 chooses "play_action: Scorched Earth"
+            P1 chooses "Windmill", "Clockwork Owl"
+          }
+          then {
+            log for P1 says "P1: playing Scorched Earth at Windmill, Clockwork Owl is forbidden by Lone Duel: the play does not happen"
+            area of P1 is "Gearbox", "Windmill"
+            area of P2 is "Lone Duel", "Clockwork Owl"
+            P1 is asked "your move"
+            P1 may choose "play_action: Scorched Earth"
+          }
+        }
+        scenario "Scorched Earth at one Thing: its cost is paid once the target is chosen" {
+          when {
+            P1 chooses "play_action: Scorched Earth"
+            P1 chooses "Clockwork Owl"
+          }
+          then { P1 is asked "Destroy one of yours" }
+        }
+        scenario "... and then takes effect" {
+          when {
+            P1 chooses "play_action: Scorched Earth"
+            P1 chooses "Clockwork Owl"
+            P1 chooses "Gearbox"
+          }
+          then {
+            log says "P1: Scorched Earth targeting Clockwork Owl"
+            area of P1 is "Windmill"
+            area of P2 is "Lone Duel"
+          }
+        }''')
+
+
 def test_a_card_without_a_target_line_is_checked_with_no_targets():
     assert passes('''
-        scenario "No Action without a target: the Oil Can is not played" {
+        scenario "No Action without a target: the Oil Can is not offered" {
           given {
             hand of P1: "Oil Can"
             area of P2: "Aimless Ban"
-            deck top: "Oil Can" x 6
+            deck top: "Windmill" x 6
           }
-          when { P1 chooses "play_action: Oil Can" }
+          when {
+            P1 chooses "play_action: Oil Can" refused: "play_action: Oil Can is not allowed: Aimless Ban forbids it"
+          }
           then {
             hand of P1 has "Oil Can"
             discard_pile is empty
@@ -164,7 +358,7 @@ def test_a_card_without_a_target_line_is_checked_with_no_targets():
             hand of P1: "Wrecking Ball"
             area of P1: "Gearbox"
             area of P2: "Aimless Ban"
-            deck top: "Oil Can" x 6
+            deck top: "Windmill" x 6
           }
           when {
             P1 chooses "play_action: Wrecking Ball"
@@ -174,20 +368,61 @@ def test_a_card_without_a_target_line_is_checked_with_no_targets():
         }''')
 
 
-def test_a_refused_play_leaves_the_state_as_a_play_forbidden_outright_does():
-    # The same Firestorm at the same targets: refused once they are chosen, or forbidden
-    # before anything is chosen (a forbid that reads no target). Both leave the same state.
-    outright = load_text(DECK + 'static forbid play where event.card.name == "Firestorm"\n',
-                         "outright.deck")
-    states = []
-    for program in (load_text(DECK, "aimed.deck"), outright):
-        s = given(program, hands={0: ["Firestorm"]}, areas={0: ["Gearbox"],
-                                                            1: ["Skittish Cat", "Aegis"]},
-                  deck_cards=["Oil Can"] * 6)
-        play(s, "play_action: Firestorm")
-        if s.decision.prompt == "Destroy what?":          # (only where it reads targets)
-            labels = s.decision.labels
-            assert s.apply((labels.index("Skittish Cat"), labels.index("Gearbox"))) is None
-        assert (s.decision.player.name, s.decision.prompt) == ("P2", "your move")
-        states.append(s.state.state_hash())
-    assert states[0] == states[1]
+def test_a_refused_move_leaves_the_game_as_it_was_before_it():
+    program = load_text(DECK, "aimed.deck")
+    s = given(program, hands={0: ["Firestorm"]}, areas={0: ["Gearbox"],
+                                                        1: ["Skittish Cat", "Aegis"]},
+              deck_cards=["Oil Can"] * 6)
+    before = (s.decision.player.name, s.decision.prompt, s.legal(), s.state.state_hash())
+    play(s, "play_action: Firestorm")
+    assert s.decision.prompt == "Destroy what?"
+    labels = s.decision.labels
+    assert s.apply((labels.index("Skittish Cat"), labels.index("Gearbox"))) is None
+    assert (s.decision.player.name, s.decision.prompt, s.legal(), s.state.state_hash()) == before
+
+
+def test_a_play_forbidden_outright_is_not_among_the_options():
+    program = load_text(DECK + 'static forbid play where event.card.name == "Firestorm"\n',
+                        "outright.deck")
+    s = given(program, hands={0: ["Firestorm", "Oil Can"]}, deck_cards=["Windmill"] * 6)
+    assert [x for x in s.legal() if x.startswith("play_action")] == ["play_action: Oil Can"]
+    assert s.refusal("play_action: Firestorm").reason == \
+        "play_action: Firestorm is not allowed: a rule of the game forbids it"
+
+
+def test_a_game_copied_as_a_move_chooses_its_targets_plays_on_as_the_game_would():
+    # The move's choice of targets (AIMS) is a frame of its own: a copy made from data
+    # (dsl/engine/resume.py) waits at the same question and plays on the same.
+    from deckwright.dsl.engine.resume import resumed
+    from tests.test_clone import play_on, seen, stepped
+    program = load_text(DECK, "aimed.deck")
+    copies = 0
+    for seed in range(3):
+        for k, game in enumerate(stepped(program, seed)):
+            if game.decision.prompt not in ("Wreck what?", "Destroy what?", "Scorch what?"):
+                continue
+            copy = resumed(game)
+            assert copy is not None, f"seed {seed}, decision {k}: not resumed"
+            replayed = game.rewind(len(game.history))
+            assert seen(copy) == seen(replayed)
+            assert play_on(copy, k, 6) == play_on(replayed, k, 6)
+            copies += 1
+    assert copies > 3
+
+
+def test_past_two_hundred_choices_of_targets_the_move_is_offered_and_refused_as_chosen():
+    # Twelve Things, up to three of them: 299 choices, all forbidden. The lister checks
+    # 200 (runtime_targets.MAX_CHOICES), then offers the move; each choice is refused.
+    program = load_text(DECK + '''card "Meteor": Action {
+  target ts from Thing cards up to 3 prompt "Strike what?"
+  effect { for each t in ts { destroy t } }
+}
+static forbid play where event.card.name == "Meteor" and count (event.targets) >= 0
+''', "meteor.deck")
+    s = given(program, hands={0: ["Meteor"]}, areas={1: ["Windmill"] * 12},
+              deck_cards=["Windmill"] * 6)
+    before = s.state.state_hash()
+    play(s, "play_action: Meteor", ())
+    assert s.game.log[-1].text == \
+        "P1: playing Meteor at nothing is forbidden by a rule of the game: the play does not happen"
+    assert (s.decision.prompt, s.state.state_hash()) == ("your move", before)

@@ -277,6 +277,21 @@ def test_by_side_the_sides_take_turns_and_a_sides_players_take_its_turns_in_turn
     assert [who for _, who in turns(s)] == ["P1", "P2", "P3", "P2", "P1", "P2"]
 
 
+def test_by_side_each_player_in_turn_goes_the_way_the_sides_turns_go():
+    # Red P1 and P3 against blue P2: the turns go P1, P2, P3, P2, P1. "Each player in
+    # turn from you" is the order the turns would take from yours, each player once.
+    s = given(SIDED, players=3, hands={0: ["Roll Call"], 1: ["Roll Call", "Roll Call"],
+                                       2: ["Roll Call"]}, deck_cards=ROCKS)
+    play(s, "play_action: Roll Call", "pass")         # P1: red, blue, then red's other
+    assert roll(s) == ["P1", "P2", "P3"]
+    play(s, "play_action: Roll Call", "pass")         # P2: P3 is red's next
+    assert roll(s)[3:] == ["P2", "P3", "P1"]
+    play(s, "play_action: Roll Call", "pass")         # P3: blue, then red's next is P1
+    assert roll(s)[6:] == ["P3", "P2", "P1"]
+    play(s, "play_action: Roll Call")                 # P2 again: red's next is now P1
+    assert roll(s)[9:] == ["P2", "P1", "P3"]
+
+
 THREE_SIDES = DECK.replace('override players 2 to 4', '''override players 2 to 4
 side red: players 1 to 2
 side blue

@@ -110,6 +110,8 @@ class Code:
         self.card_req = [ns[n] if n else None for n in gen.card_requires]
         self.move_why = [ns[f"MW{m}"] for m in range(len(program.moves))]
         self.move_candidates = [ns[f"MC{m}"] for m in range(len(program.moves))]
+        # per move, what refuses the play of its option (None: no forbid may)
+        self.move_play = [ns.get(f"MP{m}") for m in range(len(program.moves))]
         self.ability_why = [ns[n] if n else None for n in gen.ability_whys]
         self.offer_moves = {ns[name]: names for names, name in gen.listers.items()}
         self.action_why = {key: ns[name] for key, name in gen.action_whys.items()}

@@ -203,11 +203,15 @@ class EventWriter:
         aim = "aim" if f.aim is not None and card == f.aim else "None"
         return self.call(f, f"RESOLVE(g, {f.you}, {f.ev}, {card}, {aim})", decides)
 
-    def action_call(self, f, action, args) -> str:
+    def action_call(self, f, action, args, pre="None") -> str:
+        """A call of ``action``; ``pre``: the targets chosen for the card it plays, where a
+        forbid of it reads them (None: chosen by the call)."""
         k = self.action_index[action]
         a = self.program.actions[action]
         name = f"CA{k}" if action in self.a.listened or a.targets or a.told else f"A{k}"
         ab = f", {f.ability}" if self.program.reads_ability else ""
+        if action in self.aim_forbids:
+            args = [*args, pre]
         return self.call(f, f"{name}(g, {f.you}, {f.this}, {f.ev}{ab}"
                             f"{''.join(', ' + x for x in args)})", self.a.action[action])
 
@@ -406,23 +410,30 @@ class EventWriter:
             self.outdent()
             self.writeline("else:")
             self.indent()
-        self.writeline(f"x = {self.call(f, 'AIM(g, you, card, None, None)', True)}")
+        pre = ", None" if self.aim_forbids else ""
+        self.writeline(f"x = {self.call(f, f'AIM(g, you, card, None, None{pre})', True)}")
         self.writeline("if x is False: return TARGETLESS(g, you, card.name)")
         if self.aiming:
             self.outdent()
         self.outdent()
 
     def _aim_fn(self):
-        """``AIM(g, you, card, name, data)``: card's declared targets chosen by ``you``,
+        """``AIM(g, you, card, name, data[, pre])``: card's declared targets chosen by ``you``,
         announced and heard (`targeted`): one, or a list with `up to N`/`exactly N`; False
         when it has no legal target (or fewer than `exactly N`): it will do nothing. For
         the call ``name`` that plays the card (`target for`), ``data`` is that call's
-        event's fields, given the targets; without (None) the card is resolving."""
+        event's fields, given the targets; without (None) the card is resolving.
+
+        In a deck with a `static forbid` of such a call that reads its targets, the choice
+        is a function of its own, ``AIMS`` (the targets, False, or REFUSED: the forbid
+        refuses them), which a move that plays its card calls as it starts; AIM then
+        takes what it chose as ``pre`` (None: it chooses them itself)."""
         aims = [d.target for d in self.deflist if d.target is not None]
         exact = any(t[4] for t in aims)
         upto = any(t[3] is not None and not t[4] for t in aims)
+        forbids = bool(self.aim_forbids)
 
-        def body(f):
+        def choose(f):
             self.writeline("t = EFFECT_TARGET[card.d]")
             if upto:
                 # the fewest that may be chosen: none for `up to N`, else one (or N, below)
@@ -431,23 +442,28 @@ class EventWriter:
             else:
                 self.writeline("hi = 1 if t[1] is None else max(1, t[1](g, you, card, None))")
             fewest = "lo" if upto else "1"
-            forbids = bool(self.aim_forbids)
             if exact or forbids:
                 self.writeline("o = list(ITER(t[0](g, you, card, None)))")
             if forbids:
                 # a `static forbid` of the play that reads its targets: one target is
                 # offered only where the play may aim at it (with none, the play is
-                # refused); several are checked once chosen
+                # refused), and one typed that it leaves out is refused with its rule;
+                # several are checked once chosen
+                self.writeline("allowed = o")
                 self.writeline("if data is not None and t[1] is None and o:")
-                self.writeline("    o = FORBID_OPTIONS(g, name, data, you, o)")
-                self.writeline("    if not o: return REFUSED_PLAY(g, you, card, None)")
+                self.writeline("    allowed = FORBID_OPTIONS(g, name, data, you, o)")
+                self.writeline("    if not allowed: "
+                               "return REFUSED_PLAY(g, you, card, name, data, None, o)")
             if exact:
                 # `exactly N`: N of them or nothing (the card was offered only with N legal)
                 self.writeline("if t[3] and len(o) < hi: return False")
-                self.writeline(f"d = CHOICE(g, you, o, hi if t[3] else {fewest}, hi, t[2], False, card)")
-            else:
-                options = "o" if forbids else "list(ITER(t[0](g, you, card, None)))"
-                self.writeline(f"d = CHOICE(g, you, {options}, {fewest}, hi, t[2], False, card)")
+            options = "allowed" if forbids else "o" if exact else \
+                "list(ITER(t[0](g, you, card, None)))"
+            least = f"hi if t[3] else {fewest}" if exact else fewest
+            self.writeline(f"d = CHOICE(g, you, {options}, {least}, hi, t[2], False, card)")
+            if forbids:
+                self.writeline("if allowed is not o and type(d) is DECISION: "
+                               "AIM_RULED(d, name, data, o)")
             self.writeline(f"if type(d) is DECISION: d = PICKED(d, {self.ask(f, 'd')})")
             if upto:
                 self.writeline("if not d and lo: return False")
@@ -456,7 +472,9 @@ class EventWriter:
             if forbids:
                 self.writeline("if data is not None and t[1] is not None and "
                                "FORBIDDEN_AIMED(g, name, data, you, d): "
-                               "return REFUSED_PLAY(g, you, card, d)")
+                               "return REFUSED_PLAY(g, you, card, name, data, d)")
+
+        def announce(f):
             if self.aiming:
                 # a card played with its targets is shown, as they are told, where it lies
                 # (a hand): everyone reads what aims at what
@@ -475,7 +493,30 @@ class EventWriter:
                                "if data is None else EVENT(name, data, you)" if self.aiming else
                                "EVENT('resolve', {'card': card, 'targets': d, 'source': card}, you)")
             self.writeline("return d[0] if t[1] is None else d")
-        self.defn("AIM", "g, you, card, name, data", self.resumable, body)
+
+        if not forbids:
+            def body(f):
+                choose(f)
+                announce(f)
+            self.defn("AIM", "g, you, card, name, data", self.resumable, body)
+            return
+
+        def chosen(f):
+            choose(f)
+            self.writeline("return d")
+        self.defn("AIMS", "g, you, card, name, data", self.resumable, chosen)
+
+        def body(f):
+            self.writeline("t = EFFECT_TARGET[card.d]")
+            self.writeline("if pre is None:")
+            self.indent()
+            self.writeline(f"d = {self.call(f, 'AIMS(g, you, card, name, data)', True)}")
+            self.outdent()
+            self.writeline("else:")
+            self.writeline("    d = pre")
+            self.writeline("if d is False or d is REFUSED: return d")
+            announce(f)
+        self.defn("AIM", "g, you, card, name, data, pre", self.resumable, body)
 
     def _recheck_card_targets(self, f, ev):
         """Once the `resolve` event's reactions and window are over: the targets no

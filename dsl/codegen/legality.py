@@ -12,6 +12,9 @@ Two kinds of function, both written only for decks that need them:
   with, its options' selector without its `where` (so a refusal can name the card the
   player typed). ``AW{k}(g, you, this, ev)`` is ``MW`` for ability ``k``.
   :mod:`deckwright.dsl.engine.legality` turns the answers into the deck's words.
+* ``MP{m}(g, you, x, every)``: for a move that plays its option (:meth:`LegalityWriter.move_play`)
+  by a call some `static forbid` names, what refuses that play (``PLAY_REFUSAL``): its
+  offer's lister leaves the option out, and a refusal names the forbids.
 """
 from __future__ import annotations
 
@@ -54,6 +57,59 @@ class LegalityWriter:
                 self.writeline("return -1")
             self.card_requires.append(self.defn(f"CR{i}", "g, you, this, ev", False, body))
             self.words_of(d.requires, "g, you, this, ev", _this_safe)
+
+    def move_play(self, name: str):
+        """The call by which move ``name`` plays its option, where a `static forbid` may
+        refuse that play: the first call at the top of the move's body (not in an `if` or
+        a loop) to an action declared `target for`, when the card it plays is the option
+        and its other arguments read no other name (so that it can be checked as the
+        option is listed). None otherwise."""
+        mv = self.program.moves[name]
+        if mv.var is None or not self.a.static_events.get("forbid"):
+            return None
+        for st in mv.body:
+            if not isinstance(st, I.CallAction):
+                continue
+            a = self.program.actions[st.action]
+            if a.aims is None:
+                continue
+            card = st.args[a.params.index(a.aims)]
+            read = {x[1] for x in I.facts(tuple(st.args)) if type(x) is tuple and x[0] == "local"}
+            if st.action in self.a.static_events["forbid"] and isinstance(card, I.Local) \
+                    and card.name == mv.var and read <= {mv.var}:
+                return st
+            return None
+        return None
+
+    def pre_aim(self, name: str):
+        """The call of :meth:`move_play` when a `static forbid` of it reads the targets of
+        the card it plays: the move chooses them as it starts (``AIMS``), before its own
+        steps, and hands them to the call (``pre``). None otherwise."""
+        call = self.move_play(name)
+        return call if call is not None and call.action in self.aim_forbids else None
+
+    def call_data(self, call, f) -> str:
+        """The fields of the event of ``call`` (its parameters, and its `source`) as a
+        dict display."""
+        params = self.program.actions[call.action].params
+        fields = [f"{literal(p)}: {self.expr(a, f)}" for p, a in zip(params, call.args)]
+        return "{" + ", ".join(fields + [f"'source': {f.this}"]) + "}"
+
+    def write_play_refusals(self):
+        """``MP{m}`` for each move that :meth:`move_play` finds."""
+        for name, mv in self.program.moves.items():
+            call = self.move_play(name)
+            if call is None:
+                continue
+
+            def body(f, mv=mv, call=call):
+                f.names[mv.var] = "x"
+                f.safe.add("x")
+                aims = "EFFECT_TARGET" if call.action in self.aim_forbids else "None"
+                self.writeline(f"return PLAY_REFUSAL(g, {literal(call.action)}, "
+                               f"{self.call_data(call, f)}, you, x, {aims}, every)")
+            self.defn(f"MP{self.move_index[name]}", "g, you, x, every", False, body,
+                      this="None", ev="None")
 
     def write_card_costs(self):
         """``CO{i}`` for each card definition with a `to use` cost, and the dispatcher

@@ -65,6 +65,8 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.need_window = False        # WINDOW and RESPOND are written
         self.written: set = set()       # helpers written once: ACTIVATE, WINDOW, preventions
         self.need_windows: list = []    # (lister name, event or None) still to write
+        # the call of the move being written that takes the targets it chose (``pre``)
+        self.preaimed = None
 
     # --- writing ---------------------------------------------------------------------
     def writeline(self, text: str) -> None:
@@ -233,6 +235,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
             self.statics[st.index] = self._static(st)
         self.write_moves()
         self.write_refusals()
+        self.write_play_refusals()
         self.write_action_whys()
         self.write_triggers()
         self.write_whenevers()
@@ -336,8 +339,10 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
                 self.writeline(self.call(f, call, decides))
                 self.outdent()
             self.emit(f, name, "data", "you", perform)
+        # `pre`: the targets a move that makes the call chose for its card as it started
         self.defn(f"CA{k}", f"g, you, this, ev{', byab' if reads_ability else ''}"
-                            f"{''.join(', ' + x for x in params)}",
+                            f"{''.join(', ' + x for x in params)}"
+                            f"{', pre' if name in self.aim_forbids else ''}",
                   self.resumable and decides, body)
 
     def _aim_call(self, f, name, action, card, call, decides) -> None:
@@ -365,11 +370,13 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
             self.writeline(f"if type({played}) is CARD: {played}.face_up = True")
 
     def _aim(self, f, name, card, data) -> None:
-        """``aim``: ``card`` and its targets chosen now (AIM), or None for a card without."""
+        """``aim``: ``card`` and its targets chosen now (AIM; or, by the move making the
+        call, as it started: ``pre``), or None for a card without."""
         self.writeline("aim = None")
         self.writeline(f"if type({card}) is CARD and EFFECT_TARGET[{card}.d] is not None:")
         self.indent()
-        aim = self.call(f, f"AIM(g, you, {card}, {literal(name)}, {data})", True)
+        pre = ", pre" if name in self.aim_forbids else ""
+        aim = self.call(f, f"AIM(g, you, {card}, {literal(name)}, {data}{pre})", True)
         self.writeline(f"aim = ({card}, {aim})")
         self.outdent()
 

@@ -15,10 +15,10 @@ from ..engine.divide import Division, divide_targets
 from ..engine.events import Decision, Event
 from ..engine.state import CardInst, Player, ZoneInst
 from ..errors import EngineError
-from .runtime_targets import (REFUSED, forbid_options, forbidden_as_aimed, keep_targets,
-                              no_targets, offer_key, public_name, refused_play, responds,
-                              step_prompt, target_list, targeted, targetless, used,
-                              window_order, window_prompt)
+from .runtime_targets import (REFUSED, aim_ruled, forbid_options, forbidden_as_aimed,
+                              keep_targets, no_targets, offer_key, play_refusal, public_name,
+                              refused_play, responds, step_prompt, target_list, targeted,
+                              targetless, used, window_order, window_prompt)
 
 PASS = (-2, None)                 # the `pass` option of an offer
 
@@ -444,7 +444,8 @@ HELPERS = {
     "KEEP_TARGETS": keep_targets, "TARGET_LIST": target_list, "TARGETED": targeted, "USED": used,
     "TARGETLESS": targetless, "NO_TARGETS": no_targets, "AIMABLE": P.aimable,
     "MAY_AIM": P.may_aim, "FORBIDDEN_AIMED": forbidden_as_aimed, "FORBID_OPTIONS": forbid_options,
-    "REFUSED_PLAY": refused_play, "REFUSED": REFUSED,
+    "REFUSED_PLAY": refused_play, "REFUSED": REFUSED, "PLAY_REFUSAL": play_refusal,
+    "AIM_RULED": aim_ruled,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
     "CARD_OK": card_ok, "RULED": ruled, "OFFER_KEY": offer_key,
     "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,

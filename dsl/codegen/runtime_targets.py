@@ -9,10 +9,11 @@ named by where it lies, never by its name (:func:`public_name`).
 from __future__ import annotations
 
 import re
+from itertools import combinations
 
-from ..engine.events import Event
-from ..engine.statics import active_statics
+from ..engine.statics import forbidders
 from ..engine.state import CardInst, Player, ZoneInst
+from ..engine.values import iterate
 
 
 def public_name(g, v) -> str:
@@ -95,19 +96,68 @@ def forbidden_as_aimed(g, name, data, you, targets, aimed=True) -> bool:
     """Whether a `static forbid` of the call ``name`` that plays a card refuses it: with
     ``aimed``, the forbids that read `event.targets`, with the call's event listing
     ``targets``; without, the others (checked before anything is chosen)."""
-    reading = g.info.forbids_on_targets
-    ev = None
-    for st, src, owner in active_statics(g, "forbid"):
-        if st.event != name or (st.index in reading) is not aimed:
-            continue
-        where = g.code.where.get(st.index)
-        if where is None:
-            return True
-        if ev is None:
-            ev = Event(name, dict(data, targets=list(targets)) if aimed else data, you)
-        if where(g, owner, src, ev):
-            return True
+    for _ in forbidders(g, name, data, you, targets, aimed):
+        return True
     return False
+
+
+# The choices of a card's several targets a move's lister checks against a forbid of
+# the play (all of them refused: the move is not offered); past these, the move is offered
+# and a choice is refused as it is made.
+MAX_CHOICES = 200
+
+
+def play_refusal(g, name, data, you, card, aims, every=False) -> list:
+    """What keeps the call ``name`` (``data``: its event's fields) from playing ``card``,
+    as the move that would make it lists its option: the sources (a card, or None for a
+    rule of the game) of the `static forbid`s that refuse it outright, or that read
+    `event.targets` and refuse every choice of its targets (with none, a card without a
+    target line; one with no target at all to choose is played, and does nothing).
+    ``aims``: the cards' targets (``EFFECT_TARGET``), None where no card declares any
+    (then every forbid is read outright). Empty when the play may happen; with
+    ``every``, every source (the refusal's words), else the first."""
+    if aims is None:
+        return _sources(forbidders(g, name, data, you), every)
+    found = _sources(forbidders(g, name, data, you, (), False), every)
+    if found and not every:
+        return found
+    t = aims[card.d] if type(card) is CardInst else None
+    by_choice = []
+    for k, choice in enumerate(_choices(g, you, card, t)):
+        by = _sources(forbidders(g, name, data, you, choice, True), every)
+        if not by or k == MAX_CHOICES:
+            return found
+        by_choice.extend(by)
+    return found + by_choice
+
+
+def _choices(g, you, card, t):
+    """Each choice of ``card``'s targets its play may make (``t``: its EFFECT_TARGET
+    entry), as AIMS makes them: none for a card without a target line; one target, or
+    `exactly N` of them, or zero to N; nothing when it has too few to choose (it will do
+    nothing)."""
+    if t is None:
+        yield ()
+        return
+    options = [v for v in iterate(t[0](g, you, card, None)) if v is not None]
+    if t[1] is None:
+        yield from ((v,) for v in options)
+        return
+    n = t[1](g, you, card, None)
+    if t[3]:
+        sizes = [max(1, n)] if len(options) >= max(1, n) else []
+    else:
+        sizes = range(min(max(0, n), len(options)) + 1)
+    for size in sizes:
+        yield from combinations(options, size)
+
+
+def _sources(found, every: bool) -> list:
+    if every:
+        return list(found)
+    for src in found:
+        return [src]
+    return []
 
 
 def forbid_options(g, name, data, you, options) -> list:
@@ -116,15 +166,27 @@ def forbid_options(g, name, data, you, options) -> list:
     return [v for v in options if not forbidden_as_aimed(g, name, data, you, (v,))]
 
 
-def refused_play(g, you, card, targets):
-    """A play a `static forbid` refuses with its targets: said to its player (the card
-    was not shown, and nothing was told), and AIM answers REFUSED: the call does not
-    happen."""
+def aim_ruled(d, name, data, options):
+    """The question of a card's single target, whose ``options`` a `static forbid` of the
+    call ``name`` playing it (``data``, its event's fields) narrowed: a target typed that
+    it left out is refused with the forbid's rule (deckwright.dsl.engine.legality)."""
+    d.why = (name, None, data, options)
+
+
+def refused_play(g, you, card, name, data, targets, options=()):
+    """A play a `static forbid` of the call ``name`` (``data``, its event's fields)
+    refuses with its ``targets`` (None: at every one of its ``options``): said to its
+    player (the card was not shown, and nothing was told), with the forbids that refuse
+    it; AIM answers REFUSED: the call does not happen."""
     if g.logging:
-        at = "at " + ", ".join(public_name(g, v) for v in targets) if targets is not None \
-            else "at any of its targets"
-        g.write(f"{you.name}: playing {card.name} {at} is forbidden: the play does not happen",
-                secret_for=you if not card.face_up else None)
+        from ..engine.legality import forbidders_named
+        aimed = [tuple(targets)] if targets is not None else [(v,) for v in options]
+        by = forbidders_named([src for t in aimed
+                               for src in forbidders(g, name, data, you, t, True)])
+        at = "at any of its targets" if targets is None else \
+            "at " + (", ".join(public_name(g, v) for v in targets) or "nothing")
+        g.write(f"{you.name}: playing {card.name} {at} is forbidden by {by}: the play does not "
+                "happen", secret_for=you if not card.face_up else None)
     return REFUSED
 
 

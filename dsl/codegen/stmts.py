@@ -296,7 +296,8 @@ class StmtWriter:
     def s_CallAction(self, n, f):
         args = [self.expr(a, f) for a in n.args]
         self.budget_check(n.pos)
-        self.writeline(self.action_call(f, n.action, args))
+        # (the targets its move chose for the card it plays, as the move started)
+        self.writeline(self.action_call(f, n.action, args, "pre" if n is self.preaimed else "None"))
 
     # --- control flow ------------------------------------------------------------------
     def s_If(self, n, f):

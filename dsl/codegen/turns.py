@@ -103,13 +103,19 @@ class TurnWriter:
             self.writeline(f"g.chain.append({literal('move ' + name)})")
             self.writeline("try:")
             self.indent()
-            decides = self.a.block(self.program.moves[name].body) or self.cost_decides(name)
-            self.writeline(self.call(f, f"MB{m}(g, {f.you}, None, None, {c}[1])", decides))
+            made = self.call(f, f"MB{m}(g, {f.you}, None, None, {c}[1])",
+                             self.move_body_decides(name))
+            refusable = self.pre_aim(name) is not None
+            if refusable:
+                done = f.temp()
+            self.writeline(f"{done} = {made}" if refusable else made)
             self.outdent()
             self.writeline("finally:")
             self.indent()
             self.writeline("g.chain.pop()")
             self.outdent()
+            if refusable:           # refused as its targets were chosen: it was no move
+                self.writeline(f"if {done} is REFUSED: continue")
             self.outdent()
         if "abilities" in n.moves:
             self.need_activate = True
@@ -159,6 +165,8 @@ class TurnWriter:
                     required = self.card_test(mv, x)      # the card's own `require`s
                     if required is not None:
                         tests.append(required)
+                    if self.move_play(mname) is not None:   # a forbid of its play
+                        tests.append(f"not MP{m}(g, you, {x}, False)")
                     hoisted = self._hoist(mv.each, f, mv.var)
                     add = f"out.append(({m}, {x}))"
 
@@ -212,13 +220,37 @@ class TurnWriter:
         for name, mv in self.program.moves.items():
             m = self.move_index[name]
 
-            def body(f, mv=mv):
+            def body(f, mv=mv, name=name):
                 if mv.var is not None:
                     f.names[mv.var] = "x"
-                self.pay_cost(mv, f)              # the card's `to use`, first
-                self.block(mv.body, f)
-            self.defn(f"MB{m}", "g, you, this, ev, x",
-                      self.gen_of(self.a.block(mv.body) or self.cost_decides(name)), body)
+                self.preaimed = self.pre_aim(name)
+                try:
+                    if self.preaimed is not None:         # its card's targets, first
+                        self._choose_targets(f, self.preaimed)
+                    self.pay_cost(mv, f)                  # the card's `to use`
+                    self.block(mv.body, f)
+                finally:
+                    self.preaimed = None
+            self.defn(f"MB{m}", "g, you, this, ev, x", self.gen_of(self.move_body_decides(name)),
+                      body)
+
+    def move_body_decides(self, name: str) -> bool:
+        """Whether a move's body may ask something (its card's cost, its targets, its
+        statements)."""
+        return self.a.block(self.program.moves[name].body) or self.cost_decides(name) \
+            or self.pre_aim(name) is not None
+
+    def _choose_targets(self, f, call) -> None:
+        """A move that plays a card whose play a `static forbid` may refuse by its targets
+        chooses them as it starts (``pre``): a play refused so ends the move before it has
+        done anything (REFUSED)."""
+        self.writeline("pre = None")
+        self.writeline("if type(x) is CARD and EFFECT_TARGET[x.d] is not None:")
+        self.indent()
+        aims = f"AIMS(g, you, x, {literal(call.action)}, {self.call_data(call, f)})"
+        self.writeline(f"pre = {self.call(f, aims, True)}")
+        self.writeline("if pre is REFUSED: return REFUSED")
+        self.outdent()
 
     def write_activate(self):
         if not self.need_activate or "ACTIVATE" in self.written:

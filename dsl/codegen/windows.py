@@ -262,8 +262,8 @@ class WindowWriter:
         self.writeline(f"g.chain.append({literal('move ' + mname)})")
         self.writeline("try:")
         self.indent()
-        decides = self.a.block(self.program.moves[mname].body)
-        self.writeline(self.call(f, f"MB{m}(g, p, None, None, c[1])", decides))
+        self.writeline(self.call(f, f"MB{m}(g, p, None, None, c[1])",
+                                 self.move_body_decides(mname)))
         self.outdent()
         self.writeline("finally:")
         self.indent()

@@ -36,8 +36,12 @@ NAMES = frozenset({
     # ACTIVATE's flag: an ability used through `use ability of`, its costs not paid
     "free",
     # a card's targets chosen as it is played (`target for`): the helper that chooses
-    # them, and the card with what it chose, handed to the body's `resolve`
-    "AIM", "aim",
+    # them, and the card with what it chose, handed to the body's `resolve`; where a
+    # forbid of the play reads them, the helper's choice alone, what it chose as the move
+    # playing the card started, and the targets the forbid allows
+    "AIM", "aim", "AIMS", "pre", "allowed",
+    # MP's flag: every forbid that refuses a move's play (a refusal's words), not the first
+    "every",
     # the card an event's helper names as its source (when the deck reads `source`), and
     # the ability it names (when the deck reads an event's `ability`)
     "by", "byab"})

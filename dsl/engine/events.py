@@ -81,7 +81,9 @@ class Decision:
         self.card = card                   # the card asking, if any (who may read the question)
         # (action, parameter index, aiming ability or None) when the options are what
         # that action's `if` or its target's legality allows: a refusal reads the
-        # action's tests, or what keeps a target out (deckwright.dsl.engine.legality)
+        # action's tests, or what keeps a target out (deckwright.dsl.engine.legality);
+        # (call, None, its event's fields, every option) for a card's target that a
+        # `static forbid` of the call playing it narrowed: a refusal names the forbid
         self.why = why
 
     @property

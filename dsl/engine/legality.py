@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .state import CardInst
+from .statics import forbidders
 
 
 def explain(g, decision, typed: str) -> Optional[str]:
@@ -53,6 +54,8 @@ def _choice_refusal(g, decision, typed: str) -> Optional[str]:
     action its body calls does not take it: that action's failing test, in its words,
     or (for a `target` parameter) what keeps it from being a legal target."""
     from ..agents import matching
+    if decision.why[1] is None:
+        return _forbidden_target(g, decision, typed)
     action, j, ability = decision.why
     test = g.code.action_why.get((action, j))
     if test is None:
@@ -88,6 +91,24 @@ def _choice_refusal(g, decision, typed: str) -> Optional[str]:
     return f"{label} is not allowed: {reason}"
 
 
+def _forbidden_target(g, decision, typed: str) -> Optional[str]:
+    """A target the chooser names that a `static forbid` of the card's play left out of
+    its question: the forbid's rule."""
+    from ..agents import matching
+    name, _, data, options = decision.why
+    who = decision.player
+    offered = {id(v) for v in decision.values}
+    left_out = [v for v in options if id(v) not in offered]
+    labels = g.labels_of(left_out, who, offer=False)
+    answers = {(labels[i], forbid_words(list(forbidders(g, name, data, who, (left_out[i],),
+                                                        True))))
+               for i in matching(labels, typed)}
+    if len(answers) != 1:
+        return None
+    label, reason = answers.pop()
+    return f"{label} is not allowed: {reason}"
+
+
 def _protector(g, who, this, ability, v, action: str, j: int) -> Optional[str]:
     """What keeps ``v`` from being the target ``j`` of ``action`` aimed by ``who`` with
     the text of ``this`` (its ability ``ability``): the card whose `static untargetable`
@@ -114,10 +135,14 @@ def _move_refusals(g, who, name: str) -> list:
         j = code.move_why[m](g, who, x)
         if j == -1:
             reason = _card_refusal(g, who, x)
+            if reason is None and code.move_play[m] is not None:
+                by = code.move_play[m](g, who, x, True)
+                reason = forbid_words(by) if by else None
         elif j == -2:
             reason = _not_among(g, name)
         elif j == -3:
-            reason = _forbidder(g, who, name, {} if mv.var is None else {mv.var: x})
+            data = {} if mv.var is None else {mv.var: x}
+            reason = forbid_words(list(forbidders(g, name, data, who)))
         elif mv.requires:
             _, words, pos = mv.requires[j]
             reason = _said(g, words, None, who, x) or _needs(g, pos)
@@ -129,16 +154,26 @@ def _move_refusals(g, who, name: str) -> list:
     return out
 
 
-def _forbidder(g, who, name: str, data: dict) -> str:
-    """Who forbids it: the card whose `static forbid` does, or the game's rules."""
-    from .events import Event
-    from .statics import active_statics
-    for st, src, owner in active_statics(g, "forbid"):
-        if st.event == name:
-            where = g.code.where.get(st.index)
-            if where is None or where(g, owner, src, Event(name, data, who)):
-                return f"{src.name} forbids it" if src is not None else "a rule of the game forbids it"
-    return "a rule of the game forbids it"
+def forbid_words(sources: list) -> str:
+    """Who forbids it, as a refusal says it: "Aegis forbids it", "Aegis and Lone Duel
+    forbid it" (:func:`forbidders_named`)."""
+    names = _forbidders(sources)
+    return f"{_listed(names)} {'forbids' if len(names) == 1 else 'forbid'} it"
+
+
+def forbidders_named(sources: list) -> str:
+    """The cards whose `static forbid`s refuse something (a source None is a rule of the
+    game), each named once: "Aegis", "Aegis and Lone Duel", "a rule of the game"."""
+    return _listed(_forbidders(sources))
+
+
+def _forbidders(sources: list) -> list:
+    return list(dict.fromkeys("a rule of the game" if src is None else src.name
+                              for src in sources)) or ["a rule of the game"]
+
+
+def _listed(names: list) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def _card_refusal(g, who, c) -> Optional[str]:

@@ -225,15 +225,40 @@ def reverse_order(g):
 
 
 def turn_order(g, player: Player) -> list:
-    """`turn_order(P)`: the living players, P first, then round the table by seat the
-    way the turns go (the other way round after `reverse turn order`)."""
+    """`turn_order(P)`: the living players, P first, then in the order the turns would
+    take from P's (extra and skipped turns aside), each once: round the table by seat the
+    way the turns go (the other way round after `reverse turn order`), or with `turn
+    order by side` as the sides and each side's players take their turns."""
     players = g.state.players
     if type(player) is not Player:
         return []
     o = g.state.order
+    if g.program.turn_order == "side":
+        sides = list(dict.fromkeys(p.side for p in players))
+        if len(sides) > 1:
+            return _turn_order_by_side(o, players, sides, player)
     step = -1 if o is not None and o["reversed"] else 1
     n = len(players)
     return [q for q in (players[(player.index + step * k) % n] for k in range(n)) if q.alive]
+
+
+def _turn_order_by_side(o, players, sides, player) -> list:
+    """The players whose turns would follow ``player``'s, by side, each once (the order's
+    data is read, not changed)."""
+    ahead = {"reversed": o is not None and o["reversed"],
+             "last": dict(o["last"]) if o is not None else {}}
+    out = [player] if player.alive else []
+    living = sum(p.alive for p in players)
+    base = player
+    for _ in range(len(players) * len(sides)):      # every side's every player, at most
+        if len(out) == living:
+            break
+        base = _after_by_side(ahead, players, sides, base)
+        if base is None:
+            break
+        if base not in out:
+            out.append(base)
+    return out
 
 
 def next_turn(g, cur: Player, by_side: bool) -> Player:

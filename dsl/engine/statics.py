@@ -113,12 +113,29 @@ def active_statics(g, kind: str):
 def forbidden(g, name: str, data: dict, you) -> bool:
     if name not in g.static_events.get("forbid", ()):
         return False
-    for st, src, owner in active_statics(g, "forbid"):
-        if st.event == name:
-            where = g.code.where.get(st.index)
-            if where is None or where(g, owner, src, Event(name, data, you)):
-                return True
+    for _ in forbidders(g, name, data, you):
+        return True
     return False
+
+
+def forbidders(g, name: str, data: dict, you, targets=(), aimed=None):
+    """The `static forbid`s of ``name`` in force that refuse it (the event's fields
+    ``data``, ``you`` acting), one by one, each as its source: its card, or None for a
+    rule of the game. All of them (``aimed`` None); for a call that plays a card (`target
+    for`), those that read `event.targets`, with the event listing ``targets``
+    (``aimed`` True), or the others (False)."""
+    reading = g.info.forbids_on_targets
+    ev = None
+    for st, src, owner in active_statics(g, "forbid"):
+        if st.event != name or (aimed is not None and (st.index in reading) is not aimed):
+            continue
+        where = g.code.where.get(st.index)
+        if where is not None:
+            if ev is None:
+                ev = Event(name, dict(data, targets=list(targets)) if aimed else data, you)
+            if not where(g, owner, src, ev):
+                continue
+        yield src
 
 
 def untargetable_guards(g) -> list:
