@@ -178,6 +178,58 @@ def test_a_host_leaving_play_is_told_apart_by_its_attachment_as_each_seat_reads_
     assert render.log_lines(game, p2)[-2] == "Windmill (with Music Box): P2's area → P2's hand"
 
 
+# --- a card that changes where a seat cannot read it -----------------------------------------
+
+def _face_down_windmill(*lines):
+    """P2's area holds a Gearbox face up (seed 1) and a Windmill face down; then ``lines``."""
+    from scenario import repl
+    theirs = "area of next_player(you)"
+    return repl("example", f'eval create 1 "Windmill" in {theirs}', f"eval face down top({theirs})",
+                *(line.format(theirs=theirs) for line in lines))
+
+
+def test_a_face_down_card_that_becomes_another_is_named_only_to_its_holder():
+    proc = _face_down_windmill('eval transform top({theirs}) into "Gearbox"')
+    game = proc.game
+    p1, p2 = game.state.players
+    assert proc.execute("log 1").text().endswith(
+        "  a face-down card in P2's area becomes another card")
+    assert render.log_lines(game, p1)[-1] == "a face-down card in P2's area becomes another card"
+    assert render.log_lines(game, p2)[-1] == "Windmill becomes Gearbox"
+    assert render.log_lines(game, None)[-1] == "Windmill becomes Gearbox"
+    assert "\n  area: Gearbox, a face-down card\n" in render.state_view(game, p1)
+    assert "\n  area (yours): Gearbox, Gearbox [face down]\n" in render.state_view(game, p2)
+
+
+def test_a_card_in_a_hand_that_becomes_another_is_named_only_to_the_hands_holder():
+    from scenario import repl
+    proc = repl("example", 'eval create 1 "Windmill" in your hand',
+                'eval transform top(hand of you) into "Gearbox"')
+    p1, p2 = proc.game.state.players
+    assert render.log_lines(proc.game, p1)[-1] == "Windmill becomes Gearbox"
+    assert render.log_lines(proc.game, p2)[-1] == "a card in P1's hand becomes another card"
+
+
+def test_a_card_in_the_draw_pile_that_becomes_another_is_named_to_nobody():
+    from scenario import repl
+    proc = repl("example", 'eval transform top(deck) into "Gearbox"')
+    game = proc.game
+    for p in game.state.players:
+        assert render.log_lines(game, p)[-1] == "a card in deck becomes another card"
+    assert render.log_lines(game, None)[-1].endswith(" becomes Gearbox")
+
+
+def test_a_card_in_a_hand_that_becomes_a_token_ceases_to_exist_unnamed_to_the_others():
+    from scenario import repl
+    proc = repl("example", 'eval create 1 "Windmill" in your hand',
+                'eval transform top(hand of you) into "Tin Soldier"')
+    p1, p2 = proc.game.state.players
+    assert render.log_lines(proc.game, p1)[-2:] == ["Windmill becomes Tin Soldier",
+                                                    "Tin Soldier (token) ceases to exist"]
+    assert render.log_lines(proc.game, p2)[-2:] == [
+        "a card in P1's hand becomes another card", "a card in P1's hand (token) ceases to exist"]
+
+
 # --- the REPL: undo stops at your own decisions ---------------------------------------------
 
 def test_undo_never_lands_on_a_bots_decision():
