@@ -296,6 +296,15 @@ def test_the_audit_catches_a_view_that_names_a_face_down_card(monkeypatch):
     assert any(leak.view == "state" and leak.seat == "P2" for leak in leaks)
 
 
+def test_the_audit_reads_a_card_that_becomes_another_as_each_seat_may():
+    # P1 reads a Gearbox face up beside the face-down Windmill: the line that tells P1 the
+    # Windmill became a Gearbox names a card P1 reads, but not as the card the line means.
+    proc = _face_down_windmill()
+    audit = HiddenAudit(proc.game)
+    assert proc.execute('eval transform top(area of next_player(you)) into "Gearbox"').ok
+    assert audit.leaks == []
+
+
 def test_sim_can_run_under_the_audit(capsys):
     from deckwright.dsl.cli import main
     assert main(["sim", "urban_dead", "--games", "2", "--audit-hidden"]) == 0
