@@ -305,6 +305,18 @@ def test_the_audit_reads_a_card_that_becomes_another_as_each_seat_may():
     assert audit.leaks == []
 
 
+def test_the_audit_catches_a_card_that_becomes_another_named_to_a_seat_that_cannot_read_it(
+        monkeypatch):
+    # The words as they were: the new name said to every seat.
+    from deckwright.dsl.engine import cards
+    monkeypatch.setattr(cards, "became", lambda card, into: lambda reader: into)
+    proc = _face_down_windmill()
+    audit = HiddenAudit(proc.game)
+    assert proc.execute('eval transform top(area of next_player(you)) into "Gearbox"').ok
+    assert [str(leak) for leak in audit.leaks] == [
+        "turn 2: P1's log names Gearbox: \"a face-down card in P2's area becomes Gearbox\""]
+
+
 def test_sim_can_run_under_the_audit(capsys):
     from deckwright.dsl.cli import main
     assert main(["sim", "urban_dead", "--games", "2", "--audit-hidden"]) == 0
