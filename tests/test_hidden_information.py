@@ -230,6 +230,15 @@ def test_a_card_in_a_hand_that_becomes_a_token_ceases_to_exist_unnamed_to_the_ot
         "a card in P1's hand becomes another card", "a card in P1's hand (token) ceases to exist"]
 
 
+def test_a_face_down_token_that_leaves_play_ceases_to_exist_named_as_each_seat_read_it():
+    proc = _face_down_windmill('eval create 1 "Tin Soldier" in {theirs}',
+                               "eval face down top({theirs})", "eval destroy top({theirs})")
+    p1, p2 = proc.game.state.players
+    assert render.log_lines(proc.game, p1)[-1] == \
+        "a face-down card in P2's area (token) ceases to exist"
+    assert render.log_lines(proc.game, p2)[-1] == "Tin Soldier (token) ceases to exist"
+
+
 # --- the REPL: undo stops at your own decisions ---------------------------------------------
 
 def test_undo_never_lands_on_a_bots_decision():

@@ -37,9 +37,11 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
             g.cut_line()
         return
     was_up = card.face_up
+    in_play = zone.in_play
     # Leaving a zone in play where alike cards stay: named as it lay there, before it moves.
     left = leaving(g, card, src) if g.logging and src is not None and src.in_play else None
-    in_play = zone.in_play
+    if card.token and not was_up and not in_play and g.logging and g.lines < MAX_LOG_LINES:
+        left = g.naming(card)              # gone unread by some: named as each read it there
     was = False
     if src is not None:
         src.cards.remove(card)
