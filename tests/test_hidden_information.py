@@ -201,6 +201,20 @@ def test_a_face_down_card_that_becomes_another_is_named_only_to_its_holder():
     assert "\n  area (yours): Gearbox, Gearbox [face down]\n" in render.state_view(game, p2)
 
 
+def test_a_say_about_a_card_that_became_another_names_it_as_each_seat_reads_it():
+    chronicle = '''def card "Chronicle": Thing {
+  text "Whenever a card is transformed, say which."
+  when transform { say "sees {event.card} change" }
+}'''
+    proc = _face_down_windmill()
+    for line in (chronicle, 'eval create 1 "Chronicle" in your area',
+                 'eval transform last(cards in area of next_player(you)) into "Gearbox"'):
+        assert proc.execute(line).ok, line
+    p1, p2 = proc.game.state.players
+    assert render.log_lines(proc.game, p1)[-1] == "P1: sees a face-down card in P2's area change"
+    assert render.log_lines(proc.game, p2)[-1] == "P1: sees Gearbox change"
+
+
 def test_a_card_in_a_hand_that_becomes_another_is_named_only_to_the_hands_holder():
     from scenario import repl
     proc = repl("example", 'eval create 1 "Windmill" in your hand',
