@@ -439,6 +439,7 @@ def test_the_question_and_the_log_name_no_card_a_seat_cannot_see(deck):
         assert "P1: peek targeting a card in P2's hand" in read_by(s, seat)
     assert "P1: peek targeting Phoenix" in read_by(s, 1)         # P2 holds it
 
+
 def _peeked(deck):
     """P1 peeks at the first card of each opponent's hand (P2's Phoenix, P3's Ward); P2 and
     P3 each hold a shield, so each is asked in both windows."""
