@@ -7,7 +7,11 @@ The audit knows nothing of how the views are made; it only reads their text and 
 card names. A name counts as a leak in a view for a seat when a card of that name exists
 and the seat may read no card of that name (copies share a name). A log line may also name
 the card it moves if the seat could read it where it came from (a card just gone into a
-hand), and what the line itself reveals (`reveal`).
+hand), the cards it names as the seat could read them (a card that has since changed), and
+what the line itself reveals (`reveal`). A line that names a card as a seat may not read it
+("a face-down card in P2's area") names neither its name then nor its name now to that seat,
+whatever other cards of those names the seat reads ("... becomes Gearbox", a Gearbox lying
+face up beside it, is a leak).
 
 >>> from deckwright.dsl.loader import load_program
 >>> audit_game(load_program("example"), seed=1, players=2)
@@ -60,6 +64,9 @@ class HiddenAudit:
         game.write = self._hooked_write
         self._log_forced = game.log_forced
         game.log_forced = self._hooked_forced
+        self._told = game.told
+        game.told = self._hooked_told
+        self._named: list = []    # the cards the next line names, as each seat read them
         game.agents = [None if a is None else _Watched(a, self) for a in game.agents]
 
     # --- what each seat may read ------------------------------------------------------
@@ -74,25 +81,35 @@ class HiddenAudit:
             self._by_name, self._index_key = out, key
         return self._by_name
 
-    def _check(self, seat, view: str, text: str, also=()):
+    def _check(self, seat, view: str, text: str, also=(), unread=()):
         """Record a leak if ``text`` names a card ``seat`` may not read: one that exists,
-        and of whose name the seat reads no card (nor one of ``also``)."""
+        and of whose name the seat reads no card (nor one of ``also``), or one of
+        ``unread`` (the names of a card the line names to the seat unread)."""
         if self.pattern is None or len(self.leaks) >= self.MAX_LEAKS:
             return
         found = {m.group(1) for m in self.pattern.finditer(text)}
         if not found:
             return
         cards = self.by_name()
-        bad = sorted(n for n in found if n in cards and n not in also
+        bad = sorted(n for n in found if n in unread or n in cards and n not in also
                      and not any(sees(seat, c) for c in cards[n]))
         if bad:
             self.leaks.append(Leak(seat.name, view, bad, text, self.game.state.turn))
 
     # --- the log, line by line as it is written -------------------------------------------
+    def _hooked_told(self, card):
+        """A card a line is about to name (:meth:`GameLog.told`), kept with its name and
+        the seats that may read it now, as the line names it."""
+        if type(card) is CardInst:
+            readers = {p.index for p in self.game.state.players if sees(p, card)}
+            self._named.append((card, card.name, readers))
+        return self._told(card)
+
     def _hooked_write(self, text, pos=None, source=None, secret_for=None, extra=None):
         g = self.game
         before = len(g.log)
         self._write(text, pos, source, secret_for, extra)
+        named, self._named = self._named, []
         if len(g.log) == before:
             return
         from deckwright.repl.render import entry_text, entry_visible
@@ -110,7 +127,14 @@ class HiddenAudit:
                     also = also | looked[1]
                 if moved is not None and sees_at(p, src, extra.get("was_up", True), moved):
                     also = shown | {moved.name}       # it was readable where it came from
-                self._check(p, "log", entry_text(g, entry, p), also)
+                unread = ()
+                if named:
+                    read = {n for c, then, seen in named if p.index in seen
+                            for n in (then, c.name)}
+                    also = also | read
+                    unread = {n for c, then, seen in named if p.index not in seen
+                              for n in (then, c.name)} - read
+                self._check(p, "log", entry_text(g, entry, p), also, unread)
 
     def _hooked_forced(self, d, choice):
         """A decision with one answer is logged without asking: its chooser may read

@@ -228,17 +228,18 @@ def decision_view(decision, viewer=_EVERYONE, game=None, texts: bool = False) ->
     if decision is None:
         return ""
     source = decision.source
+    reader = decision.player if viewer is _EVERYONE else viewer
     if game is not None and source:       # the card asking, told from its copies in play
         from deckwright.dsl.visibility import source_name
-        reader = decision.player if viewer is _EVERYONE else viewer
         source = source_name(decision, reader, game.state.inplay)
     src = f" ({source})" if source else ""
     secret = " [secret]" if decision.secret else ""
+    asked = decision.prompt_for(reader)
     if viewer is not _EVERYONE and viewer is not None and viewer is not decision.player:
         if not source_seen(decision, viewer):
             return f"{decision.player.name} is deciding"
-        return f"{decision.player.name} is deciding: {decision.prompt}{src}{secret}"
-    lines = [f"{decision.player.name}: {decision.prompt}{src}{secret}"]
+        return f"{decision.player.name} is deciding: {asked}{src}{secret}"
+    lines = [f"{decision.player.name}: {asked}{src}{secret}"]
     facts = [""] * len(decision.labels)
     if game is not None and game.program.shown_properties:
         for i, v in enumerate(decision.values):

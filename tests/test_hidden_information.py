@@ -178,6 +178,81 @@ def test_a_host_leaving_play_is_told_apart_by_its_attachment_as_each_seat_reads_
     assert render.log_lines(game, p2)[-2] == "Windmill (with Music Box): P2's area → P2's hand"
 
 
+# --- a card that changes where a seat cannot read it -----------------------------------------
+
+def _face_down_windmill(*lines):
+    """P2's area holds a Gearbox face up (seed 1) and a Windmill face down; then ``lines``."""
+    from scenario import repl
+    theirs = "area of next_player(you)"
+    return repl("example", f'eval create 1 "Windmill" in {theirs}', f"eval face down top({theirs})",
+                *(line.format(theirs=theirs) for line in lines))
+
+
+def test_a_face_down_card_that_becomes_another_is_named_only_to_its_holder():
+    proc = _face_down_windmill('eval transform top({theirs}) into "Gearbox"')
+    game = proc.game
+    p1, p2 = game.state.players
+    assert proc.execute("log 1").text().endswith(
+        "  a face-down card in P2's area becomes another card")
+    assert render.log_lines(game, p1)[-1] == "a face-down card in P2's area becomes another card"
+    assert render.log_lines(game, p2)[-1] == "Windmill becomes Gearbox"
+    assert render.log_lines(game, None)[-1] == "Windmill becomes Gearbox"
+    assert "\n  area: Gearbox, a face-down card\n" in render.state_view(game, p1)
+    assert "\n  area (yours): Gearbox, Gearbox [face down]\n" in render.state_view(game, p2)
+
+
+def test_a_say_about_a_card_that_became_another_names_it_as_each_seat_reads_it():
+    chronicle = '''def card "Chronicle": Thing {
+  text "Whenever a card is transformed, say which."
+  when transform { say "sees {event.card} change" }
+}'''
+    proc = _face_down_windmill()
+    for line in (chronicle, 'eval create 1 "Chronicle" in your area',
+                 'eval transform last(cards in area of next_player(you)) into "Gearbox"'):
+        assert proc.execute(line).ok, line
+    p1, p2 = proc.game.state.players
+    assert render.log_lines(proc.game, p1)[-1] == "P1: sees a face-down card in P2's area change"
+    assert render.log_lines(proc.game, p2)[-1] == "P1: sees Gearbox change"
+
+
+def test_a_card_in_a_hand_that_becomes_another_is_named_only_to_the_hands_holder():
+    from scenario import repl
+    proc = repl("example", 'eval create 1 "Windmill" in your hand',
+                'eval transform top(hand of you) into "Gearbox"')
+    p1, p2 = proc.game.state.players
+    assert render.log_lines(proc.game, p1)[-1] == "Windmill becomes Gearbox"
+    assert render.log_lines(proc.game, p2)[-1] == "a card in P1's hand becomes another card"
+
+
+def test_a_card_in_the_draw_pile_that_becomes_another_is_named_to_nobody():
+    from scenario import repl
+    proc = repl("example", 'eval transform top(deck) into "Gearbox"')
+    game = proc.game
+    for p in game.state.players:
+        assert render.log_lines(game, p)[-1] == "a card in deck becomes another card"
+    assert render.log_lines(game, None)[-1].endswith(" becomes Gearbox")
+
+
+def test_a_card_in_a_hand_that_becomes_a_token_ceases_to_exist_unnamed_to_the_others():
+    from scenario import repl
+    proc = repl("example", 'eval create 1 "Windmill" in your hand',
+                'eval transform top(hand of you) into "Tin Soldier"')
+    p1, p2 = proc.game.state.players
+    assert render.log_lines(proc.game, p1)[-2:] == ["Windmill becomes Tin Soldier",
+                                                    "Tin Soldier (token) ceases to exist"]
+    assert render.log_lines(proc.game, p2)[-2:] == [
+        "a card in P1's hand becomes another card", "a card in P1's hand (token) ceases to exist"]
+
+
+def test_a_face_down_token_that_leaves_play_ceases_to_exist_named_as_each_seat_read_it():
+    proc = _face_down_windmill('eval create 1 "Tin Soldier" in {theirs}',
+                               "eval face down top({theirs})", "eval destroy top({theirs})")
+    p1, p2 = proc.game.state.players
+    assert render.log_lines(proc.game, p1)[-1] == \
+        "a face-down card in P2's area (token) ceases to exist"
+    assert render.log_lines(proc.game, p2)[-1] == "Tin Soldier (token) ceases to exist"
+
+
 # --- the REPL: undo stops at your own decisions ---------------------------------------------
 
 def test_undo_never_lands_on_a_bots_decision():
@@ -242,6 +317,27 @@ def test_the_audit_catches_a_view_that_names_a_face_down_card(monkeypatch):
     leaks = audit_game(load_program("urban_dead"), seed=9000)
     assert leaks and any(named_barricades(" ".join(leak.names)) for leak in leaks)
     assert any(leak.view == "state" and leak.seat == "P2" for leak in leaks)
+
+
+def test_the_audit_reads_a_card_that_becomes_another_as_each_seat_may():
+    # P1 reads a Gearbox face up beside the face-down Windmill: the line that tells P1 the
+    # Windmill became a Gearbox names a card P1 reads, but not as the card the line means.
+    proc = _face_down_windmill()
+    audit = HiddenAudit(proc.game)
+    assert proc.execute('eval transform top(area of next_player(you)) into "Gearbox"').ok
+    assert audit.leaks == []
+
+
+def test_the_audit_catches_a_card_that_becomes_another_named_to_a_seat_that_cannot_read_it(
+        monkeypatch):
+    # The words as they were: the new name said to every seat.
+    from deckwright.dsl.engine import cards
+    monkeypatch.setattr(cards, "became", lambda card, into: lambda reader: into)
+    proc = _face_down_windmill()
+    audit = HiddenAudit(proc.game)
+    assert proc.execute('eval transform top(area of next_player(you)) into "Gearbox"').ok
+    assert [str(leak) for leak in audit.leaks] == [
+        "turn 2: P1's log names Gearbox: \"a face-down card in P2's area becomes Gearbox\""]
 
 
 def test_sim_can_run_under_the_audit(capsys):

@@ -439,6 +439,61 @@ def test_the_question_and_the_log_name_no_card_a_seat_cannot_see(deck):
         assert "P1: peek targeting a card in P2's hand" in read_by(s, seat)
     assert "P1: peek targeting Phoenix" in read_by(s, 1)         # P2 holds it
 
+
+def _peeked(deck):
+    """P1 peeks at the first card of each opponent's hand (P2's Phoenix, P3's Ward); P2 and
+    P3 each hold a shield, so each is asked in both windows."""
+    s = start(deck, players=3, areas={0: ["Peeker"]}, hands={1: ["Phoenix"], 2: ["Ward"]},
+              res={1: {"shields": 1}, 2: {"shields": 1}})
+    use(s, "Peeker: Peek")
+    return s
+
+
+def test_each_seat_asked_in_a_window_reads_its_question_as_it_sees_the_card(deck):
+    s = _peeked(deck)
+    asked = []
+    while s.decision.kind == "respond":
+        asked.append((s.decision.player.name, s.decision.prompt))
+        play(s, "pass")
+    assert asked == [("P2", "Respond to P1 peeking at Phoenix?"),
+                     ("P3", "Respond to P1 peeking at a card in P2's hand?"),
+                     ("P2", "Respond to P1 peeking at a card in P3's hand?"),
+                     ("P3", "Respond to P1 peeking at Ward?")]
+    said = "P2 chooses pass — Respond to P1 peeking at {}?"
+    assert said.format("Phoenix") in read_by(s, 1)
+    for seat in (0, 2):
+        assert said.format("a card in P2's hand") in read_by(s, seat)
+        assert said.format("Phoenix") not in read_by(s, seat)
+
+
+def test_a_window_names_a_face_down_target_only_to_who_may_read_it(deck):
+    from deckwright.repl.render import decision_view
+    s = start(deck, players=3, areas={0: ["Slingshot"], 1: ["Phoenix"]},
+              res={1: {"shields": 1}})
+    s.state.zones["area:1"].cards[0].face_up = False      # P2's Phoenix lies face down
+    use(s, "Slingshot: Sling")                             # its one target: taken unasked
+    assert "P1: Sling targeting a face-down card in P2's area" in read_by(s, 0)
+    d = s.decision
+    asking = "Respond to P1 using Slingshot: Sling (targeting {})?"
+    assert (d.player.name, d.prompt) == ("P2", asking.format("Phoenix"))
+    unseen = asking.format("a face-down card in P2's area")
+    for seat in (0, 2):
+        assert decision_view(d, s.state.players[seat]) == f"P2 is deciding: {unseen}"
+    play(s, "pass")
+    assert f"P2 chooses pass — {asking.format('Phoenix')}" in read_by(s, 1)
+    for seat in (0, 2):
+        assert f"P2 chooses pass — {unseen}" in read_by(s, seat)
+
+
+def test_a_search_bot_reads_a_windows_question_as_its_seat_sees_it(deck):
+    pytest.importorskip("pyspiel", reason="OpenSpiel (deckwright[search]) is not installed")
+    from deckwright.dsl.search.spiel import table_text
+    s = _peeked(deck)
+    p1, p2 = s.state.players[:2]
+    assert "\nP2 decides: Respond to P1 peeking at Phoenix?\n" in table_text(s.game, p2)
+    assert "\nP2 decides: Respond to P1 peeking at a card in P2's hand?" in table_text(s.game, p1)
+
+
 def test_a_deck_with_no_responses_nor_any_time_moves_has_no_windows():
     from deckwright.dsl.loader import load_program
     source, _ = generate(load_program("example"), resumable=True)

@@ -3,8 +3,9 @@ of :data:`deckwright.dsl.codegen.runtime.HELPERS`): a target list checked again,
 lines of an aiming, who is asked in a window and the question they read, and the offer a
 player passed on, as plain data.
 
-Everything said here is said as every seat may read it: a card someone may not see is
-named by where it lies, never by its name (:func:`public_name`).
+A line said to everyone (a refusal's, an end's name) names a card someone may not see by
+where it lies, never by its name (:func:`public_name`); a window's question is said to
+each reader as that reader may read it (:func:`name_for`).
 """
 from __future__ import annotations
 
@@ -16,17 +17,26 @@ from ..engine.state import CardInst, Player, ZoneInst
 from ..engine.values import iterate
 
 
-def public_name(g, v) -> str:
-    """A value as every seat may read it (a window's question, an end's name): a card
-    someone may not see is named as they see it (where it lies), never by its name; one
-    with alike cards in play is told apart by what every seat sees of it."""
+def name_for(g, v, reader) -> str:
+    """A value as ``reader`` reads it (None: the omniscient view): a card they may not
+    read is named by where it lies, never by its name; one with alike cards in play is
+    told apart by what the reader sees of it (:func:`deckwright.dsl.visibility.told`)."""
     from ..visibility import value_name
     if type(v) is CardInst:
-        from ..engine.gamelog import NOBODY
-        from ..visibility import alike_in_play, sees, told
-        reader = next((p for p in g.state.players if not sees(p, v)), NOBODY)
+        from ..visibility import alike_in_play, told
         return told(v, reader, alike_in_play(v, g.state.inplay))
     return value_name(v, None, False)
+
+
+def public_name(g, v) -> str:
+    """A value as every seat may read it (an end's name, a refusal): a card someone may
+    not see is named as they see it (where it lies), never by its name."""
+    reader = None
+    if type(v) is CardInst:
+        from ..engine.gamelog import NOBODY
+        from ..visibility import sees
+        reader = next((p for p in g.state.players if not sees(p, v)), NOBODY)
+    return name_for(g, v, reader)
 
 
 def keep_targets(g, value, legal, action, again):
@@ -212,9 +222,9 @@ _DOING = {"resolve": "resolving {card}", "activate": "using {card}: {ability}",
 _FIELD = re.compile(r"\{([a-z_][a-zA-Z0-9_]*)\}")
 
 
-def step_prompt(g, mover) -> str:
+def step_prompt(g, mover, reader) -> str:
     """The question of a step's window: at a phase's start, or after a move of
-    ``mover``'s `offer` loop."""
+    ``mover``'s `offer` loop. It names no card: every ``reader`` reads it alike."""
     s = g.state
     if mover is not None:
         return f"Act after {mover.name}'s move{' in phase ' + s.phase if s.phase else ''}?"
@@ -223,18 +233,19 @@ def step_prompt(g, mover) -> str:
     return f"Act at the start of {phase} ({who})?"
 
 
-def window_prompt(g, ev) -> str:
-    """The question of a response window: what is being answered, as everyone sees it
-    (no hidden card is named: the prompt is logged and read by every seat). Its targets
-    the words do not show already are named after them ("(targeting Gearbox)")."""
+def window_prompt(g, ev, reader) -> str:
+    """The question of a response window: what is being answered, as ``reader`` reads it
+    (asked, or reading it in the log): a card they may not read is named by where it lies
+    ("a card in P2's hand"), never by its name. Its targets the words do not show already
+    are named after them ("(targeting Gearbox)")."""
     info = g.info
     template = info.action_says.get(ev.name) or _DOING.get(ev.name)
     actor = ev.actor.name if ev.actor is not None else "the game"
     targets = ev.data.get("targets") or []
     if template is None:
         played = ev.data.get(info.action_plays.get(ev.name, ""))
-        of = f" of {public_name(g, played)}" if type(played) is CardInst else ""
-        at = " at " + ", ".join(public_name(g, v) for v in targets) if targets else ""
+        of = f" of {name_for(g, played, reader)}" if type(played) is CardInst else ""
+        at = " at " + ", ".join(name_for(g, v, reader) for v in targets) if targets else ""
         return f"Respond to {actor}'s {ev.name}{of}{at}?"
     named = []
 
@@ -245,13 +256,13 @@ def window_prompt(g, ev) -> str:
         v = ev.get(k)
         if type(v) is list:
             named.extend(v)
-            return ", ".join(public_name(g, x) for x in v)
+            return ", ".join(name_for(g, x, reader) for x in v)
         named.append(v)
-        return public_name(g, v)
+        return name_for(g, v, reader)
     said = _FIELD.sub(field, template)
     rest = [v for v in targets if not any(v is x for x in named)]
     if rest:
-        said += f" (targeting {', '.join(public_name(g, v) for v in rest)})"
+        said += f" (targeting {', '.join(name_for(g, v, reader) for v in rest)})"
     return f"Respond to {actor} {said}?"
 
 

@@ -37,9 +37,11 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
             g.cut_line()
         return
     was_up = card.face_up
+    in_play = zone.in_play
     # Leaving a zone in play where alike cards stay: named as it lay there, before it moves.
     left = leaving(g, card, src) if g.logging and src is not None and src.in_play else None
-    in_play = zone.in_play
+    if card.token and not was_up and not in_play and g.logging and g.lines < MAX_LOG_LINES:
+        left = g.naming(card)              # gone unread by some: named as each read it there
     was = False
     if src is not None:
         src.cards.remove(card)
@@ -357,14 +359,24 @@ def transform_one(g, c, into, pos) -> Optional[str]:
     g.moved += 1
     g.playing += c.zone is not None and c.zone.in_play
     if was is not None:
-        g.write_told(was, f" becomes {into}")
+        now = became(c, into)
+        g.write_told(was, " becomes ", lambda r: now(r) or "another card")
     if c.token and (c.zone is None or not c.zone.in_play):
+        if was is not None:               # named as it lay, before it is gone
+            g.write_told(lambda r: now(r) or was(r), " (token) ceases to exist")
         if c.zone is not None:
             c.zone.cards.remove(c)
             c.zone = None
         g.state.cards.pop(c.id, None)       # tokens cease to exist outside play
-        g.write(f"{into} (token) ceases to exist")
     return old
+
+
+def became(c: CardInst, into: str):
+    """The name a transformed card has now, as a function of the reader: None for a reader
+    who may not read the card, who reads that it changed but not into what ("a card in
+    P1's hand becomes another card")."""
+    from ..visibility import sees
+    return lambda r: into if sees(r, c) else None
 
 
 def put_counters_one(g, c, counter: str, n: int):

@@ -54,8 +54,9 @@ class Decision:
     >>> Decision(None, "one", "choose one", ["left", "left"], ["left", "left"]).labels
     ['left #1', 'left #2']
     """
-    __slots__ = ("player", "kind", "_prompt", "values", "min_count", "max_count", "secret",
-                 "source", "refresh", "_given", "_labels", "_alike", "_labeler", "card", "why")
+    __slots__ = ("player", "kind", "_prompt", "_said", "values", "min_count", "max_count",
+                 "secret", "source", "refresh", "_given", "_labels", "_alike", "_labeler",
+                 "card", "why")
 
     def __init__(self, player, kind: str, prompt: str, labels: Optional[list], values: list,
                  min_count: int = 1, max_count: int = 1, secret: bool = False,
@@ -63,9 +64,10 @@ class Decision:
                  labeler: Optional[Callable] = None, card=None, why=None):
         self.player = player
         self.kind = kind                   # move | choose | may | one
-        # the question, or (function, *arguments) that says it when first read: a game
-        # that only runs asks its bots without anyone reading it
+        # the question, or (function, *arguments) that says it to a reader when first read
+        # (:meth:`prompt_for`): a game that only runs asks its bots without anyone reading it
         self._prompt = prompt
+        self._said = None                  # reader's index → the question said to them
         self.values = values
         self.min_count = min_count
         self.max_count = max_count
@@ -88,14 +90,43 @@ class Decision:
 
     @property
     def prompt(self) -> str:
+        """The question as its chooser reads it."""
         p = self._prompt
-        if type(p) is tuple:
-            p = self._prompt = p[0](*p[1:])
-        return p
+        return self.prompt_for(self.player) if type(p) is tuple else p
 
     @prompt.setter
     def prompt(self, text: str) -> None:
         self._prompt = text
+        self._said = None
+
+    def prompt_for(self, reader) -> str:
+        """The question as ``reader`` reads it (a seat; None, the omniscient view): a
+        question made as ``(function, *arguments)`` is said to each reader by
+        ``function(*arguments, reader)`` when they first read it (a response window names
+        the card it answers as that reader may read it).
+
+        >>> d = Decision(None, "respond", (lambda who, r: f"{who}, {r}?", "Hello"), None, [0])
+        >>> d.prompt_for(None)
+        'Hello, None?'
+        """
+        p = self._prompt
+        if type(p) is not tuple:
+            return p
+        said = self._said
+        if said is None:
+            said = self._said = {}
+        key = None if reader is None else reader.index
+        text = said.get(key)
+        if text is None:
+            text = said[key] = p[0](*p[1:], reader)
+        return text
+
+    def say_to(self, readers) -> None:
+        """Say the question now to each of ``readers``: the state will not wait for them
+        to read it (a stepped game, waiting for a seat)."""
+        if type(self._prompt) is tuple:
+            for r in readers:
+                self.prompt_for(r)
 
     @property
     def labels(self) -> list:

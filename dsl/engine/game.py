@@ -423,7 +423,7 @@ class Game(GameLog):
                         continue
                     agent = self.agents[d.player.index]
                     if agent is None:
-                        d.prompt                  # said now: the state will not wait for it
+                        d.say_to(self.readers())  # said now: the state will not wait
                         return                    # the caller decides: apply()
                     if agent.quick:
                         send = agent.pick(len(d.values), d.kind, d.min_count, d.max_count)

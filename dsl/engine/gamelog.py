@@ -184,9 +184,9 @@ class GameLog:
         picks = _Picks(d, choice)
         inplay = self.state.inplay
 
-        def ask(viewer) -> str:           # the question, and the card asking as told
+        def ask(viewer) -> str:           # the question and the card asking, as told
             source = source_name(d, viewer, inplay)
-            return f" — {d.prompt}" + (f" ({source})" if source else "")
+            return f" — {d.prompt_for(viewer)}" + (f" ({source})" if source else "")
 
         does, did = ("has only one choice:", "had only one choice:") if forced else \
             ("chooses", "chose")

@@ -315,7 +315,7 @@ def table_text(game: Game, viewer) -> str:
         lines.append(f"over: {game.describe_result()}")
     elif d is not None:
         if viewer is None or source_seen(d, viewer):
-            lines.append(f"{d.player.name} decides: {d.prompt}"
+            lines.append(f"{d.player.name} decides: {d.prompt_for(viewer)}"
                          + (f" ({d.source})" if d.source else ""))
         else:
             lines.append(f"{d.player.name} decides")
