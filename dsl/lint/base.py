@@ -162,6 +162,9 @@ def load_for_lint(deck: str, text: Optional[str] = None, file: str = "<deck>",
             ctx.check.extend(ctx.program.diagnostics)
         except DeckError as err:
             ctx.check.extend(err.diagnostics)
+    if ctx.program is not None:                 # its scenarios, as `deckwright test` checks them
+        from ..scenario.names import file_errors
+        ctx.check.extend(file_errors(ctx.program, top.path))
     return ctx
 
 
