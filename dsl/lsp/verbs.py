@@ -10,6 +10,19 @@ from __future__ import annotations
 
 from typing import Optional
 
+# Sentences the reference says of two statements at once.
+_COUNTERS = ("`counter_added` / `counter_removed` events",
+             "removing more than there are removes what there is")
+_RESOURCES = ("always `you`'s resource (use `as p { lose 2 gears }` for someone else's).",
+              "Zero or negative amounts do nothing.",
+              "The result is clamped to the resource's `min`/`max`.",
+              "`gain` and `lose` are events.")
+_MARKS = ("without a duration the mark stays until removed, or until the card leaves play",
+          "tested with `x has MARK`")
+_STATICS = ("As a statement, `until end of turn static ...` adds a static effect (section 7) "
+            "until the end of the current turn; `static ...` adds one for the rest of the game.",
+            "`you` and `this` of the static are those of the statement that made it.")
+
 VERBS = {
     "move": (("move CARDS to ZONE [at top | at bottom | at random | at N]",), (
         "default `at top`; `at N` puts the card N cards down from the top (`at 0` is the top).",
@@ -44,22 +57,10 @@ VERBS = {
         "stay, and there are no `leave`/`enter` events; from then on it has the new card's "
         "types, properties and text.",
         "A `transform` event follows (section 13).")),
-    "put": (("put N COUNTER on CARDS",), (
-        "`counter_added` / `counter_removed` events",
-        "removing more than there are removes what there is")),
-    "remove": (("remove N COUNTER from CARDS", "remove all COUNTER from CARDS"), (
-        "`counter_added` / `counter_removed` events",
-        "removing more than there are removes what there is")),
-    "gain": (("gain N RESOURCE",), (
-        "always `you`'s resource (use `as p { lose 2 gears }` for someone else's).",
-        "Zero or negative amounts do nothing.",
-        "The result is clamped to the resource's `min`/`max`.",
-        "`gain` and `lose` are events.")),
-    "lose": (("lose N RESOURCE", "lose all RESOURCE"), (
-        "always `you`'s resource (use `as p { lose 2 gears }` for someone else's).",
-        "Zero or negative amounts do nothing.",
-        "The result is clamped to the resource's `min`/`max`.",
-        "`gain` and `lose` are events.")),
+    "put": (("put N COUNTER on CARDS",), _COUNTERS),
+    "remove": (("remove N COUNTER from CARDS", "remove all COUNTER from CARDS"), _COUNTERS),
+    "gain": (("gain N RESOURCE",), _RESOURCES),
+    "lose": (("lose N RESOURCE", "lose all RESOURCE"), _RESOURCES),
     "set": (("set NAME [of PLAYER] to VALUE",), (
         "a resource (clamped, no event) or a variable.",)),
     "create": (("create N \"CARD\" in ZONE", "create N copies of CARD in ZONE",
@@ -70,12 +71,8 @@ VERBS = {
     "let": (("let NAME = VALUE",), (
         "makes a local name for the rest of the block (and blocks inside it); `NAME = "
         "VALUE` changes a local or a global `var`.",)),
-    "mark": (("mark PLAYERS-OR-CARDS with MARK [DURATION]",), (
-        "without a duration the mark stays until removed, or until the card leaves play",
-        "tested with `x has MARK`")),
-    "unmark": (("unmark TARGET MARK",), (
-        "without a duration the mark stays until removed, or until the card leaves play",
-        "tested with `x has MARK`")),
+    "mark": (("mark PLAYERS-OR-CARDS with MARK [DURATION]",), _MARKS),
+    "unmark": (("unmark TARGET MARK",), _MARKS),
     "resolve": (("resolve CARD",), (
         "runs the card's `effect` with `this` = that card (a `resolve` event).",)),
     "negate": (("negate",), (
@@ -145,14 +142,8 @@ VERBS = {
     "phase": (("phase NAME { }",), (
         "the current phase is NAME while the block runs; `phase_start`/`phase_end` "
         "events; `whenever` rules are checked afterwards.",)),
-    "until": (("until end of turn static ...",), (
-        "As a statement, `until end of turn static ...` adds a static effect (section 7) "
-        "until the end of the current turn; `static ...` adds one for the rest of the game.",
-        "`you` and `this` of the static are those of the statement that made it.")),
-    "static": (("static ...",), (
-        "As a statement, `until end of turn static ...` adds a static effect (section 7) "
-        "until the end of the current turn; `static ...` adds one for the rest of the game.",
-        "`you` and `this` of the static are those of the statement that made it.")),
+    "until": (("until end of turn static ...",), _STATICS),
+    "static": (("static ...",), _STATICS),
 }
 
 
