@@ -168,6 +168,20 @@ def matching(names, typed: str) -> list:
     return []
 
 
+def cards_named(names, name: str) -> list:
+    """The card names that the REPL's `card NAME` and `deckwright explain DECK NAME` may
+    mean by ``name``: the one it spells (quotes aside, in any case), else every one it
+    matches by Enter's rule, :func:`matching` (one is found, more are ambiguous)."""
+    name = name.strip().strip('"')
+    if name in names:
+        return [name]
+    lowered = {n.lower(): n for n in names}
+    if name.lower() in lowered:
+        return [lowered[name.lower()]]
+    names = list(names)
+    return [names[i] for i in matching(names, name)]
+
+
 def ambiguous(typed: str, names: list, numbered: bool = True) -> str:
     """The message for a typed answer that means several different names."""
     shown = list(dict.fromkeys(names))

@@ -53,9 +53,23 @@ def cmd_check(args) -> int:
             continue
         for d in program.diagnostics:
             say(d.render(program.sources.get(d.pos.file) if d.pos else None), err=True)
+        if not _check_scenarios(deck, program):
+            status = 1
+            continue
         say(f"{deck}: ok ({len(program.library())} cards, "
             f"{sum(c.copies for c in program.library())} with copies)")
     return status
+
+
+def _check_scenarios(deck: str, program) -> bool:
+    """The deck's scenarios (its own and its `.test.deck`'s) checked as `deckwright test`
+    checks them before it runs them: each mistake printed; True if there is none."""
+    from .scenario.suite import deck_errors
+    found, sources = deck_errors(deck, program)
+    sources = {**program.sources, **sources}
+    for d in found:
+        say(d.render(sources.get(d.pos.file) if d.pos else None), err=True)
+    return not found
 
 
 def _check_included(deck: str):

@@ -469,16 +469,21 @@ def explain_card(program, name: str) -> str:
 def main(args) -> int:
     """`deckwright explain DECK [CARD]`: every card (or one) with its printed text and the
     text generated from its effect."""
+    from .agents import ambiguous, cards_named
     from .errors import suggest
     from .loader import load_program
     from .terminal import visible
     program = load_program(args.deck)
-    names = [c.name for c in program.cards.values()] if args.card is None else [args.card]
-    if args.card is not None and args.card not in program.cards:
-        hint = suggest(args.card, program.cards)
-        print(visible(f"deckwright explain: no card named \"{args.card}\" in {args.deck}"
-                      + (f" ({hint})" if hint else "")), file=sys.stderr)
-        return 1
+    names = [c.name for c in program.cards.values()]
+    if args.card is not None:                     # as the REPL's `card NAME` finds it
+        names = cards_named(program.cards, args.card)
+        if len(names) != 1:
+            why = ambiguous(args.card, names, numbered=False) if names else \
+                f"no card named \"{args.card}\" in {args.deck}"
+            hint = "" if names else suggest(args.card, program.cards)
+            print(visible(f"deckwright explain: {why}" + (f" ({hint})" if hint else "")),
+                  file=sys.stderr)
+            return 1
     for i, name in enumerate(names):
         card = program.cards[name]
         text = explain_card(program, name)

@@ -186,6 +186,7 @@ class _Merger:
         self.root = root                     # the folder tree decks may name; set by the top deck
         self.read_files = 0                  # files read, and their bytes (MAX_FILES, ...)
         self.read_bytes = 0
+        self.buffers: dict = {}              # resolved path → text read instead of the file's
 
     def load(self, path: Path, stack: tuple = (), pos=None) -> Optional[A.DeckFile]:
         """The deck file ``path`` and its base, and the files they include; ``stack``
@@ -215,7 +216,8 @@ class _Merger:
             return None
         shown = _display_path(path)
         try:
-            text = read_deck(path, shown)
+            text = self.buffers[str(path)] if str(path) in self.buffers \
+                else read_deck(path, shown)
         except DeckError as err:
             self.diags.extend(err.diagnostics)
             self.sources.update(err.sources)
@@ -354,16 +356,18 @@ def include_only(path: Path, includers: list, how: str = "it is") -> str:
            f"part of {names}"
 
 
-def included_by(path: Path) -> Optional[list]:
+def included_by(path: Path, text: Optional[str] = None) -> Optional[list]:
     """The decks beside ``path`` (or bundled) that `include` it, if it is a file meant
-    for that: one that extends no deck. None for a file that extends one (a game whose
-    base has no turn rules: a real error)."""
+    for that: one that extends no deck (``text``: an editor's buffer of it, read instead
+    of the file). None for a file that extends one (a game whose base has no turn rules:
+    a real error)."""
     import re
     path = path.resolve()
     try:
-        head = path.read_text("utf-8", "replace").lstrip().split("\n", 1)[0]
+        text = path.read_text("utf-8", "replace") if text is None else text
     except OSError:
         return None
+    head = text.lstrip().split("\n", 1)[0]
     if " extends " in f" {head} ":
         return None
     includers = []

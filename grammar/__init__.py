@@ -126,6 +126,25 @@ def keywords() -> tuple:
 
 
 @lru_cache(maxsize=1)
+def statement_words() -> tuple:
+    """The keywords a statement begins with (`move`, `gain`, `if`, `choose`...), sorted:
+    the words the language server explains on hover (deckwright.dsl.lsp.verbs)."""
+    rules, leading = _rules(), set()
+
+    def first(sequence):
+        head = sequence[0]
+        if head in rules:                               # `if_stmt`, a rule of its own
+            for inner in rules[head]:
+                first(inner)
+        else:
+            leading.add(head)
+    for name in ("simple_stmt", "compound_stmt"):
+        for sequence in rules[name]:
+            first(sequence)
+    return tuple(sorted(_words(leading)))
+
+
+@lru_cache(maxsize=1)
 def inner_keywords() -> tuple:
     """The keywords that begin no phrase of the grammar, only continue one: `play` of
     `in play`, `draw` of `end game draw`, `of`, `with`, `where`... At the start of a

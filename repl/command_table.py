@@ -15,8 +15,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Callable, Optional
 
-from deckwright.dsl.agents import matching
-
 
 class ReplError(Exception):
     """A command that cannot be done: one line for the user, the game unchanged."""
@@ -135,20 +133,6 @@ def command_table(proc) -> dict:
         C("quit", "quit", "leave (Ctrl-D too)", proc.cmd_quit),
     ]
     return {c.name: c for c in table}
-
-
-def cards_named(names, name: str) -> list:
-    """The card names that `card NAME` may mean by ``name``: the one it spells (quotes
-    aside, in any case), else every one it matches by Enter's rule (one is found, more
-    are ambiguous)."""
-    name = name.strip().strip('"')
-    if name in names:
-        return [name]
-    lowered = {n.lower(): n for n in names}
-    if name.lower() in lowered:
-        return [lowered[name.lower()]]
-    names = list(names)
-    return [names[i] for i in matching(names, name)]
 
 
 def is_number(word: str) -> bool:

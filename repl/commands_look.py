@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-from deckwright.dsl.agents import ambiguous
+from deckwright.dsl.agents import ambiguous, cards_named
 from deckwright.dsl.errors import SourcePosition, suggest
 
 from . import render
-from .command_table import ReplError, _seat_index, cards_named, is_number
+from .command_table import ReplError, _seat_index, is_number
 
 
 class LookCommands:

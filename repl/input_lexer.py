@@ -31,9 +31,9 @@ import shlex
 from prompt_toolkit.lexers import Lexer
 from prompt_toolkit.styles.pygments import pygments_token_to_classname
 
-from deckwright.dsl.agents import matching
+from deckwright.dsl.agents import cards_named, matching
 
-from .command_table import cards_named, is_number
+from .command_table import is_number
 
 COMMAND, ANSWER, NUMBER, ERROR = ("class:line.command", "class:line.answer",
                                   "class:line.number", "class:line.error")

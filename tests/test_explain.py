@@ -76,10 +76,24 @@ def test_explain_one_card(capsys):
         "  effect:  At the start of your turn: gain 1 gears.\n")
 
 
+def test_explain_finds_a_card_as_the_repl_does_whatever_the_case(capsys):
+    main(["explain", "example", "Windmill"])
+    exact = capsys.readouterr().out
+    for typed in ("windmill", "WINDMILL", '"windmill"', "mill"):
+        assert main(["explain", "example", typed]) == 0
+        assert capsys.readouterr().out == exact
+
+
 def test_explain_a_card_the_deck_lacks_says_what_it_may_mean(capsys):
-    assert main(["explain", "example", "Windmil"]) == 1
-    assert capsys.readouterr().err == ('deckwright explain: no card named "Windmil" in example '
-                                       '(did you mean `Windmill`?)\n')
+    assert main(["explain", "example", "Windmlil"]) == 1
+    assert capsys.readouterr().err == ('deckwright explain: no card named "Windmlil" in '
+                                       'example (did you mean `Windmill`?)\n')
+
+
+def test_explain_a_name_that_means_several_cards_names_them(capsys):
+    assert main(["explain", "example", "spring"]) == 1
+    assert capsys.readouterr().err == ("deckwright explain: `spring` is ambiguous: it matches "
+                                       "Spring Press, Spring Cleaning (type more of one)\n")
 
 
 def test_explain_every_card(capsys):

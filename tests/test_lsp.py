@@ -253,6 +253,69 @@ def test_formatting_returns_the_formatted_text(session):
     assert edit["newText"] == 'game "U"\nresource vp: start 0\n'
 
 
+def test_a_file_of_cards_is_checked_as_part_of_the_deck_that_includes_it(session):
+    client, folder, _, _, _ = session
+    uri = client.open(folder / "parts.deck", PARTS)
+    assert client.diagnostics(uri) == []                 # not "no turn rules", "unknown type"
+    text = PARTS.replace("put 1 charge", "put 1 chrage")
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 2},
+                                             "contentChanges": [{"text": text}]})
+    (d,) = client.diagnostics(uri)
+    assert (d["code"], d["message"], d["range"]["start"]) == (
+        "unknown-name", "unknown counter `chrage`\nhint: did you mean `charge`?", at(3, 11))
+
+
+SCENARIOS = '''game "Fair: scenarios" extends "fair"
+scenario "Windmill gains a gear" {
+  given { hand of P1: "Windmil" (1 chrage) }
+  then { gears of P3 is 1 }
+}
+'''
+
+
+def test_scenario_mistakes_are_diagnostics_and_scenarios_are_in_the_outline(session):
+    client, folder, _, _, _ = session
+    uri = client.open(folder / "fair.test.deck", SCENARIOS)
+    assert [(d["code"], d["message"], d["range"]["start"]) for d in client.diagnostics(uri)] == [
+        ("scenario", "no card named `Windmil`\nhint: did you mean `Windmill`?", at(2, 22)),
+        ("scenario", "no counter named `chrage`\nhint: did you mean `charge`?", at(2, 35)),
+        ("scenario", "no seat `P3`: the scenario has P1 to P2\nhint: seats are P1 to P2; "
+                     "`players N` sets how many", at(3, 9))]
+    symbols = client.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert [(s["name"], s["kind"], s["range"]["start"]["line"]) for s in symbols] == [
+        ("Windmill gains a gear", 12, 1)]                 # Function
+
+
+def test_hover_on_a_built_in_statement_says_what_it_does(session):
+    client, _, uri, _, _ = session
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 9},
+                                             "contentChanges": [{"text": DECK}]})
+    client.diagnostics(uri)
+    h = client.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": at(6, 47)})
+    assert h["contents"]["value"].startswith(
+        "**gain** (built-in statement)\n\n```deckwright\ngain N RESOURCE\n```\n\n"
+        "Always `you`'s resource")
+
+
+def test_a_request_about_a_file_never_opened_nor_on_disk_is_an_empty_answer(tmp_path):
+    client = Client(tmp_path)
+    client.request("initialize", {"processId": None, "rootUri": from_fs_path(str(tmp_path)),
+                                  "capabilities": {}})
+    client.notify("initialized", {})
+    missing = {"uri": from_fs_path(str(tmp_path / "missing.deck"))}
+    for method in ("textDocument/definition", "textDocument/hover"):
+        assert client.request(method, {"textDocument": missing, "position": at(0, 0)}) is None
+    assert client.request("textDocument/documentSymbol", {"textDocument": missing}) == []
+    assert client.request("textDocument/formatting", {
+        "textDocument": missing, "options": {"tabSize": 2, "insertSpaces": True}}) is None
+    client.request("shutdown", None)
+    client.notify("exit", None)
+    client.proc.wait(timeout=WAIT)
+    assert "Traceback" not in client.proc.stderr.read().decode()
+    for stream in (client.proc.stdout, client.proc.stderr, client.proc.stdin):
+        stream.close()
+
+
 def test_without_pygls_the_command_says_how_to_install_it(tmp_path):
     blocker = tmp_path / "pygls"
     blocker.mkdir()

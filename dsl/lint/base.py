@@ -128,14 +128,16 @@ class LintContext:
 
 
 def load_for_lint(deck: str, text: Optional[str] = None, file: str = "<deck>",
-                  path: Optional[Path] = None) -> LintContext:
+                  path: Optional[Path] = None, buffers: Optional[dict] = None) -> LintContext:
     """Parse, merge and compile a deck, collecting every problem instead of stopping.
     ``text`` with ``path`` is an editor's buffer of that file: what it extends and
-    includes is found from the file's folder, as when the file is loaded from disk."""
+    includes is found from the file's folder, as when the file is loaded from disk.
+    ``buffers`` (resolved path → text) are editors' buffers of the files it reads."""
     from ..compiler import compile_program, decl_key
     from ..loader import resolve_deck
     from ..program import Program
     m = _merger_class()()
+    m.buffers = dict(buffers or {})
     diags: list = []
     try:
         if text is not None and path is not None:
@@ -162,6 +164,9 @@ def load_for_lint(deck: str, text: Optional[str] = None, file: str = "<deck>",
             ctx.check.extend(ctx.program.diagnostics)
         except DeckError as err:
             ctx.check.extend(err.diagnostics)
+    if ctx.program is not None:                 # its scenarios, as `deckwright test` checks them
+        from ..scenario.names import file_errors
+        ctx.check.extend(file_errors(ctx.program, top.path))
     return ctx
 
 

@@ -60,6 +60,11 @@ def lint(deck: str, *, text: Optional[str] = None, file: str = "<deck>", sim: in
     games, ``audit_hidden`` plays them under the hidden-information audit, and ``bots``
     (bot names, one per seat, cycling; default random) play them."""
     ctx = load_for_lint(deck, text, file)
+    if text is None and ctx.program is not None:     # the `.test.deck` beside it, too
+        from ..scenario.suite import beside_errors
+        found, sources = beside_errors(deck)
+        ctx.check.extend(found)
+        ctx.sources.update(sources)
     return lint_context(ctx, sim=sim, seed=seed, rules=rules, audit_hidden=audit_hidden,
                         bots=bots)
 

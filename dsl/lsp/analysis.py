@@ -18,6 +18,7 @@ from typing import Optional
 
 from .. import ast as A
 from ..errors import Diagnostic, SourcePosition
+from ..scenario.syntax import Background, Scenario
 
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 STRING = re.compile(r'"([^"\\\n]|\\.)*"')
@@ -74,17 +75,23 @@ class Analysis:
 
     def __init__(self, path: str, text: str, previous: Optional["Analysis"] = None):
         from ..lint import lint_context, load_for_lint
+        from ..loader import included_by
         self.path = str(Path(path).resolve())
         self.text = text
         self.lines = text.split("\n")
         ctx = load_for_lint(self.path, text, self.path, path=Path(self.path))
+        self.part_of: list = []             # the games a file of cards is checked as part of
+        if any(d.code == "no-turn" for d in ctx.check):
+            self.part_of = included_by(Path(self.path), text) or []
+        if self.part_of:
+            ctx, found = self._as_included()
+        else:
+            found = lint_context(ctx).diagnostics
         self.ctx = ctx
-        result = lint_context(ctx)
-        self.all_diagnostics = result.diagnostics
-        self.diagnostics = [d for d in result.diagnostics
-                            if d.pos is None or self.is_here(d.pos)]
-        self.elsewhere = [d for d in result.diagnostics if d not in self.diagnostics]
+        self.diagnostics = [d for d in found if d.pos is None or self.is_here(d.pos)]
+        self.elsewhere = [d for d in found if d not in self.diagnostics]
         self.file = next((f for f in ctx.files if self.is_here_file(f.path)), None)
+        self._statements: Optional[set] = None
         self.decls: dict = {}                   # name → (kind, declaration)
         self.cards: dict = {}                   # card name → CardDecl
         for item in ctx.items:
@@ -94,6 +101,21 @@ class Analysis:
             # text that did declared.
             self.decls = {**previous.decls, **self.decls}
             self.cards = {**previous.cards, **self.cards}
+
+    def _as_included(self) -> tuple:
+        """(context, diagnostics) of a file of cards for `include` (no turn rules, no
+        base), checked as `check` checks it: as part of each game beside it (or bundled)
+        that includes it, with this buffer in place of the file. What falls in this file
+        is its diagnostics; of the rest, only errors (a game that does not compile checks
+        nothing here). The first game's names answer hover, completion and definitions."""
+        from ..lint import lint_context, load_for_lint
+        first, found = None, []
+        for game in self.part_of:
+            ctx = load_for_lint(str(game), buffers={self.path: self.text})
+            first = first or ctx
+            found += [d for d in lint_context(ctx).diagnostics if d not in found and (
+                d.severity == "error" or d.pos is None or self.is_here(d.pos))]
+        return first, found
 
     # -- where things are --------------------------------------------------------
 
@@ -176,7 +198,20 @@ class Analysis:
                 out.insert(1, f"\nparameter: {decl.var}, chosen from its source")
             out.append(f"\n{_where(decl.pos)}")
             return "\n".join(out)
+        if kind == "word" and (line + 1, start + 1) in self.statement_starts():
+            from .verbs import verb_hover
+            return verb_hover(value)
         return None
+
+    def statement_starts(self) -> set:
+        """(line, column), 1-based, of each statement of this file: where a built-in
+        statement's keyword (`gain`, `move`...) is that statement's, not a declaration's."""
+        if self._statements is None:
+            from ..lint.facts import walk
+            items = self.file.items if self.file is not None else ()
+            self._statements = {(n.pos.line, n.pos.column) for n in walk(list(items))
+                                if isinstance(n, A.Stmt) and n.pos is not None}
+        return self._statements
 
     def event_hover(self, name: str) -> Optional[str]:
         """A built-in event and the fields `event.` has in its triggers; an action's call."""
@@ -235,7 +270,7 @@ class Analysis:
         return out
 
     def symbols(self) -> list:
-        """One per card and rule block of this file, in file order."""
+        """One per card, rule block and scenario of this file, in file order."""
         if self.file is None:
             return []
         out = []
@@ -246,6 +281,10 @@ class Analysis:
                                   _typeline(decl)))
             elif isinstance(decl, BLOCKS):
                 out.append(Symbol(_block_name(decl), type(decl).__name__.lower(), decl.pos))
+            elif isinstance(decl, Scenario):
+                out.append(Symbol(decl.name, "scenario", decl.pos, "scenario"))
+            elif isinstance(decl, Background):
+                out.append(Symbol("background", "background", decl.pos))
         return out
 
     def code_actions(self, diagnostic: Diagnostic) -> list:

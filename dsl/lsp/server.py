@@ -5,6 +5,8 @@ Each handler converts positions and shapes; what the answer is lives in ``analys
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Optional
+from urllib.parse import unquote
 
 from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
@@ -23,7 +25,8 @@ COMPLETION_KIND = {"keyword": T.CompletionItemKind.Keyword, "event": T.Completio
                    "type": T.CompletionItemKind.Class, "subtype": T.CompletionItemKind.Class}
 SYMBOL_KIND = {"card": T.SymbolKind.Object, "token": T.SymbolKind.Object,
                "actiondecl": T.SymbolKind.Function, "movedecl": T.SymbolKind.Method,
-               "trigger": T.SymbolKind.Event, "whenever": T.SymbolKind.Event}
+               "trigger": T.SymbolKind.Event, "whenever": T.SymbolKind.Event,
+               "scenario": T.SymbolKind.Function}
 
 server = LanguageServer("deckwright", __version__)
 _analyses: dict = {}                 # uri → the last Analysis of that document
@@ -53,6 +56,7 @@ def to_lsp(d: Diagnostic, analysis: Analysis) -> T.Diagnostic:
 
 
 def analyse(ls: LanguageServer, uri: str) -> Analysis:
+    """Analyse an open document again and publish its diagnostics."""
     doc = ls.workspace.get_text_document(uri)
     analysis = Analysis(to_fs_path(uri) or doc.path, doc.source, _analyses.get(uri))
     _analyses[uri] = analysis
@@ -68,8 +72,29 @@ def analyse(ls: LanguageServer, uri: str) -> Analysis:
     return analysis
 
 
-def current(ls: LanguageServer, uri: str) -> Analysis:
-    return _analyses.get(uri) or analyse(ls, uri)
+def source(ls: LanguageServer, uri: str) -> Optional[str]:
+    """The document's text: the editor's buffer if it is open, else the file's; None if
+    it is neither open nor a file that can be read."""
+    doc = ls.workspace.text_documents.get(unquote(uri))
+    if doc is not None:
+        return doc.source
+    path = to_fs_path(uri)
+    try:
+        return Path(path).read_text("utf-8") if path else None
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def current(ls: LanguageServer, uri: str) -> Optional[Analysis]:
+    """The last analysis of an open document; a document the editor has not opened is
+    read from its file (and nothing is published for it); None if it cannot be read,
+    and the request gets an empty answer."""
+    if uri in _analyses:
+        return _analyses[uri]
+    if unquote(uri) in ls.workspace.text_documents:
+        return analyse(ls, uri)
+    text = source(ls, uri)
+    return Analysis(to_fs_path(uri), text) if text is not None else None
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
@@ -96,8 +121,8 @@ def did_close(ls: LanguageServer, params: T.DidCloseTextDocumentParams):
 
 @server.feature(T.TEXT_DOCUMENT_HOVER)
 def hover(ls: LanguageServer, params: T.HoverParams):
-    text = current(ls, params.text_document.uri).hover(params.position.line,
-                                                       params.position.character)
+    analysis = current(ls, params.text_document.uri)
+    text = analysis and analysis.hover(params.position.line, params.position.character)
     if text is None:
         return None
     return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text))
@@ -106,8 +131,9 @@ def hover(ls: LanguageServer, params: T.HoverParams):
 @server.feature(T.TEXT_DOCUMENT_COMPLETION,
                 T.CompletionOptions(trigger_characters=[" ", '"']))
 def completion(ls: LanguageServer, params: T.CompletionParams):
-    items = current(ls, params.text_document.uri).completions(params.position.line,
-                                                              params.position.character)
+    analysis = current(ls, params.text_document.uri)
+    items = analysis.completions(params.position.line, params.position.character) \
+        if analysis else []
     return T.CompletionList(is_incomplete=False, items=[
         T.CompletionItem(label=c.label, kind=COMPLETION_KIND.get(c.kind, T.CompletionItemKind.Variable),
                          detail=c.detail or c.kind, insert_text=c.insert) for c in items])
@@ -115,15 +141,16 @@ def completion(ls: LanguageServer, params: T.CompletionParams):
 
 @server.feature(T.TEXT_DOCUMENT_DEFINITION)
 def definition(ls: LanguageServer, params: T.DefinitionParams):
-    pos = current(ls, params.text_document.uri).definition(params.position.line,
-                                                           params.position.character)
+    analysis = current(ls, params.text_document.uri)
+    pos = analysis and analysis.definition(params.position.line, params.position.character)
     return _location(pos) if pos is not None else None
 
 
 @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
 def document_symbol(ls: LanguageServer, params: T.DocumentSymbolParams):
     out = []
-    for s in current(ls, params.text_document.uri).symbols():
+    analysis = current(ls, params.text_document.uri)
+    for s in analysis.symbols() if analysis else ():
         r = _range(s.pos)
         out.append(T.DocumentSymbol(name=s.name, kind=SYMBOL_KIND.get(s.kind, T.SymbolKind.Namespace),
                                     range=r, selection_range=T.Range(r.start, r.start),
@@ -137,7 +164,7 @@ def code_action(ls: LanguageServer, params: T.CodeActionParams):
     analysis = current(ls, params.text_document.uri)
     uri = params.text_document.uri
     out = []
-    for lsp_diag in params.context.diagnostics:
+    for lsp_diag in params.context.diagnostics if analysis else ():
         for d in analysis.diagnostics:
             if d.code == lsp_diag.code and _range(d.pos) == lsp_diag.range:
                 for e in analysis.code_actions(d):
@@ -154,14 +181,16 @@ def code_action(ls: LanguageServer, params: T.CodeActionParams):
 def formatting(ls: LanguageServer, params: T.DocumentFormattingParams):
     from ..errors import DeckError
     from ..fmt import FormatError, format_text
-    doc = ls.workspace.get_text_document(params.text_document.uri)
+    text = source(ls, params.text_document.uri)
+    if text is None:
+        return None
     try:
-        new = format_text(doc.source, doc.path)
+        new = format_text(text, to_fs_path(params.text_document.uri))
     except (DeckError, FormatError):
         return None                                  # the diagnostics already say why
-    if new == doc.source:
+    if new == text:
         return []
-    lines = doc.source.split("\n")
+    lines = text.split("\n")
     return [T.TextEdit(T.Range(T.Position(0, 0), T.Position(len(lines), 0)), new)]
 
 

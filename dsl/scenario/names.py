@@ -1,14 +1,17 @@
 """What a scenario says, checked before it runs: its names, and its file's `background`.
 
 Every mistake is an error :class:`~deckwright.dsl.errors.Diagnostic` at its spot (file:line:col, a
-caret, a hint), like every other deck error.
+caret, a hint), like every other deck error. One checker: `deckwright test` calls
+:func:`check` before it runs a scenario, and `check`, `lint` and the language server call
+:func:`file_errors` on a deck's files without running anything.
 """
 from __future__ import annotations
 
 from typing import Optional
 
 from ..errors import Diagnostic, suggest
-from .syntax import Attr, Line, Part, PhasePoint, Place, Scenario, Text, Value, Word
+from .syntax import (Attr, Background, Line, Part, PhasePoint, Place, Scenario, Text, Value,
+                     Word)
 
 
 # --- a file's background -------------------------------------------------------------------
@@ -49,7 +52,24 @@ def with_background(sc: Scenario, background) -> Scenario:
     return Scenario(sc.name, (merged, *parts), pos=sc.pos)
 
 
+def written_in(program, shown: str) -> list:
+    """The scenarios written in the file ``shown`` (its display path) of ``program``, not
+    those of the decks it extends, each with the file's `background` before its `given`."""
+    mine = [sc for sc in program.scenarios if sc.pos.file == shown]
+    background = [l for b in mine if type(b) is Background for l in b.lines]
+    return [with_background(sc, background) for sc in mine if type(sc) is Scenario]
+
+
 # --- names ---------------------------------------------------------------------------------
+
+def file_errors(program, shown: str) -> list:
+    """The mistakes :func:`check` finds in the scenarios written in the file ``shown``,
+    each once (a `background` line is in every scenario of its file)."""
+    found: list = []
+    for sc in written_in(program, shown):
+        found.extend(check(program, sc))
+    return list(dict.fromkeys(found))
+
 
 def check(program, sc: Scenario) -> list:
     """The mistakes in a scenario's names (cards, zones, seats...) as error diagnostics,

@@ -17,9 +17,8 @@ from pathlib import Path
 from typing import Optional
 
 from ..errors import DeckError, Diagnostic
-from .names import check, with_background
+from .names import check, file_errors, written_in
 from .runner import Failure, run
-from .syntax import Background, Scenario
 
 TEST_SUFFIX = ".test.deck"
 
@@ -83,10 +82,33 @@ def file_scenarios(path: Path):
     `background` before its own `given`; DeckError if the file does not load."""
     from ..loader import _display_path, load_program
     program = load_program(str(path))
-    shown = _display_path(path)
-    mine = [sc for sc in program.scenarios if sc.pos.file == shown]
-    background = [l for b in mine if type(b) is Background for l in b.lines]
-    return program, [with_background(sc, background) for sc in mine if type(sc) is Scenario]
+    return program, written_in(program, _display_path(path))
+
+
+def deck_errors(name: str, program) -> tuple:
+    """(diagnostics, sources): the mistakes in the scenarios of the deck ``name`` (loaded as
+    ``program``) and of its ``.test.deck``, found without running them, as `deckwright
+    check` reports them."""
+    from ..loader import _display_path
+    found, sources = beside_errors(name)
+    return file_errors(program, _display_path(test_files(name)[0])) + found, sources
+
+
+def beside_errors(name: str) -> tuple:
+    """(diagnostics, sources): the mistakes in the scenarios of the ``.test.deck`` beside
+    the deck ``name``, found without running them; if it does not load, why not."""
+    from ..loader import _display_path, load_program
+    found, sources = [], {}
+    for path in test_files(name)[1:]:
+        try:
+            other = load_program(str(path))
+        except DeckError as err:
+            found += err.diagnostics
+            sources.update(err.sources)
+            continue
+        found += file_errors(other, _display_path(path))
+        sources.update(other.sources)
+    return found, sources
 
 
 def run_decks(names, select: Optional[str] = None, first_failure: bool = False,
