@@ -301,6 +301,14 @@ def test_fmt_rewrites_a_file_in_place(tmp_path, capsys):
     assert run(capsys, "fmt", str(f)) == (0, "", "")            # nothing left to do
 
 
+def test_fmt_keeps_a_files_crlf_line_endings_and_byte_order_mark(tmp_path, capsys):
+    f = tmp_path / "t.deck"
+    f.write_bytes(b"\xef\xbb\xbf" + UGLY.replace("\n", "\r\n").encode())
+    assert run(capsys, "fmt", str(f)) == (0, "", f"reformatted {f}\n")
+    assert f.read_bytes() == b"\xef\xbb\xbf" + PRETTY.replace("\n", "\r\n").encode()
+    assert run(capsys, "fmt", "--check", str(f)) == (0, "", "")    # formatted as it is
+
+
 def test_fmt_check_names_the_file_and_changes_nothing(tmp_path, capsys):
     ugly, pretty = tmp_path / "ugly.deck", tmp_path / "pretty.deck"
     ugly.write_text(UGLY)
