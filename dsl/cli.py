@@ -53,8 +53,11 @@ def cmd_check(args) -> int:
             continue
         for d in program.diagnostics:
             say(d.render(program.sources.get(d.pos.file) if d.pos else None), err=True)
+        todo = sum(d.code == "to-do" for d in program.diagnostics)
         say(f"{deck}: ok ({len(program.library())} cards, "
-            f"{sum(c.copies for c in program.library())} with copies)")
+            f"{sum(c.copies for c in program.library())} with copies"
+            + (f"; {todo} with {'its' if todo == 1 else 'their'} effect still to write)"
+               if todo else ")"))
     return status
 
 
