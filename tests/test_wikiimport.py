@@ -1,8 +1,10 @@
 """`deckwright import`: a Dvorak wiki page's card templates become a deck of cards to write."""
+import pytest
+
 from deckwright.dsl.cli import main
 from deckwright.dsl.lint import lint
 from deckwright.dsl.loader import load_text
-from deckwright.dsl.wikiimport import import_wikitext, templates
+from deckwright.dsl.wikiimport import import_wikitext, plain, templates, words
 
 PAGE = """{{Infobox
 | title = Rooms of the House
@@ -55,3 +57,102 @@ def test_import_of_a_page_without_cards_says_nothing_came_in(tmp_path, capsys):
     assert main(["import", str(page)]) == 1
     assert capsys.readouterr() == ("", f"deckwright import: `{page}` has no {{{{card ...}}}} "
                                        "templates\n")
+
+
+# --- how wiki markup reads --------------------------------------------------------------
+
+READINGS = [
+    ("a symbol reads as its name", "When this enters play, gain 1 {{sym|gear}}.",
+     "When this enters play, gain 1 gear."),
+    ("... apart from a number written against it", "Pay 2{{sym|coin}}: draw a card.",
+     "Pay 2 coin: draw a card."),
+    ("... and from a symbol after it", "Costs {{sym|red}}{{sym|blue}}.", "Costs red blue."),
+    ("... but not from the letters of its word", "Gain two {{sym|gear}}s.", "Gain two gears."),
+    ("a named parameter reads as its value", "Gain {{sym|name=gear}}.", "Gain gear."),
+    ("a template with no parameters reads as its name", "{{tap}}: draw a card.",
+     "tap: draw a card."),
+    ("templates inside templates", "Gain {{big|{{sym|gear}}}}.", "Gain gear."),
+    ("bold, a line break and a link", "'''Action:''' Draw.<br>[[Link|Linked]] words",
+     "Action: Draw. Linked words"),
+]
+
+
+@pytest.mark.parametrize("why,wikitext,printed", READINGS, ids=[w for w, _, _ in READINGS])
+def test_printed_text(why, wikitext, printed):
+    assert plain(wikitext) == printed
+
+
+TYPE_WORDS = [
+    ("Room/Trap", ["Room", "Trap"]),
+    ("Room / Trap", ["Room", "Trap"]),
+    ("Room, Trap & Hall", ["Room", "Trap", "Hall"]),
+    ("wizard's tower", ["Wizards", "Tower"]),
+    ("Thing", ["Thing"]),
+]
+
+
+@pytest.mark.parametrize("line,expected", TYPE_WORDS, ids=[t for t, _ in TYPE_WORDS])
+def test_a_type_lines_words(line, expected):
+    assert words(line) == expected
+
+
+def test_the_infobox_of_a_deck_page_names_the_game():
+    assert templates("{{Infobox Deck\n|title=Rooms Deck\n}}", "Infobox Deck") == [
+        {"title": "Rooms Deck"}]
+    assert import_wikitext(ROOMS).startswith('game "Rooms Deck" extends "dvorak"\n')
+    assert import_wikitext(ROOMS, "Mine").startswith('game "Mine" extends "dvorak"\n')
+
+
+ROOMS = """{{Infobox Deck
+|title=Rooms Deck
+|author=Someone
+}}
+{{card
+|title=Hallway
+|type=Thing
+|text=When this enters play, gain 1 {{sym|gear}}.
+}}
+{{card|title=Pit|type=Thing — Room/Trap|cornervalue=X|text=Lose 1 {{sym|gear}}.}}
+"""
+
+ROOMS_DECK = '''game "Rooms Deck" extends "dvorak"
+
+# Imported by `deckwright import` from a Dvorak wiki page. Each card keeps its printed text;
+# its effect is still to write (`todo true`: `deckwright check` warns of each, `to-do`).
+subtype Room, Trap
+property corner = none
+property todo = false
+
+card "Hallway": Thing {
+  text "When this enters play, gain 1 gear."
+  todo true
+}
+
+card "Pit": Thing - Room Trap {
+  text "Lose 1 gear."
+  corner "X"
+  todo true
+}
+'''
+
+
+def test_a_page_with_symbols_and_two_subtypes_becomes_this_deck():
+    assert import_wikitext(ROOMS) == ROOMS_DECK
+
+
+def test_check_of_an_imported_deck_warns_of_each_card_still_to_write(tmp_path, capsys,
+                                                                     monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "rooms.wiki").write_text(ROOMS)
+    assert main(["import", "rooms.wiki", "-o", "rooms.deck"]) == 0
+    assert capsys.readouterr() == ("", "rooms.deck: 2 cards, each with its effect to write\n")
+    assert main(["check", "rooms.deck"]) == 0
+    hint = "  hint: write its effect (its printed text says what it does), then remove `todo true`\n"
+    assert capsys.readouterr() == (
+        "rooms.deck: ok (2 cards, 2 with copies; 2 with their effect still to write)\n",
+        'rooms.deck:11:3: warning: "Hallway": its effect is still to write\n'
+        "   11 |   todo true\n"
+        "      |   ^^^^^^^^^\n" + hint +
+        'rooms.deck:17:3: warning: "Pit": its effect is still to write\n'
+        "   17 |   todo true\n"
+        "      |   ^^^^^^^^^\n" + hint)
