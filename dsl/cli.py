@@ -56,8 +56,11 @@ def cmd_check(args) -> int:
         if not _check_scenarios(deck, program):
             status = 1
             continue
+        todo = sum(d.code == "to-do" for d in program.diagnostics)
         say(f"{deck}: ok ({len(program.library())} cards, "
-            f"{sum(c.copies for c in program.library())} with copies)")
+            f"{sum(c.copies for c in program.library())} with copies"
+            + (f"; {todo} with {'its' if todo == 1 else 'their'} effect still to write)"
+               if todo else ")"))
     return status
 
 

@@ -27,6 +27,11 @@ construct added to the grammar is formatted with no code here:
 * **Comments are kept**, word for word: a comment alone on its line takes the line's
   indentation; trailing comments on consecutive lines are aligned, two spaces after the
   longest line of code.
+* **No line passes the parser's limit** (:data:`~deckwright.dsl.parser.MAX_LINE`): a continued
+  line that would where it lines up is indented four instead; a line no layout fits is
+  left as written (and a file the layout would make too long for the parser, whole).
+* **Line endings stay**: the first line's ending (``\\r\\n`` or ``\\n``) ends every line; a
+  byte-order mark stays.
 
 :func:`format_text` refuses text that does not parse (the :class:`~deckwright.dsl.errors.DeckError`
 of :func:`deckwright.dsl.parser.parse_text`), and proves every result: the formatted text parses to
@@ -67,14 +72,24 @@ class _Line:
     breaks: set = field(default_factory=set)        # token indexes a `\` continuation precedes
     comment: Optional[str] = None
     blank_before: bool = False
+    first: int = 0                                  # the physical lines it spans (from 1),
+    last: int = 0                                   # for a line left as written
 
 
 def format_text(text: str, file: str = "<deck>") -> str:
-    """The canonical layout of ``text``; raises the parser's DeckError when it does not parse."""
+    """The canonical layout of ``text``; raises the parser's DeckError when it does not parse.
+    The result keeps the text's byte-order mark, if any, and the line ending of its first
+    line (``\\r\\n`` or ``\\n``) on every line."""
+    from . import parser as P
+    from .loader import MAX_FILE_BYTES
     from .parser import lark_parser, parse_text
     before = parse_text(text, file)                # a DeckError with carets, as `check` gives
+    bom = P.BOM if text.startswith(P.BOM) else ""
+    body = text.removeprefix(P.BOM)
+    first_line, ends, _ = body.partition("\n")
+    newline = "\r\n" if ends and first_line.endswith("\r") else "\n"
     parser = lark_parser()
-    tree = parser.parse(text)
+    tree = parser.parse(body)
     unary, calls = set(), set()
     items: dict = {}        # where a list's later item starts → where its first item starts
     for node in tree.iter_subtrees():
@@ -91,7 +106,11 @@ def format_text(text: str, file: str = "<deck>") -> str:
                 items.setdefault(start, first[kind])
             else:
                 first[kind] = start
-    out = _render(_lines(parser.lex(text, dont_ignore=True)), unary, calls, items)
+    lines = _lines(parser.lex(body, dont_ignore=True))
+    written = [line.rstrip() for line in body.split("\n")]
+    out = bom + _render(lines, unary, calls, items, written, P.MAX_LINE).replace("\n", newline)
+    if len(out) - len(bom) > P.MAX_TEXT or len(out.encode("utf-8")) > MAX_FILE_BYTES:
+        return text                    # laid out, it would pass the parser's size limit
     try:
         after = parse_text(out, file)
     except DeckError as err:
@@ -133,6 +152,8 @@ def _lines(tokens) -> list:
             if "\n" in tok.value:
                 continued = True
             continue
+        cur.first = cur.first or tok.line
+        cur.last = tok.end_line
         if kind == "COMMENT":
             cur.comment = tok.value.rstrip()
             continue
@@ -152,18 +173,29 @@ def _lines(tokens) -> list:
     return lines
 
 
-def _code(line: _Line, unary: set, calls: set, items: dict) -> list:
+def _code(line: _Line, unary: set, calls: set, items: dict, limit: int) -> Optional[list]:
     """The line's code as text pieces, one per physical line (continuations split it).
     A continued line lines up after the innermost bracket still open; else one that
     starts with a :data:`HANGING` word under a continued line hangs two in from that
     line's clause; else the next item of a list begun on an earlier line lines up under
-    its first item; else it is indented four more than the line."""
+    its first item; else it is indented four more than the line. One that would pass
+    ``limit`` (the parser's line length) where it lines up is indented four more than the
+    line instead; None when a piece (with the line's comment, on the last) still would."""
     pieces = [INDENT * line.depth]
     opened: list = []                     # columns just after each open ( and [
     column: dict = {}                     # where each token starts → its column here
     clause = None                         # the column of the last continued line's clause
     prev = None
-    for i, tok in enumerate(line.tokens):
+    toks = line.tokens
+    spaced = [i > 0 and _space(toks[i - 1], toks[i], toks, i, unary, calls)
+              for i in range(len(toks))]
+    # the width from each token to the end of its piece: its `\`, or the line's comment
+    rest = [0] * len(toks)
+    after = len(COMMENT_GAP + line.comment) if line.comment is not None else 0
+    for i in range(len(toks) - 1, -1, -1):
+        rest[i] = len(toks[i].value) + after
+        after = len(" \\") if i in line.breaks else spaced[i] + rest[i]
+    for i, tok in enumerate(toks):
         if i in line.breaks:
             pieces[-1] = pieces[-1].rstrip() + " \\"
             first = items.get(tok.start_pos)
@@ -175,10 +207,12 @@ def _code(line: _Line, unary: set, calls: set, items: dict) -> list:
                 col = column[first]
             else:
                 col = len(INDENT * line.depth + CONTINUATION)
+            if col + rest[i] > limit:
+                col = len(INDENT * line.depth + CONTINUATION)
             if tok.value not in HANGING and not opened:
                 clause = col
             pieces.append(" " * col)
-        elif prev is not None and _space(prev, tok, line.tokens, i, unary, calls):
+        elif spaced[i]:
             pieces[-1] += " "
         column[tok.start_pos] = len(pieces[-1])
         pieces[-1] += tok.value
@@ -187,6 +221,9 @@ def _code(line: _Line, unary: set, calls: set, items: dict) -> list:
         elif tok.value in (")", "]") and opened:
             opened.pop()
         prev = tok
+    tail = len(COMMENT_GAP + line.comment) if line.comment is not None else 0
+    if any(len(p) > limit for p in pieces[:-1]) or len(pieces[-1]) + tail > limit:
+        return None
     return pieces
 
 
@@ -209,16 +246,24 @@ DECLARED_WITH_PARENS = {"action", "move"}
 UNARY_OPS = {"-"}
 
 
-def _render(lines: list, unary: set, calls: set, items: dict) -> str:
-    rendered: list = []              # (code pieces, comment or None, blank line before)
+def _render(lines: list, unary: set, calls: set, items: dict, written: list, limit: int) -> str:
+    """The formatted text. A line of code that cannot be laid out within ``limit`` (nor a
+    comment line indented) is left as ``written``, comment and all."""
+    rendered: list = []              # (code pieces, comment or None, blank line before, depth)
     for line in lines:
         blank = line.blank_before and bool(rendered)
         if blank and rendered and rendered[-1][0] and rendered[-1][0][-1].endswith("{"):
             blank = False                                 # none just inside an opening brace
         if blank and line.tokens and line.tokens[0].value == "}":
             blank = False                                 # nor before a closing one
-        code = _code(line, unary, calls, items) if line.tokens else []
-        rendered.append((code, line.comment, blank, line.depth))
+        code, comment = [], line.comment
+        if line.tokens:
+            code = _code(line, unary, calls, items, limit)
+        elif len(INDENT * line.depth + comment) > limit:
+            code = None
+        if code is None:                                  # as written: no layout fits
+            code, comment = written[line.first - 1:line.last], None
+        rendered.append((code, comment, blank, line.depth))
     out: list = []
     k = 0
     while k < len(rendered):
@@ -238,7 +283,9 @@ def _render(lines: list, unary: set, calls: set, items: dict) -> str:
                 continue
             last = code[-1]
             if comment is not None:
-                last = last.ljust(width) + COMMENT_GAP + comment
+                if width + len(COMMENT_GAP + comment) <= limit:    # else it stays unaligned
+                    last = last.ljust(width)
+                last += COMMENT_GAP + comment
             out.extend(code[:-1])
             out.append(last)
         k = run[-1] + 1
@@ -252,15 +299,11 @@ def _render(lines: list, unary: set, calls: set, items: dict) -> str:
 def main(args) -> int:
     """`deckwright fmt FILE... [--check | --diff]`: 0 when nothing is (or was) to change,
     1 when ``--check``/``--diff`` found a file to reformat, 2 when a file does not parse."""
-    from .loader import decode_deck, read_deck
     from .terminal import visible
     status = 0
     for name in args.files:
         try:
-            if name == "-":
-                text = decode_deck(sys.stdin.buffer.read(), "<stdin>")
-            else:
-                text = read_deck(Path(name), name)
+            text = _read(name)
             new = format_text(text, "<stdin>" if name == "-" else name)
         except DeckError as err:
             print(visible(err.render()), file=sys.stderr)
@@ -283,9 +326,22 @@ def main(args) -> int:
         elif args.check:
             print(visible(f"would reformat {name}"))
         else:
-            Path(name).write_text(new, encoding="utf-8")
+            Path(name).write_bytes(new.encode("utf-8"))     # its line endings as they are
             print(visible(f"reformatted {name}"), file=sys.stderr)
     return status
+
+
+def _read(name: str) -> str:
+    """A deck file's text (``-``: standard input's), with its byte-order mark if it has
+    one, so that the file is written back with it."""
+    from .loader import decode_deck, read_deck
+    from .parser import BOM
+    if name == "-":
+        data = sys.stdin.buffer.read()
+        return (BOM if data.startswith(BOM.encode()) else "") + decode_deck(data, "<stdin>")
+    text = read_deck(Path(name), name)
+    with open(name, "rb") as f:
+        return (BOM if f.read(len(BOM.encode())) == BOM.encode() else "") + text
 
 
 __all__ = ["FormatError", "format_text", "main"]

@@ -1,13 +1,13 @@
 """`deckwright import WIKITEXT`: a Dvorak wiki deck page's ``{{card ...}}`` templates become a
 deck file: each card with its name, type line, corner value and printed text, and an effect
-still to write (``todo true``, which `deckwright lint` reports as `to-do`).
+still to write (``todo true``, which `deckwright check` and `lint` warn of as `to-do`).
 
 >>> print(import_wikitext("{{card|title=Lucky Coin|type=Thing - Trinket|cornervalue=2|"
 ...                       "text='''Action:''' Gain 1 VP.|creator=Ann}}", "Coins"), end="")
 game "Coins" extends "dvorak"
 <BLANKLINE>
 # Imported by `deckwright import` from a Dvorak wiki page. Each card keeps its printed text;
-# its effect is still to write (`todo true`: `deckwright lint` lists each as `to-do`).
+# its effect is still to write (`todo true`: `deckwright check` warns of each, `to-do`).
 subtype Trinket
 property corner = none
 property todo = false
@@ -29,11 +29,16 @@ from typing import Optional
 from .parser import quote
 
 
-def templates(text: str, name: str) -> list:
-    """The parameters of each ``{{name|...}}`` in ``text``, as dicts (nested templates and
-    links may hold ``|``; only the template's own bars split it)."""
+def templates(text: str, *names: str) -> list:
+    """The parameters of each ``{{NAME|...}}`` in ``text`` whose name is one of ``names``,
+    as dicts. Names compare as the wiki compares them: case, and ``_`` for a space, aside
+    (``{{infobox_deck|...}}`` is an ``Infobox Deck``). Nested templates and links may hold
+    ``|``; only the template's own bars split it."""
+    wanted = {_template_name(n) for n in names}
     out = []
-    for m in re.finditer(r"\{\{\s*" + re.escape(name) + r"\s*\|", text, re.I):
+    for m in re.finditer(r"\{\{([^{}|]*)\|", text):
+        if _template_name(m.group(1)) not in wanted:
+            continue
         depth, i, start = 0, m.end(), m.end()
         parts = []
         while i < len(text):
@@ -64,24 +69,54 @@ def templates(text: str, name: str) -> list:
     return out
 
 
+def _template_name(name: str) -> str:
+    return re.sub(r"[\s_]+", " ", name).strip().lower()
+
+
+_INNERMOST = re.compile(r"\{\{([^{}]*)\}\}")
+
+
+def _template_words(m: re.Match) -> str:
+    """How a template inside printed text reads: its parameters' values (``{{sym|gear}}``
+    reads ``gear``), or its name when it has none (``{{tap}}``: ``tap``); apart from a
+    number just before it and from another template just after it (``2{{sym|gear}}``:
+    ``2 gear``), as the card shows a symbol apart."""
+    name, *params = m.group(1).split("|")
+    said = " ".join(v for v in (p.partition("=")[2] if "=" in p else p for p in params)
+                    if v.strip()) or name
+    before = m.string[m.start() - 1:m.start()]
+    gap_before = " " if before.isdigit() or m.string.endswith("}}", 0, m.start()) else ""
+    gap_after = " " if m.string.startswith("{{", m.end()) else ""
+    return gap_before + said.strip() + gap_after
+
+
 def plain(wikitext: str) -> str:
-    """Wiki markup as the printed words: bold and italics, links, line breaks, tags."""
+    """Wiki markup as the printed words: bold and italics, links, line breaks, tags, and
+    templates (symbols) read as words (:func:`_template_words`)."""
     t = re.sub(r"<br\s*/?>", " ", wikitext, flags=re.I)
     t = re.sub(r"\[\[(?:[^|\]]*\|)?([^\]]*)\]\]", r"\1", t)
-    t = re.sub(r"\{\{[^{}]*\}\}", "", t)
+    n = 1
+    while n:                                          # the innermost first: they may nest
+        t, n = _INNERMOST.subn(_template_words, t)
     t = re.sub(r"'{2,}", "", t)
     t = re.sub(r"<[^>]+>", "", t)
     return re.sub(r"\s+", " ", html.unescape(t)).strip()
 
 
 def words(text: str) -> list:
-    """A type line's words as the language's capitalised words (`Thing`, `Room`)."""
+    """A type line's words as the language's capitalised words (`Thing`, `Room`). A `/`,
+    `,` or `&` between words parts them as a space does (`Room/Trap`: `Room`, `Trap`);
+    other marks inside a word are dropped (`Wizard's`: `Wizards`)."""
     out = []
-    for w in re.split(r"\s+", plain(text)):
+    for w in re.split(r"[\s/,&]+", plain(text)):
         w = re.sub(r"[^A-Za-z0-9_]", "", w)
         if w and w[0].isalpha():
             out.append(w[0].upper() + w[1:])
     return out
+
+
+# The dash between a type line's types and subtypes: `Thing - Room`, `Thing — Room`.
+TYPE_DASH = re.compile(r"\s+[-\u2013\u2014]\s+|\s*[\u2013\u2014]\s*")
 
 
 def import_wikitext(text: str, game: Optional[str] = None) -> str:
@@ -90,14 +125,14 @@ def import_wikitext(text: str, game: Optional[str] = None) -> str:
     from .loader import load_program
     base = load_program("dvorak")
     text = re.sub(r"<!--.*?-->", "", text, flags=re.S)          # commented-out cards
-    box = templates(text, "Infobox")
-    title = game or (box[0].get("title") if box and box[0].get("title") else None) or "Imported"
+    box = templates(text, "Infobox", "Infobox Deck")
+    title = game or (plain(box[0].get("title", "")) if box else None) or "Imported"
     cards: dict = {}                        # name → [types, subtypes, corner, text, copies]
     for t in templates(text, "card"):
         name = plain(t.get("title", ""))
         if not name:
             continue
-        kind, _, sub = plain(t.get("type", "")).partition(" - ")
+        kind, sub = (TYPE_DASH.split(plain(t.get("type", "")), maxsplit=1) + [""])[:2]
         types, subtypes = words(kind) or ["Thing"], words(sub)
         card = [types, subtypes, plain(t.get("cornervalue", "")), plain(t.get("text", "")), 1]
         n, key = 2, name
@@ -113,7 +148,7 @@ def import_wikitext(text: str, game: Optional[str] = None) -> str:
     out = [f"game {quote(title)} extends \"dvorak\"", "",
            "# Imported by `deckwright import` from a Dvorak wiki page. Each card keeps its "
            "printed text;",
-           "# its effect is still to write (`todo true`: `deckwright lint` lists each as "
+           "# its effect is still to write (`todo true`: `deckwright check` warns of each, "
            "`to-do`)."]
     if new_types:
         out.append("type " + ", ".join(new_types))

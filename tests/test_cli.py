@@ -193,3 +193,19 @@ def test_a_file_with_no_turn_rules_that_nothing_includes_is_one_line(capsys, tmp
     assert run(capsys, "check", "loose.deck") == (
         1, "", "loose.deck: not a game on its own: it has no turn rules and extends no deck; "
                "`include \"loose\"` it from a game, or give it `extends \"dvorak\"`\n")
+
+
+def test_check_warns_of_each_card_still_to_write_and_counts_them(capsys, tmp_path,
+                                                                 monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "stubs.deck").write_text(
+        'game "G" extends "dvorak"\nproperty todo = false\n'
+        'card "Anvil": Thing { text "Draw a card."; todo true }\n'
+        'card "Hammer": Thing { text "Gain nothing."; todo false }\n')
+    assert run(capsys, "check", "stubs.deck") == (
+        0, "stubs.deck: ok (2 cards, 2 with copies; 1 with its effect still to write)\n",
+        'stubs.deck:3:44: warning: "Anvil": its effect is still to write\n'
+        '    3 | card "Anvil": Thing { text "Draw a card."; todo true }\n'
+        '      |                                            ^^^^^^^^^\n'
+        '  hint: write its effect (its printed text says what it does), then remove '
+        '`todo true`\n')

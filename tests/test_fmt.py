@@ -1,5 +1,6 @@
 """`deckwright fmt`: one layout, the same meaning, every comment kept."""
 import re
+from unittest import mock
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -7,6 +8,7 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark
 
 from deckwright.decks import DECKS_DIR
+from deckwright.dsl import parser as parser_module
 from deckwright.dsl.cli import main
 from deckwright.dsl.errors import DeckError
 from deckwright.dsl.fmt import format_text
@@ -78,6 +80,12 @@ LAYOUTS = [
     ("semicolons stay, against the statement before them",
      'game "T"\nsetup { pass ;pass }\n',
      'game "T"\nsetup { pass; pass }\n'),
+    ("a file's line endings stay: CRLF stays CRLF (the first line's ending, on every line)",
+     'game "T"\r\nresource vp:start  0 # c\r\n\r\n\r\nsetup {\ngain 1 vp }\r\n',
+     'game "T"\r\nresource vp: start 0  # c\r\n\r\nsetup {\r\n  gain 1 vp }\r\n'),
+    ("a byte-order mark stays",
+     '\ufeffgame "T"\nresource vp:start  0\n',
+     '\ufeffgame "T"\nresource vp: start 0\n'),
 ]
 
 
@@ -96,6 +104,126 @@ def test_text_that_does_not_parse_is_refused_with_the_parser_message():
     with pytest.raises(DeckError) as err:
         fmt('game "T"\nresource vp: start\n')
     assert str(err.value).startswith("t.deck:2:19: error: unexpected end of line")
+
+
+# ----------------------------------------------------------------------------------
+# The parser's line length: no line the formatter writes is longer
+# ----------------------------------------------------------------------------------
+
+def fmt_within(text: str, limit: int) -> str:
+    """``fmt`` with the parser's line limit at ``limit`` (for the parser too)."""
+    with mock.patch.object(parser_module, "MAX_LINE", limit):
+        return fmt(text)
+
+
+LIMITED = [
+    ("a continued line that would pass the limit where it lines up is indented four instead",
+     30, 'game "T"\nsetup {\n  let x = max(1, 2, \\\n long_variable_nam)\n}\n',
+     'game "T"\nsetup {\n  let x = max(1, 2, \\\n      long_variable_nam)\n}\n'),
+    ("a line no layout fits in the limit is left as written; the others are formatted",
+     30, 'game "T"\nsetup {\nlet x=1+2+3+4+5+6+7+8+9+1+2+3\nlet y=1\n}\n',
+     'game "T"\nsetup {\nlet x=1+2+3+4+5+6+7+8+9+1+2+3\n  let y = 1\n}\n'),
+    ("... comment and all",
+     30, 'game "T"\nsetup {\nlet x=1+2+3+4+5+6  # a note\n}\n',
+     'game "T"\nsetup {\nlet x=1+2+3+4+5+6  # a note\n}\n'),
+    ("a comment alone that its indentation would push past the limit stays as written",
+     20, 'game "T"\nsetup {\n# nineteen letters.\n}\n',
+     'game "T"\nsetup {\n# nineteen letters.\n}\n'),
+    ("a trailing comment that lining up would push past the limit is not lined up",
+     40, 'game "T"\noption a = 1  # a comment that is long\noption bbbbbbbbbbbbbbbbbb = 2  # short\n',
+     'game "T"\noption a = 1  # a comment that is long\noption bbbbbbbbbbbbbbbbbb = 2  # short\n'),
+]
+
+
+@pytest.mark.parametrize("why,limit,source,expected", LIMITED, ids=[w for w, *_ in LIMITED])
+def test_layout_within_the_line_limit(why, limit, source, expected):
+    assert fmt_within(source, limit) == expected
+    assert fmt_within(expected, limit) == expected
+
+
+def parentheses(lines: int) -> str:
+    """The review's deck: an effect nesting 100 parentheses a line, continued with `\\`."""
+    return ('game "X" extends "dvorak"\nvar v = 0\ncard "A": Action x 20 {\n text "a"\n'
+            ' effect { v = ' + ("(" * 100 + "\\\n") * lines + "1"
+            + (")" * 100 + "\\\n") * lines + " }\n}\n")
+
+
+def test_deeply_nested_continued_lines_stay_within_the_parser_line_limit():
+    text = parentheses(50)
+    out = fmt(text)
+    widths = [len(line) for line in out.split("\n")]
+    assert max(widths) <= parser_module.MAX_LINE
+    # lined up after the innermost `(` until the next line would pass the limit, then
+    # indented four from the statement, and lined up again from there
+    assert widths[4:8] == [117, 217, 317, 417]
+    assert widths[41:45] == [3817, 3917, 108, 208]
+    assert parse_text(out) == parse_text(text)
+    assert fmt(out) == out
+
+
+def test_fmt_formats_the_deck_of_nested_parentheses_and_check_accepts_it(tmp_path, capsys):
+    f = tmp_path / "parens.deck"
+    f.write_text(parentheses(50))
+    assert run(capsys, "fmt", str(f)) == (0, "", f"reformatted {f}\n")
+    assert run(capsys, "check", str(f)) == (0, f"{f}: ok (1 cards, 20 with copies)\n", "")
+
+
+def test_a_file_the_layout_would_make_too_long_for_the_parser_is_left_as_written():
+    text = 'game "T"\nresource vp:start 0\n'                  # one character short
+    with mock.patch.object(parser_module, "MAX_TEXT", len(text)):
+        assert fmt(text) == text
+    assert fmt(text) == 'game "T"\nresource vp: start 0\n'
+
+
+# Expressions of brackets, calls, lists and sums, any token continued on the next line.
+def _joined(parts):
+    return [tok for part in parts for tok in part]
+
+
+EXPR = st.recursive(
+    st.integers(0, 10 ** 6).map(lambda n: [str(n)]),
+    lambda e: st.one_of(
+        e.map(lambda t: ["(", *t, ")"]),
+        st.tuples(e, e).map(lambda ab: [*ab[0], "+", *ab[1]]),
+        st.tuples(e, e).map(lambda ab: ["max", "(", *ab[0], ",", *ab[1], ")"]),
+        st.lists(e, min_size=1, max_size=4).map(
+            lambda items: ["[", *_joined([[","] * (k > 0) + t for k, t in enumerate(items)]),
+                           "]"])),
+    max_leaves=24)
+GAPS = st.sampled_from(["", " ", "   ", " \\\n", "\\\n    ", "\\\n"])
+
+
+@st.composite
+def nested_decks(draw):
+    toks = draw(EXPR)
+    text = "".join(tok + draw(GAPS) for tok in toks[:-1]) + toks[-1]
+    depth = draw(st.integers(0, 3))
+    comment = draw(st.sampled_from(["", " # a comment", "  # another, rather longer, comment"]))
+    return ('game "T"\nvar v = 0\nsetup {\n' + "if true {\n" * depth + "v = " + text
+            + comment + "\n" + "}\n" * depth + "}\n")
+
+
+def assert_formats_within_its_longest_line(text, slack):
+    """The text, with the parser's line limit at its longest line (plus ``slack``):
+    every line formatted is within the limit, the meaning and comments are kept, and
+    formatting again changes nothing."""
+    limit = max(len(line) for line in text.split("\n")) + slack
+    try:
+        with mock.patch.object(parser_module, "MAX_LINE", limit):
+            before = parse_text(text, "t.deck")
+    except DeckError:
+        return                                   # out of the builder's limits
+    out = fmt_within(text, limit)
+    assert max(len(line) for line in out.split("\n")) <= limit
+    assert parse_text(out, "t.deck") == before
+    assert comments(out) == comments(text)
+    assert fmt_within(out, limit) == out
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(nested_decks(), st.integers(0, 8))
+def test_continued_brackets_format_within_any_line_limit_the_deck_keeps(text, slack):
+    assert_formats_within_its_longest_line(text, slack)
 
 
 # ----------------------------------------------------------------------------------
@@ -139,6 +267,15 @@ def test_any_deck_the_grammar_produces_formats_to_the_same_meaning(text):
     assert parse_text(out, "fuzz.deck") == before
     assert comments(out) == comments(text)
     assert format_text(out, "fuzz.deck") == out
+    if "\n" in text:                             # else the file has no line ending to keep
+        crlf = text.replace("\n", "\r\n")
+        assert format_text(crlf, "fuzz.deck") == out.replace("\n", "\r\n")
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(FUZZ_TEXT, st.integers(0, 8))
+def test_any_deck_the_grammar_produces_formats_within_a_line_limit_it_keeps(text, slack):
+    assert_formats_within_its_longest_line(text, slack)
 
 
 # ----------------------------------------------------------------------------------
@@ -162,6 +299,14 @@ def test_fmt_rewrites_a_file_in_place(tmp_path, capsys):
     assert (status, out, err) == (0, "", f"reformatted {f}\n")
     assert f.read_text() == PRETTY
     assert run(capsys, "fmt", str(f)) == (0, "", "")            # nothing left to do
+
+
+def test_fmt_keeps_a_files_crlf_line_endings_and_byte_order_mark(tmp_path, capsys):
+    f = tmp_path / "t.deck"
+    f.write_bytes(b"\xef\xbb\xbf" + UGLY.replace("\n", "\r\n").encode())
+    assert run(capsys, "fmt", str(f)) == (0, "", f"reformatted {f}\n")
+    assert f.read_bytes() == b"\xef\xbb\xbf" + PRETTY.replace("\n", "\r\n").encode()
+    assert run(capsys, "fmt", "--check", str(f)) == (0, "", "")    # formatted as it is
 
 
 def test_fmt_check_names_the_file_and_changes_nothing(tmp_path, capsys):

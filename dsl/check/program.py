@@ -30,6 +30,11 @@ NAMED_DECLS = {A.Option: "option", A.Param: "param", A.Zone: "zone", A.Resource:
 SINGLE_DECLS = {A.Setup: "setup", A.Turn: "turn", A.Round: "round", A.Players: "players",
                 A.TurnOrder: "turn order", A.Standing: "standing"}
 
+# A card whose `todo` property is true has its effect still to write (`deckwright import`
+# marks each card it brings in so): `check` warns, so the list of what is left is seen.
+TODO_PROPERTY = "todo"
+TODO_HINT = "write its effect (its printed text says what it does), then remove `todo true`"
+
 # How each kind of name is declared, for the hint when an unknown one has no near match.
 _DECLARED_AS = {"subtype": "subtype {}", "card type": "type {}", "counter": "counter {}",
                 "mark": "mark {}", "resource": "resource {}",
@@ -400,6 +405,9 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
                 self.error("duplicate", f"property `{prop.name}` is given twice", prop.pos)
             values = [self.constant(v, f"property `{prop.name}`") for v in prop.values]
             props[prop.name] = values[0] if len(values) == 1 else values
+            if prop.name == TODO_PROPERTY and values == [True]:
+                self.diags.append(Diagnostic("to-do", f"\"{d.name}\": its effect is still to "
+                                             f"write", prop.pos, "warning", TODO_HINT))
         scope = Scope(card=d.name)
         target, effect_scope = None, scope
         if d.target is not None:

@@ -42,6 +42,7 @@ class Rule:
     fix: str = ""
     dynamic = False                  # runs only with `--sim N`
     opt_in = False                   # runs only when named (`--select`, `--enable`)
+    from_checker = False             # reports what `check` finds with its code (not `Check`)
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

@@ -2,16 +2,17 @@
 from __future__ import annotations
 
 from .. import ast as A
-from .base import Rule, _at
+from .base import REGISTRY, Rule, _at
 
 
 class Check(Rule):
     """Everything `deckwright check` reports: syntax errors, unknown names (with a
-    suggestion), type errors... Each keeps the code the checker gives it."""
+    suggestion), type errors... Each keeps the code the checker gives it; a finding a rule
+    reports (``from_checker``, such as `to-do`) is left to that rule."""
     severity = "error"
 
     def check(self, ctx):
-        return list(ctx.check)
+        return [d for d in ctx.check if not getattr(REGISTRY.get(d.code), "from_checker", False)]
 
 
 class Duplicate(Rule):

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from .. import ast as A
+from ..check.program import TODO_HINT
 from .base import Rule
 from .facts import walk
 
@@ -55,15 +56,12 @@ def _statics(item) -> list:
 
 
 class ToDo(Rule):
-    severity = "info"
+    """Found by the checker (so `deckwright check` shows it too): this rule reports it, so
+    that `--select` and `--ignore` choose it as any other rule's finding."""
+    severity = "warning"
     summary = "a card marked `todo true`: its effect is still to write"
-    fix = "write its effect (its printed text says what it does), then remove `todo true`"
+    fix = TODO_HINT
+    from_checker = True
 
     def check(self, ctx):
-        for item in ctx.items:
-            if not isinstance(item, A.CardDecl):
-                continue
-            for prop in item.props:
-                if prop.name == "todo" and any(isinstance(v, A.BoolLit) and v.value
-                                               for v in prop.values):
-                    yield self.diag(f"\"{item.name}\": its effect is still to write", prop.pos)
+        return [d for d in ctx.check if d.code == self.code]
