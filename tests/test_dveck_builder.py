@@ -18,29 +18,20 @@ from deckwright.dsl.session import Session
 from scenario import given, names, play, res
 
 DECK = "dveck_builder"
-PILES = ["blue_shards", "red_shards", "gold_shards", "blue_bars", "red_bars", "gold_bars",
-         "blue_slabs", "red_slabs", "gold_slabs"]
-PILE_CARD = dict(zip(PILES, ["Blue Shard", "Red Shard", "Gold Shard", "Blue Bar", "Red Bar",
-                             "Gold Bar", "Blue Slab", "Red Slab", "Gold Slab"]))
-SHOP = ["Quick Study", "Demolish", "Piggy Bank", "Tinker", "Alloy"]
-BOOSTER_SHOP = ["Fireball", "Apprentice", "Rose Quartz"]
+PILES = {"blue_shards": "Blue Shard", "red_shards": "Red Shard", "gold_shards": "Gold Shard",
+         "blue_bars": "Blue Bar", "red_bars": "Red Bar", "gold_bars": "Gold Bar",
+         "blue_slabs": "Blue Slab", "red_slabs": "Red Slab", "gold_slabs": "Gold Slab"}
 
 
-def dv(*, hands=None, areas=None, decks=None, discards=None, shop=None, booster_shop=None,
-       main=None, booster=None, piles=3, res=None, players=2, first=0):
-    """An arranged Dveck Builder game. ``decks`` lists each deck top first; ``discards``
-    each discard pile bottom to top; the supply piles hold ``piles`` cards each."""
-    zones = {pile: [PILE_CARD[pile]] * piles for pile in PILES}
-    zones["main_deck"] = list(reversed(main if main is not None else ["Windfall"] * 6))
-    zones["booster_deck"] = list(reversed(booster if booster is not None else ["Potluck"] * 3))
-    zones["shop"] = list(SHOP if shop is None else shop)
-    zones["booster_shop"] = list(BOOSTER_SHOP if booster_shop is None else booster_shop)
-    for seat, cards in (decks or {}).items():
-        zones[f"deck:{seat}"] = list(reversed(cards))
-    for seat, cards in (discards or {}).items():
-        zones[f"discard_pile:{seat}"] = list(cards)
-    return given(DECK, players=players, first=first, zones=zones, hands=hands or {0: []},
-                 areas=areas, res=res)
+def dv(*, hands, areas=None):
+    """An arranged Dveck Builder game: a full Shop, both decks and the supply piles hold
+    cards, so no refill or game end gets in the way."""
+    zones = {pile: [name] * 3 for pile, name in PILES.items()}
+    zones["main_deck"] = ["Windfall"] * 6
+    zones["booster_deck"] = ["Potluck"] * 3
+    zones["shop"] = ["Quick Study", "Demolish", "Piggy Bank", "Tinker", "Alloy"]
+    zones["booster_shop"] = ["Fireball", "Apprentice", "Rose Quartz"]
+    return given(DECK, zones=zones, hands=hands, areas=areas)
 
 
 def discard_pile(s, seat):
