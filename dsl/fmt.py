@@ -253,6 +253,7 @@ def main(args) -> int:
     """`deckwright fmt FILE... [--check | --diff]`: 0 when nothing is (or was) to change,
     1 when ``--check``/``--diff`` found a file to reformat, 2 when a file does not parse."""
     from .loader import decode_deck, read_deck
+    from .outputs import OutputError, output_file, write_file
     from .terminal import visible
     status = 0
     for name in args.files:
@@ -283,7 +284,12 @@ def main(args) -> int:
         elif args.check:
             print(visible(f"would reformat {name}"))
         else:
-            Path(name).write_text(new, encoding="utf-8")
+            try:
+                write_file(output_file(name), new, name)
+            except OutputError as err:
+                print(visible(f"deckwright fmt: {err}"), file=sys.stderr)
+                status = 2
+                continue
             print(visible(f"reformatted {name}"), file=sys.stderr)
     return status
 
