@@ -105,8 +105,11 @@ def lackey_folder(name: str, force: bool = False) -> Path:
 
 
 def _earlier_export(folder: Path) -> bool:
+    info = folder / "plugininfo.txt"
+    if not info.is_file():                  # not a fifo either: reading one would wait
+        return False
     try:
-        with open(folder / "plugininfo.txt", encoding="utf-8", errors="replace") as f:
+        with open(info, encoding="utf-8", errors="replace") as f:
             return f.read(len(PLUGIN_MARK)) == PLUGIN_MARK
     except OSError:
         return False

@@ -251,7 +251,8 @@ def _render(lines: list, unary: set, calls: set, items: dict) -> str:
 
 def main(args) -> int:
     """`deckwright fmt FILE... [--check | --diff]`: 0 when nothing is (or was) to change,
-    1 when ``--check``/``--diff`` found a file to reformat, 2 when a file does not parse."""
+    1 when ``--check``/``--diff`` found a file to reformat, 2 when a file does not parse
+    or cannot be written back."""
     from .loader import decode_deck, read_deck
     from .outputs import OutputError, output_file, write_file
     from .terminal import visible

@@ -26,9 +26,9 @@ class OutputError(Exception):
     """A path the user gave that cannot be written; ``str()`` is the line to show."""
 
 
-def _usable(name: str, shown: str) -> Path:
+def _usable(name: str) -> Path:
     if not name or "\0" in name:
-        raise OutputError(f"cannot write `{shown}`: it is no name a file can have")
+        raise OutputError(f"cannot write `{name}`: it is no name a file can have")
     return Path(name)
 
 
@@ -49,7 +49,7 @@ def output_file(name: str, reads: Iterable = ()) -> Path:
     in a folder that exists and that the user may write in; not a file of ``reads`` (the
     files the command reads: `print game.deck -o game.deck` would lose the deck).
     OutputError otherwise."""
-    path = _usable(name, name)
+    path = _usable(name)
     what = f"cannot write `{name}`"
     if path.is_dir():
         raise OutputError(f"{what}: it is a folder")
@@ -80,7 +80,7 @@ def output_folder(name: str, ours: Callable[[Path], bool], force: bool = False,
     says an earlier run of the command wrote, or, with ``force``, any folder the user may
     write in. OutputError otherwise: a folder holding other files is refused, so that
     `export --lackey /etc` scatters nothing."""
-    folder = _usable(name, name)
+    folder = _usable(name)
     say = f"cannot write {what} into `{name}`"
     if not folder.exists():
         _folder_ok(folder.parent, say)

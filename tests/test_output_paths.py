@@ -8,20 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from deckwright.dsl.cli import main
 from deckwright.dsl.outputs import OutputError, output_file, write_file
 from deckwright.repl.commands import Processor
+from test_cli import run
 
 MISSING = "/nonexistent/folder"
-
-
-def run(capsys, *argv) -> tuple:
-    try:
-        status = main(list(argv))
-    except SystemExit as stop:
-        status = stop.code
-    out = capsys.readouterr()
-    return status, out.out, out.err
 
 
 # Each command that writes a file, with that file in a folder that does not exist. The
