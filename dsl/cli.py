@@ -11,6 +11,7 @@ import json
 import sys
 
 from .errors import DeckError, EngineError
+from .outputs import OutputError, named_decks, output_file, write_file
 from .terminal import colour_wanted, paint, visible
 
 
@@ -155,15 +156,16 @@ def cmd_test(args) -> int:
             sys.stdout.write(marks[outcome.status])
             sys.stdout.flush()
 
+    junit = output_file(args.junit, named_decks(args.decks)) if args.junit else None
+
     def run_once():
         shown.clear()
         results = run_decks(args.decks, select=args.k, first_failure=args.x, report=report)
         if shown:
             sys.stdout.write("\n")
         say(render_results(results))
-        if args.junit:
-            with open(args.junit, "w", encoding="utf-8") as f:
-                f.write(junit_xml(results))
+        if junit is not None:
+            write_file(junit, junit_xml(results), args.junit)
         return results
 
     if args.watch:
@@ -193,6 +195,9 @@ def cmd_sim(args) -> int:
     from .loader import load_program
     from .sim import simulate
     from .progress import Progress
+    reads = named_decks([args.deck])
+    outputs = {name: output_file(name, reads) for name in (args.report, args.csv, args.jsonl)
+               if name}
     program = load_program(args.deck)
     bots = args.bots.split(",")
     wanted = args.report or args.csv or args.jsonl
@@ -219,12 +224,13 @@ def cmd_sim(args) -> int:
         from . import report as balance
         command = balance.reproduce(args.deck, args)
         if args.report:
-            with open(args.report, "w", encoding="utf-8") as out:
-                out.write(balance.html_report(program, report, command))
+            write_file(outputs[args.report], balance.html_report(program, report, command),
+                       args.report)
         if args.csv:
-            balance.write(args.csv, balance.csv_lines(report))
+            write_file(outputs[args.csv], balance.lines_text(balance.csv_lines(report)), args.csv)
         if args.jsonl:
-            balance.write(args.jsonl, balance.jsonl_lines(report))
+            write_file(outputs[args.jsonl], balance.lines_text(balance.jsonl_lines(report)),
+                       args.jsonl)
         del report["records"]
     if args.json:
         print(json.dumps(report, sort_keys=True))      # JSON escapes control characters
@@ -528,6 +534,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--dvorax", action="store_true",
                         help="with --mush: the Dvorax Engine's coloured form, "
                              "`loadcard hb/NAME/TYPE/TEXT` (default: the MUSH Engine's)")
+    export.add_argument("--force", action="store_true",
+                        help="with --lackey: write into DIR even when it holds other files "
+                             "(default: only a new or empty folder, or an earlier export's)")
     export.add_argument("--corner", default=None, metavar="PROPERTY",
                         help="the property exported as the corner value, or `none` (default: "
                              "as `print` chooses)")
@@ -557,6 +566,9 @@ def main(argv=None) -> int:
     except EngineError as err:
         say(f"error: {err}", err=True)
         return 1
+    except OutputError as err:           # a path to write that cannot be: a usage error
+        say(f"deckwright {args.command}: {err}", err=True)
+        return 2
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:              # `deckwright play --watch | head`: stop quietly

@@ -133,15 +133,48 @@ class DeckError(Exception):
 
 class EngineError(Exception):
     """A rule or card broke a limit while running (step budget, trigger depth, ...).
-    The game that raised it is left as it was before the action."""
+    The game that raised it is left as it was before the action. ``chain``: what was
+    running, outermost first (shown by :func:`chain_text`); ``pos``: the rule at fault,
+    when one is known."""
 
-    def __init__(self, message: str, chain: tuple = ()):
+    def __init__(self, message: str, chain: tuple = (), pos: Optional[SourcePosition] = None):
         self.chain = tuple(chain)
         text = message
         if chain:
-            text += "\n  chain: " + " → ".join(chain)
+            text += "\n  chain: " + chain_text(self.chain)
         super().__init__(text)
         self.message = message
+        self.pos = pos
+
+
+def chain_text(chain: tuple) -> str:
+    """The chain of an EngineError, a run of three or more of the same entry (or of the
+    same few entries) said once with its count: a trigger loop's 40 turns are one entry.
+
+    >>> chain_text(("move play_action", "Spark") + ("rule at x.deck:5:1",) * 40)
+    'move play_action → Spark → rule at x.deck:5:1 (40 times)'
+    >>> chain_text(("Go",) + ("Bellows", "Furnace") * 20 + ("Bellows",))
+    'Go → [Bellows → Furnace] (20 times) → Bellows'
+    >>> chain_text(("ping", "pong", "ping"))
+    'ping → pong → ping'
+    """
+    out, i, n = [], 0, len(chain)
+    while i < n:
+        size, times = 1, 1
+        for p in range(1, min(8, (n - i) // 3) + 1):         # a run of p entries, repeated
+            k = 1
+            while chain[i + k * p:i + (k + 1) * p] == chain[i:i + p]:
+                k += 1
+            if k >= 3 and k * p > size * times:
+                size, times = p, k
+        if times == 1:
+            out.append(chain[i])
+        elif size == 1:
+            out.append(f"{chain[i]} ({times} times)")
+        else:
+            out.append(f"[{' → '.join(chain[i:i + size])}] ({times} times)")
+        i += size * times
+    return " → ".join(out)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Optional
 from xml.sax.saxutils import escape
 
+from .outputs import output_file, output_folder, write_file, write_into
 from .sheet import corner_property
 
 LACKEY_COLUMNS = ("Name", "Set", "ImageFile", "Type", "CornerValue", "Text", "FlavorText",
@@ -66,6 +67,10 @@ def lackey_deck(program) -> str:
             f'  <superzone name="Deck">\n{cards}  </superzone>\n</deck>\n')
 
 
+# How the plugininfo.txt an export writes starts: the mark of a folder it may write again.
+PLUGIN_MARK = "// Written by `deckwright export --lackey`"
+
+
 def lackey_plugininfo(program) -> str:
     zones = []
     for z in program.zones.values():
@@ -74,22 +79,40 @@ def lackey_plugininfo(program) -> str:
         zones.append(f"<gamezone><label>{escape(z.name)}</label>"
                      f"<visibletoowner>{owner}</visibletoowner>"
                      f"<visibletoothers>{others}</visibletoothers></gamezone>")
-    return ("// Written by `deckwright export --lackey` for " + _flat(program.name) + "\n"
+    return (PLUGIN_MARK + " for " + _flat(program.name) + "\n"
             "<plugin>\n<deckzone><label>Deck</label></deckzone>\n" + "\n".join(zones) +
             "\n</plugin>\n")
 
 
-def write_lackey(program, folder: Path, corner: Optional[str]) -> list:
-    """Write the plugin folder; the files written, relative to it."""
+def write_lackey(program, folder: Path, corner: Optional[str], shown: Optional[str] = None,
+                 force: bool = False) -> list:
+    """Write the plugin folder (checked first: see :func:`lackey_folder`); the files
+    written, relative to it."""
+    lackey_folder(str(folder), force)
     files = {"plugininfo.txt": lackey_plugininfo(program),
              "sets/carddata.txt": lackey_carddata(program, corner),
              f"decks/{slug(program.name)}.dek": lackey_deck(program)}
-    for rel, text in files.items():
-        path = folder / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    (folder / "sets" / "setimages" / "general").mkdir(parents=True, exist_ok=True)
+    write_into(folder, files, ["sets/setimages/general"], shown)
     return sorted(files)
+
+
+def lackey_folder(name: str, force: bool = False) -> Path:
+    """The folder ``name`` once it is known a plugin may be written there: a new folder
+    (in one that exists), an empty one, one an earlier export wrote (its
+    ``plugininfo.txt`` says so: the export is written again over it), or with ``force``
+    any folder. OutputError otherwise (docs/export.md)."""
+    return output_folder(name, _earlier_export, force, "a Lackey plugin")
+
+
+def _earlier_export(folder: Path) -> bool:
+    info = folder / "plugininfo.txt"
+    if not info.is_file():                  # not a fifo either: reading one would wait
+        return False
+    try:
+        with open(info, encoding="utf-8", errors="replace") as f:
+            return f.read(len(PLUGIN_MARK)) == PLUGIN_MARK
+    except OSError:
+        return False
 
 
 def _mush(text: Optional[str]) -> str:
@@ -125,23 +148,29 @@ def mushcode(program, corner: Optional[str], dvorax: bool = False) -> str:
 
 def main(args) -> int:
     from .loader import load_program
+    from .outputs import named_decks
     from .terminal import visible
-    program = load_program(args.deck)
-    corner = None if args.corner == "none" else (args.corner or corner_property(program))
     if args.dvorax and not args.mush:
         print("deckwright export: --dvorax says how to write --mush FILE; give --mush FILE",
+              file=sys.stderr)
+        return 2
+    if args.force and not args.lackey:
+        print("deckwright export: --force says where --lackey DIR may write; give --lackey DIR",
               file=sys.stderr)
         return 2
     if not args.lackey and not args.mush:
         print("deckwright export: say what to write: --lackey DIR and/or --mush FILE",
               file=sys.stderr)
         return 2
-    if args.lackey:
-        folder = Path(args.lackey)
-        files = write_lackey(program, folder, corner)
+    folder = lackey_folder(args.lackey, args.force) if args.lackey else None
+    mush = output_file(args.mush, named_decks([args.deck])) if args.mush else None
+    program = load_program(args.deck)
+    corner = None if args.corner == "none" else (args.corner or corner_property(program))
+    if folder is not None:
+        files = write_lackey(program, folder, corner, args.lackey, args.force)
         print(visible(f"{folder}: a Lackey plugin ({', '.join(files)})"), file=sys.stderr)
-    if args.mush:
-        Path(args.mush).write_text(mushcode(program, corner, args.dvorax), encoding="utf-8")
+    if mush is not None:
+        write_file(mush, mushcode(program, corner, args.dvorax), args.mush)
         engine = "the Dvorax Engine" if args.dvorax else "the MUSH Engine"
         print(visible(f"{args.mush}: MUSHcode for {engine}, {len(program.library())} cards"),
               file=sys.stderr)

@@ -298,7 +298,9 @@ def _render(lines: list, unary: set, calls: set, items: dict, written: list, lim
 
 def main(args) -> int:
     """`deckwright fmt FILE... [--check | --diff]`: 0 when nothing is (or was) to change,
-    1 when ``--check``/``--diff`` found a file to reformat, 2 when a file does not parse."""
+    1 when ``--check``/``--diff`` found a file to reformat, 2 when a file does not parse
+    or cannot be written back."""
+    from .outputs import OutputError, output_file, write_file
     from .terminal import visible
     status = 0
     for name in args.files:
@@ -326,7 +328,12 @@ def main(args) -> int:
         elif args.check:
             print(visible(f"would reformat {name}"))
         else:
-            Path(name).write_bytes(new.encode("utf-8"))     # its line endings as they are
+            try:
+                write_file(output_file(name), new, name)
+            except OutputError as err:
+                print(visible(f"deckwright fmt: {err}"), file=sys.stderr)
+                status = 2
+                continue
             print(visible(f"reformatted {name}"), file=sys.stderr)
     return status
 

@@ -105,10 +105,36 @@ def _no_deck(name: str) -> DeckError:
     return DeckError([Diagnostic("no-deck", f"no deck named `{name}`", None, hint=hint)])
 
 
-def _refused(name: str, verb: str, root: Path, why: str) -> DeckError:
-    hint = (f"a deck may {verb} only `.deck` files in its own folder ({root}) or below it, "
-            f"and the bundled decks ({', '.join(bundled())})")
+def _refused(name: str, verb: str, root: Path, why: str, hint: Optional[str] = None) -> DeckError:
+    hint = hint or (f"a deck may {verb} only `.deck` files in its own folder ({root}) or "
+                    f"below it, and the bundled decks ({', '.join(bundled())})")
     return DeckError([Diagnostic("outside", f"cannot {verb} `{name}`: {why}", None, hint=hint)])
+
+
+def found_file(folder: Path, name: str, shown: Optional[str] = None) -> Optional[Path]:
+    """The file ``name`` in ``folder`` that Deckwright looks for without the user naming
+    it (a deck's `NAME.test.deck`, the lint settings), or None if there is none. It is
+    refused as `include` refuses a file, before it is read (DeckError): once links are
+    followed, it must be a file of its name's kind (`.deck`, `.toml`) in ``folder`` or
+    below it. ``shown``: how the error names it (default: ``name``)."""
+    path = folder / name
+    shown = shown or name
+    if not os.path.lexists(path):
+        return None
+    root = folder.resolve()
+    kind = Path(name).suffix
+    hint = (f"a file Deckwright finds by its name is read only if it is a `{kind}` file "
+            f"in the folder it is found in ({root}) or below it, links followed")
+    try:
+        real = path.resolve()
+    except (OSError, RuntimeError):                    # a symlink loop
+        raise _refused(shown, "read", root, "it is a link that leads nowhere", hint) from None
+    if not real.is_relative_to(root):
+        raise _refused(shown, "read", root, "it links to a file outside its folder", hint)
+    if real.suffix != kind:
+        raise _refused(shown, "read", root, f"it links to a file that is not a `{kind}` file",
+                       hint)
+    return path if real.is_file() else None
 
 
 def read_deck(path: Path, shown: str) -> str:

@@ -196,9 +196,56 @@ def _refuse_input(text: str, file: str) -> list[Diagnostic]:
                     break
     m = _NOT_TEXT.search(text)
     if m:                            # the first only: one NUL makes the whole file suspect
-        n = text.count("\n", 0, m.start()) + 1
-        col = m.start() - (text.rfind("\n", 0, m.start()) + 1) + 1
+        n, col = _line_col(text, m.start())
         out.append(Diagnostic("encoding", _not_text(m.group()), SourcePosition(file, n, col, n, col + 1)))
+    return out or _bad_escapes(text, file)
+
+
+def _line_col(text: str, at: int) -> tuple:
+    return text.count("\n", 0, at) + 1, at - (text.rfind("\n", 0, at) + 1) + 1
+
+
+# A string's escapes (docs/language.md §1): `\"`, `\\`, `\n`, `\t`, and `\{`, `\}` for a
+# brace in words that show values. No other: `\x1b` was once read as "x1b", silently, and
+# a deck string has no way to write a control character (a file may hold one as itself,
+# and every terminal is shown it written out).
+ESCAPES = 'nt"\\{}'
+_MAYBE_BAD = re.compile(r'\\[^nt"\\{}\s]')          # anywhere: in a comment too
+# A string as runs between escapes, each run ending where an escape must start, so a
+# string left open has one way to fail, not one per way of cutting it into runs (which
+# `"(?:[^"]+|\\.)*"` would try: exponential). After the outer `*` comes nothing, so its
+# runs are never taken back.
+_CLEAN = re.compile(r'(?:[^"#]+|#[^\n]*|"[^"\\\n]*(?:\\[nt"\\{}][^"\\\n]*)*")*')
+_STRING = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"')   # the grammar's STRING, unrolled
+_ESCAPE = re.compile(r"\\(.)")
+
+
+def _bad_escapes(text: str, file: str) -> list[Diagnostic]:
+    """Each escape in a string that the language does not know, at its backslash. The
+    text is read as the lexer reads it (comments and strings), in one regex match per
+    string that holds one; a deck without a doubtful backslash costs one search."""
+    if not _MAYBE_BAD.search(text):
+        return []
+    out, at = [], 0
+    while len(out) < MAX_REPORTED:
+        at = _CLEAN.match(text, at).end()        # up to a string with an unknown escape
+        if at >= len(text):
+            break
+        m = _STRING.match(text, at)
+        if m is None:                 # a string never closed (the parser's to say): the
+            at = text.find("\n", at)  # lexer would go on at its line's end
+            if at < 0:
+                break
+            continue
+        for e in _ESCAPE.finditer(m.group()):
+            if e.group(1) not in ESCAPES:
+                n, col = _line_col(text, m.start() + e.start())
+                out.append(Diagnostic(
+                    "escape", f"unknown escape `\\{e.group(1)}` in a string",
+                    SourcePosition(file, n, col, n, col + 2),
+                    hint='a string knows only `\\"`, `\\\\`, `\\n`, `\\t`, `\\{` and `\\}`; write '
+                         'any other character as itself (no escape writes a control character)'))
+        at = m.end()
     return out
 
 

@@ -331,10 +331,9 @@ def csv_lines(run: dict):
     return buf.getvalue().splitlines()
 
 
-def write(path: str, lines) -> None:
-    with open(path, "w", encoding="utf-8") as out:
-        for line in lines:
-            out.write(line + "\n")
+def lines_text(lines) -> str:
+    """The lines of a CSV or JSON Lines file as its text."""
+    return "".join(line + "\n" for line in lines)
 
 
 def reproduce(deck: str, args, extra: Optional[list] = None) -> str:

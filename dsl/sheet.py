@@ -120,21 +120,35 @@ def chromium() -> Optional[str]:
     return None
 
 
-def to_pdf(html_text: str, out: Path, browser: str, timeout: float = 120) -> None:
-    """Print the sheet to PDF with headless Chromium."""
+def to_pdf(html_text: str, out: Path, browser: str, timeout: float = 120,
+           shown: Optional[str] = None) -> None:
+    """Print the sheet to PDF with headless Chromium; OutputError if it writes none."""
+    from .outputs import OutputError
     with tempfile.TemporaryDirectory() as tmp:
         page = Path(tmp) / "sheet.html"
         page.write_text(html_text, encoding="utf-8")
-        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
-                        "--no-pdf-header-footer", f"--user-data-dir={tmp}/profile",
-                        f"--print-to-pdf={out}", page.as_uri()],
-                       check=True, capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        try:
+            done = subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu",
+                                   "--no-pdf-header-footer", f"--user-data-dir={tmp}/profile",
+                                   f"--print-to-pdf={out}", page.as_uri()],
+                                  capture_output=True, timeout=timeout, stdin=subprocess.DEVNULL)
+            why = f"Chromium ended with status {done.returncode}" if done.returncode else None
+        except subprocess.TimeoutExpired:
+            why = f"Chromium did not finish in {timeout:g} s"
+        except OSError as err:
+            why = f"Chromium did not start ({err.strerror or err})"
+        if why is None and not out.is_file():
+            why = "Chromium wrote no file"
+        if why is not None:
+            raise OutputError(f"cannot write `{shown or out}`: {why}")
 
 
 def main(args) -> int:
     """`deckwright print DECK -o FILE [--paper a4|letter] [--corner NAME|none] [--pdf]`."""
     from .loader import load_program
+    from .outputs import named_decks, output_file, write_file
     from .terminal import visible
+    out = output_file(args.output, named_decks([args.deck]))
     program = load_program(args.deck)
     corner = None if args.corner == "none" else (args.corner or "")
     if corner and corner not in program.properties:
@@ -144,16 +158,15 @@ def main(args) -> int:
                       + (f" ({hint})" if hint else "")), file=sys.stderr)
         return 1
     text = sheet_html(program, args.paper, corner)
-    out = Path(args.output)
     if args.pdf:
         browser = chromium()
         if browser is None:
             print("deckwright print: --pdf needs Chromium (chromium or google-chrome on the "
                   "PATH); write the HTML and print it from a browser instead", file=sys.stderr)
             return 1
-        to_pdf(text, out.resolve(), browser)
+        to_pdf(text, out.resolve(), browser, shown=args.output)
     else:
-        out.write_text(text, encoding="utf-8")
+        write_file(out, text, args.output)
     n = len(printed_cards(program))
     print(visible(f"{out}: {n} cards on {-(-n // PER_PAGE)} pages"), file=sys.stderr)
     return 0

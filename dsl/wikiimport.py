@@ -168,7 +168,10 @@ def import_wikitext(text: str, game: Optional[str] = None) -> str:
 
 def main(args) -> int:
     from .loader import decode_deck
+    from .outputs import output_file, write_file
     from .terminal import visible
+    out = output_file(args.output, [args.wikitext] if args.wikitext != "-" else []) \
+        if args.output else None
     try:
         data = Path(args.wikitext).read_bytes() if args.wikitext != "-" else sys.stdin.buffer.read()
     except OSError as err:
@@ -182,8 +185,8 @@ def main(args) -> int:
         print(visible(f"deckwright import: `{args.wikitext}` has no {{{{card ...}}}} templates"),
               file=sys.stderr)
         return 1
-    if args.output:
-        Path(args.output).write_text(deck, encoding="utf-8")
+    if out is not None:
+        write_file(out, deck, args.output)
         print(visible(f"{args.output}: {n} cards, each with its effect to write"), file=sys.stderr)
     else:
         sys.stdout.write(deck)

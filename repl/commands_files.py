@@ -8,6 +8,7 @@ from pathlib import Path
 from deckwright.dsl.agents import make_bot
 from deckwright.dsl.errors import DeckError, EngineError
 from deckwright.dsl.loader import resolve_deck, resolve_reference
+from deckwright.dsl.outputs import OutputError, output_file, write_file
 from deckwright.dsl.session import Effect, Session
 
 from . import render
@@ -77,9 +78,11 @@ class FileCommands:
             raise ReplError(f"not written: the file would not load ({err.diagnostics[0].message})") \
                 from None
         try:
-            write_atomically(target, new)
+            write_atomically(output_file(str(target)), new)
+        except OutputError as err:
+            raise ReplError(str(err)) from None
         except OSError as err:
-            raise ReplError(f"cannot write {target}: {err.strerror or err}") from None
+            raise ReplError(f"cannot write `{target}`: {err.strerror or err}") from None
         names = ", ".join(f'"{n}"' for n in self.defs)
         out.add(f"wrote {names} to {target} ({len(lines)} replaced, "
                 f"{len(self.defs) - len(lines)} added)")
@@ -133,10 +136,11 @@ class FileCommands:
         if not rest:
             raise ReplError("save FILE")
         path = Path(rest.strip().strip('"')).expanduser()
+        reads = [self.deck_path, *(f for f in self.program.sources if not f.startswith("<"))]
         try:
-            path.write_text(save_text(self.save_data(path)), encoding="utf-8")
-        except OSError as err:
-            raise ReplError(f"cannot write {path}: {err.strerror or err}") from None
+            write_file(output_file(str(path), reads), save_text(self.save_data(path)))
+        except OutputError as err:
+            raise ReplError(str(err)) from None
         out.add(f"saved {len(s.choices)} steps to {path}")
 
     def save_data(self, path: Path) -> dict:

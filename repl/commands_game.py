@@ -41,6 +41,13 @@ class GameCommands:
 
     def open(self, deck: str, seed: int = 1, players=None, bots=None, options=None):
         path = resolve_deck(deck)
+        # Only a deck file is read: an error in any other file would quote its first line
+        # (`open /proc/self/environ` would show the environment's secrets on the screen).
+        if path.suffix != ".deck":
+            raise ReplError(f"cannot open `{deck}`: it is not a `.deck` file")
+        if path.resolve().suffix != ".deck":
+            raise ReplError(f"cannot open `{deck}`: it links to a file that is not a `.deck` "
+                            f"file")
         program = build_program(path, {})
         if not program.library():
             raise ReplError(f"`{deck}` has no cards to play (it is a base for other decks)")

@@ -269,6 +269,18 @@ GOLDEN = {
         '      | ^^^^\n'
         '  hint: expected a line of the card (`text`, `effect`, `ability`, `when`, a property) '
         'or `}`'),
+    "an escape no string knows": (
+        BASE + 'card "Evil\\x1b[2J": Thing { text "\\u2014 and \\"quoted\\"" }\n',
+        'bad.deck:2:11: error: unknown escape `\\x` in a string\n'
+        '    2 | card "Evil\\x1b[2J": Thing { text "\\u2014 and \\"quoted\\"" }\n'
+        '      |           ^^\n'
+        '  hint: a string knows only `\\"`, `\\\\`, `\\n`, `\\t`, `\\{` and `\\}`; write any '
+        'other character as itself (no escape writes a control character)\n'
+        'bad.deck:2:35: error: unknown escape `\\u` in a string\n'
+        '    2 | card "Evil\\x1b[2J": Thing { text "\\u2014 and \\"quoted\\"" }\n'
+        '      |                                   ^^\n'
+        '  hint: a string knows only `\\"`, `\\\\`, `\\n`, `\\t`, `\\{` and `\\}`; write any '
+        'other character as itself (no escape writes a control character)'),
     "plain syntax error": (
         BASE + 'card "Study": Action {\n'
                '  effect { draw 2 + }\n'
@@ -283,6 +295,19 @@ GOLDEN = {
 @pytest.mark.parametrize("text, expected", GOLDEN.values(), ids=GOLDEN.keys())
 def test_the_error_reads_exactly(text, expected):
     assert rendered(text) == expected
+
+
+def test_the_known_escapes_read_and_a_backslash_outside_strings_is_no_escape():
+    program = load_text(BASE + '# a comment may say C:\\x\\y "\\q"\n'
+                        'card "A \\"B\\" \\\\ \\{C\\}": Thing { text "one\\ttwo\\nthree" }\n')
+    (card,) = program.cards.values()
+    assert (card.name, card.text) == ('A "B" \\ {C}', "one\ttwo\nthree")
+
+
+def test_the_error_modules_examples_hold():
+    import doctest
+    from deckwright.dsl import errors as module, outputs
+    assert doctest.testmod(module).failed == 0 and doctest.testmod(outputs).failed == 0
 
 
 # ----------------------------------------------------------------------------------

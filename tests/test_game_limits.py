@@ -100,6 +100,59 @@ def test_actions_calling_each_other_are_named_in_their_order():
         "calling each other\n  chain: move play_action → play → Go → ping → pong → ping")
 
 
+# A trigger loop is stopped at its 41st event, at the rule that loops, and the chain
+# names that rule once with the number of its turns (issue 12 item 4).
+
+def test_a_rule_that_sets_itself_off_is_named_at_its_position_once_with_a_count():
+    assert refused('resource coins\nwhen gain where event.resource == "coins" { gain 1 coins }\n'
+                   'card "Go": Action {\n  effect { gain 1 coins }\n}\n') == (
+        "more than 40 events nested inside each other at scenario.deck:5:1 (a trigger loop)"
+        "\n  chain: move play_action → Go → rule at scenario.deck:5:1 (40 times)")
+
+
+def test_two_rules_setting_each_other_off_are_named_as_one_turn_of_the_loop():
+    assert refused('resource a\nresource b\nwhen gain where event.resource == "a" { gain 1 b }\n'
+                   'when gain where event.resource == "b" { gain 1 a }\n'
+                   'card "Go": Action {\n  effect { gain 1 a }\n}\n') == (
+        "more than 40 events nested inside each other at scenario.deck:6:1 (a trigger loop)"
+        "\n  chain: move play_action → Go → [rule at scenario.deck:6:1 → rule at "
+        "scenario.deck:7:1] (20 times)")
+
+
+def test_a_cards_trigger_loop_is_at_the_trigger_in_the_card():
+    assert refused('resource coins\ncard "Bellows": Thing {\n  text "Whenever you gain a coin, '
+                   'gain a coin."\n  when gain where event.resource == "coins" { gain 1 coins }\n'
+                   '}\ncard "Go": Action {\n  effect { create 1 "Bellows" in your area; gain 1 '
+                   'coins }\n}\n') == (
+        "more than 40 events nested inside each other at scenario.deck:7:3 (a trigger loop)"
+        "\n  chain: move play_action → Go → Bellows (40 times)")
+
+
+def test_an_instead_that_replaces_itself_is_at_its_static():
+    assert refused('resource coins\nstatic instead gain where event.resource == "coins" '
+                   '{ gain 1 coins }\ncard "Go": Action {\n  effect { gain 1 coins }\n}\n') == (
+        "more than 40 events nested inside each other at scenario.deck:5:8 (a trigger loop)"
+        "\n  chain: move play_action → Go → rule at scenario.deck:5:8 (40 times)")
+
+
+def test_the_trigger_loop_of_a_bot_game_is_placed_for_sim_and_lint(tmp_path, capsys):
+    from deckwright.dsl.cli import main
+    deck = tmp_path / "storm.deck"
+    deck.write_text('game "Storm" extends "dvorak"\nresource coins\n'
+                    'when gain where event.resource == "coins" { gain 1 coins }\n'
+                    'card "Spark": Action x 40 {\n  text "Gain a coin."\n'
+                    '  effect { gain 1 coins }\n}\n')
+    assert main(["sim", str(deck), "--games", "1"]) == 1
+    assert capsys.readouterr().err == (
+        f"game 0: more than 40 events nested inside each other at {deck}:3:1 (a trigger loop)\n"
+        f"  chain: move play_action → Spark → rule at {deck}:3:1 (40 times)\n"
+        f"  reproduce: deckwright sim {deck} --seed 0 --game 0 --players 2 --bots random\n")
+    assert main(["lint", str(deck), "--sim", "1", "--select", "sim-error"]) == 1
+    assert capsys.readouterr().out.startswith(
+        f"{deck}:3:1: error[sim-error]: game 0 failed: more than 40 events nested inside each "
+        f"other (a trigger loop)\n    3 | when gain")
+
+
 # ----------------------------------------------------------------------------------
 # Elimination
 # ----------------------------------------------------------------------------------

@@ -133,8 +133,9 @@ def test_play_script_failures_are_escaped(tmp_path, capsys):
 def test_sim_failures_show_the_card_chain_escaped(tmp_path, capsys):
     status, out, err = run(["sim", "--games", "1"], capsys, tmp_path, "loop.deck", LOOP)
     assert status == 1 and not RAW.search(out + err)
-    assert err.startswith("game 0: more than 40 events nested inside each other (a trigger "
-                          f"loop)\n  chain: Starter → {SHOWN} → {SHOWN} → ")
+    assert err.startswith(f"game 0: more than 40 events nested inside each other at "
+                          f"{tmp_path / 'loop.deck'}:5:3 (a trigger loop)\n"
+                          f"  chain: Starter → {SHOWN} (40 times)\n  reproduce: ")
 
 
 def test_the_repl_prints_deck_text_escaped():

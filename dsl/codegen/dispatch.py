@@ -168,7 +168,7 @@ class DispatchWriter:
                 self.writeline("if w is None or w(g, yo, src, ev):")
                 self.indent()
                 if kind == "instead":
-                    self.writeline("g.chain.append(src.name if src else 'rule')")
+                    self.writeline("g.chain.append(src.name if src else f'rule at {st.pos}')")
                     self.writeline("try:")
                     self.indent()
                     self.writeline(self.call(f, "INSTEAD[st.index](g, yo, src, ev)",

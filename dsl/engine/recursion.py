@@ -10,11 +10,39 @@ a card's effect, ``T5`` a trigger, ``MB1`` a move), and its ``this`` is the card
 from __future__ import annotations
 
 import re
+import sys
+from collections import Counter
 
 from ..errors import EngineError
 
 _FRAME = re.compile(r"(C?A|EF|T|MB)(\d+)")
+_RULE = re.compile(r"(T|SB)(\d+)")        # a trigger's function, a static's `instead` body
 GENERATED_FILE = "<deckwright>"          # the file name deckwright.dsl.codegen compiles under
+
+
+def trigger_loop_error(game) -> EngineError:
+    """The error for more than 40 events nested inside each other, at the rule that keeps
+    setting itself off: the outermost trigger (or `instead`) that the generated functions
+    on the stack run more than once (``T5`` is trigger 5, ``SB2`` the body of static 2),
+    else the innermost one running."""
+    program = game.program
+    tables = {"T": {t.index: t.pos for t in program.all_triggers},
+              "SB": {s.index: s.pos for s in program.all_statics}}
+    rules = []                           # innermost first
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename == GENERATED_FILE:
+            m = _RULE.fullmatch(frame.f_code.co_name)
+            pos = tables[m.group(1)].get(int(m.group(2))) if m else None
+            if pos is not None:
+                rules.append(pos)
+        frame = frame.f_back
+    times = Counter(rules)
+    looping = [pos for pos in reversed(rules) if times[pos] > 1]
+    pos = looping[0] if looping else rules[0] if rules else None
+    where = f" at {pos}" if pos is not None else ""
+    return EngineError(f"more than 40 events nested inside each other{where} (a trigger loop)",
+                       tuple(game.chain), pos=pos)
 
 
 def too_deep_error(game, err: RecursionError) -> EngineError:
@@ -61,4 +89,4 @@ def too_deep_error(game, err: RecursionError) -> EngineError:
     else:
         what = " → ".join(f"`{x}`" for x in loop + [loop[0]]) + " keep calling each other"
     chain = [name for name, _ in labels[:first]] + loop + [loop[0]]
-    return EngineError(f"effects nested too deeply{where}: {what}", tuple(chain))
+    return EngineError(f"effects nested too deeply{where}: {what}", tuple(chain), pos=last[1])

@@ -158,12 +158,12 @@ def checked_value(g, v, pos):
 
 def budget_exceeded(g, pos):
     raise EngineError(f"step budget of {g.budget} exceeded at {pos} "
-                      f"(an effect or trigger loops without end)", tuple(g.chain))
+                      f"(an effect or trigger loops without end)", tuple(g.chain), pos=pos)
 
 
 def too_deep(g):
-    raise EngineError("more than 40 events nested inside each other (a trigger loop)",
-                      tuple(g.chain))
+    from .recursion import trigger_loop_error
+    raise trigger_loop_error(g)
 
 
 # --- reading -----------------------------------------------------------------------------

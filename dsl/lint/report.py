@@ -150,10 +150,11 @@ def to_sarif(results: list) -> str:
 
 def _base_finding(d: Diagnostic, deck: str) -> bool:
     """A finding of a seeded run located in a bundled deck, when the deck linted is the
-    user's own: about rules the user cannot change (`--include-base` shows them)."""
+    user's own: about rules the user cannot change (`--include-base` shows them). Never
+    an error: a game that failed (a trigger loop in a base rule) fails the user's deck."""
     from deckwright.decks import DECKS_DIR
     from ..loader import resolve_deck
-    if d.pos is None or not REGISTRY.get(d.code, Check).dynamic:
+    if d.pos is None or d.severity == "error" or not REGISTRY.get(d.code, Check).dynamic:
         return False
     try:
         own = resolve_deck(deck).resolve()

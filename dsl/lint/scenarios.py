@@ -52,11 +52,16 @@ def scenario_words(ctx, own: list) -> set:
     from ..scenario.suite import TEST_SUFFIX
     decls = [i for f in own for i in f.items if isinstance(i, (Scenario, Background))]
     if own and own[0].path.endswith(".deck") and not own[0].path.endswith(TEST_SUFFIX):
-        beside = Path(own[0].path[:-len(".deck")] + TEST_SUFFIX)
-        if not beside.is_absolute() and not beside.is_file():
+        from ..loader import found_file
+        deck = Path(own[0].path)
+        if not deck.is_absolute() and not deck.is_file():
             from deckwright.decks import DECKS_DIR
-            beside = DECKS_DIR.parent / beside
-        if beside.is_file():
+            deck = DECKS_DIR.parent / deck
+        try:            # a test deck linking out of the folder is `deckwright test`'s to report
+            beside = found_file(deck.parent, deck.name[:-len(".deck")] + TEST_SUFFIX)
+        except DeckError:
+            beside = None
+        if beside is not None:
             try:
                 test = parse_text(beside.read_text("utf-8"), str(beside))
             except (DeckError, OSError, UnicodeDecodeError):

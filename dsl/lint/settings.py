@@ -18,7 +18,8 @@ import re
 from pathlib import Path
 from typing import Optional
 
-from ..errors import suggest
+from ..errors import DeckError, suggest
+from ..loader import found_file
 from .base import REGISTRY
 
 try:                                       # Python 3.11+
@@ -51,9 +52,13 @@ def settings_file(start: Path) -> Optional[tuple]:
     for folder in [start, *start.parents]:
         for name, table in (("deckwright.toml", ("lint",)),
                             ("pyproject.toml", ("tool", "deckwright", "lint"))):
-            path = folder / name
-            if not path.is_file():
+            try:
+                found = found_file(folder, name, str(folder / name))   # not a link out
+            except DeckError as err:
+                raise SettingsError(err.diagnostics[0].message) from None
+            if found is None:
                 continue
+            path = folder / name
             try:
                 data = tomllib.loads(path.read_text("utf-8"))
             except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as err:

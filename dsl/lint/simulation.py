@@ -41,7 +41,7 @@ def run_sim(ctx: LintContext) -> dict:
                                 observer=observe, code=code, audit=ctx.audit_hidden)
                 observe(game)
             except EngineError as err:
-                errors.append((i, err.message))
+                errors.append((i, err.message, err.pos))
                 continue
             for leak in getattr(game, "hidden_leaks", ())[:3]:
                 leaks.append((i, str(leak)))
@@ -68,8 +68,10 @@ class SimError(Rule):
     fix = "replay it with the command shown and look at the chain of cards"
 
     def check(self, ctx):
-        for i, message in ctx.sim["errors"]:
-            yield self.diag(f"game {i} failed: {message.splitlines()[0]}", None,
+        for i, message, pos in ctx.sim["errors"]:
+            if pos is not None:               # the finding's own place says where
+                message = message.replace(f" at {pos}", "", 1)
+            yield self.diag(f"game {i} failed: {message.splitlines()[0]}", pos,
                             f"reproduce: {_repro(ctx, i)}")
 
 

@@ -29,6 +29,11 @@ def pytest_collect_file(parent, file_path):
         return DeckTestFile.from_parent(parent, path=file_path)
     if not name.endswith(".deck"):
         return None
+    from ..loader import found_file
+    try:
+        found_file(file_path.parent, name)
+    except DeckError:
+        return None                   # a link out of its folder is not read
     try:
         if not _HAS_SCENARIO.search(file_path.read_bytes()):
             return None
@@ -43,7 +48,11 @@ class ScenarioFailed(Exception):
 
 class DeckTestFile(pytest.File):
     def collect(self):
+        from ..loader import found_file
         try:
+            # Found by its name, not named by the user: refused as an `include` of it
+            # would be if it links out of its folder (an error quoting it would show it).
+            found_file(self.path.parent, self.path.name)
             program, scenarios = file_scenarios(self.path)
         except DeckError as err:
             yield LoadError.from_parent(self, name="load", error=err)

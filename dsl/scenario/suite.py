@@ -67,14 +67,15 @@ class Results:
 
 def test_files(name: str) -> list:
     """The files whose scenarios a deck named on the command line has: the deck and its
-    ``.test.deck`` (or, named directly, a ``.test.deck`` alone)."""
-    from ..loader import resolve_deck
+    ``.test.deck`` (or, named directly, a ``.test.deck`` alone). A ``.test.deck`` that
+    links out of the deck's folder is a DeckError, as an `include` of it would be."""
+    from ..loader import found_file, resolve_deck
     path = resolve_deck(name)
     if path.name.endswith(TEST_SUFFIX):
         return [path]
-    beside = path.with_name(path.name[:-len(".deck")] + TEST_SUFFIX) \
+    beside = found_file(path.parent, path.name[:-len(".deck")] + TEST_SUFFIX) \
         if path.name.endswith(".deck") else None
-    return [path] + ([beside] if beside is not None and beside.is_file() else [])
+    return [path] + ([beside] if beside is not None else [])
 
 
 def file_scenarios(path: Path):

@@ -242,8 +242,10 @@ WORDS = ["game", "extends", "include", "override", "card", "token", "players", "
 PATHS = ["/etc/passwd", "../../../../../../etc/passwd", "/proc/self/environ",
          "~/.bashrc", "link", "mutant", "dvorak", "../decks/dvorak", "/dev/zero",
          "decktet", "sub/../../outside", "\\x00", "%2e%2e/etc/passwd", "CON", "."]
-EVIL_STRINGS = ['"\\x1b]0;TITLE\\x07\\x1b[2J"', '"__import__(\'os\').system(\'id\')"',
-                '"{0.__class__}"', '"\\" + open(\'/etc/passwd\').read() + \\""',
+# The terminal escape as the characters themselves, and as an escape no string knows.
+EVIL_STRINGS = ['"\x1b]0;TITLE\x07\x1b[2J"', '"\\x1b[2J"',
+                '"__import__(\'os\').system(\'id\')"', '"{0.__class__}"',
+                '"\\" + open(\'/etc/passwd\').read() + \\""',
                 '"' + "A" * 3000 + '"', '"\\ud800"', '"\u202eevil"', "'single'"]
 
 

@@ -46,6 +46,27 @@ def test_the_evil_corpus_is_there():
     assert len(evil_decks()) >= 30
 
 
+def test_the_escape_card_holds_real_control_characters_and_none_reaches_a_terminal(capsys):
+    """escape_names.deck once spelled its escapes `\\x1b`, which deck strings do not read
+    (now an error), so it tested nothing: the file holds the characters themselves."""
+    import re
+    from deckwright.dsl.cli import main
+    from harness import EVIL
+    deck = EVIL / "escape_names.deck"
+    text = deck.read_text(encoding="utf-8")
+    assert all(ch in text for ch in ("\x1b", "\x07", "\x9b", "\u202e"))
+    raw = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+    for argv, status, shown in (
+            (["check"], 0, ": ok (2 cards, 40 with copies)"),
+            (["play", "--watch"], 0, r"\x1b[2J\x1b[HClear: deck → P1's hand"),
+            (["sim", "--games", "2"], 1, r"Evil\x1b]0;TITLE\x07: 2 games"),   # no end: turn limit
+            (["explain"], 0, r"Bell\x07\x07\x9b31m")):
+        assert main([argv[0], str(deck), *argv[1:]]) == status, argv
+        out = capsys.readouterr()
+        assert not raw.search(out.out + out.err), argv
+        assert shown in out.out, argv
+
+
 @pytest.mark.parametrize("name", [pytest.param(n, marks=pytest.mark.slow) if n in SLOW_INPUTS
                                   else n for n in INPUTS])
 def test_a_pathological_input_is_a_positioned_error_or_a_game(name, tmp_path):
