@@ -80,7 +80,11 @@ def test_lint_reads_no_test_deck_linking_out(folder):
     (folder / "game" / "mine.deck").write_text('game "Mine" extends "example"\n'
                                                'card "Owl": Thing { text "Hoot." }\n')
     (folder / "game" / "mine.test.deck").symlink_to(folder / "outside" / "a.deck")
-    assert lint("mine.deck", rules=["untested-card"]).counts() == {"untested-card": 1}
+    # Not read: its card counts as untested, and the check says why the file was not read.
+    result = lint("mine.deck", rules=["untested-card"])
+    assert result.counts() == {"outside": 1, "untested-card": 1}
+    assert [d.message for d in result.diagnostics if d.code == "outside"] == [
+        "cannot read `mine.test.deck`: it links to a file outside its folder"]
 
 
 @pytest.mark.parametrize("name", ["deckwright.toml", "pyproject.toml"])

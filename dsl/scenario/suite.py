@@ -90,9 +90,9 @@ def deck_errors(name: str, program) -> tuple:
     """(diagnostics, sources): the mistakes in the scenarios of the deck ``name`` (loaded as
     ``program``) and of its ``.test.deck``, found without running them, as `deckwright
     check` reports them."""
-    from ..loader import _display_path
+    from ..loader import _display_path, resolve_deck
     found, sources = beside_errors(name)
-    return file_errors(program, _display_path(test_files(name)[0])) + found, sources
+    return file_errors(program, _display_path(resolve_deck(name))) + found, sources
 
 
 def beside_errors(name: str) -> tuple:
@@ -100,7 +100,11 @@ def beside_errors(name: str) -> tuple:
     the deck ``name``, found without running them; if it does not load, why not."""
     from ..loader import _display_path, load_program
     found, sources = [], {}
-    for path in test_files(name)[1:]:
+    try:
+        beside = test_files(name)[1:]
+    except DeckError as err:              # it links out of the deck's folder: not read
+        return list(err.diagnostics), dict(err.sources)
+    for path in beside:
         try:
             other = load_program(str(path))
         except DeckError as err:
