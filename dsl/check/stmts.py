@@ -473,7 +473,7 @@ class StmtChecker:
         cs = self.static(n.static, scope.card if scope.card != "*" else None, n.pos)
         self.p.temp_statics.append(cs)
         dur = self.duration(n.duration, scope) if n.duration.kind != "permanent" else None
-        return I.TempStatic(cs.index, dur)
+        return I.TempStatic(cs.index, dur, n.pos)
 
 
 # What `divide` shares out among, in the order its refusal names them.

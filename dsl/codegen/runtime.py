@@ -405,7 +405,7 @@ HELPERS = {
     # values and numbers
     "ITER": P.iterate, "ITERLIST": iterlist, "MEMBERS": P.members, "MEMBER": member,
     "COUNT": P.count, "ASLIST": P.as_list, "NTH": P.nth, "AGG": P.agg, "CARDS": P.cards_of,
-    "OVER": P.over, "CHECK": check, "VALUE": P.checked_value,
+    "OVER": P.over, "CHECK": check, "VALUE": P.checked_value, "HOLD": P.held_value,
     "NUMBER": P.number, "COUNTERS": P.counters_on, "DIV": P.divide, "MOD": P.modulo, "RANGE": P.number_range,
     "NULLSAFE": nullsafe, "LT": lt, "LE": le, "GT": gt, "GE": ge, "ORDERED": ordered,
     "STEPS": steps, "BUDGET": P.budget_exceeded, "TOO_DEEP": P.too_deep,

@@ -24,11 +24,13 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ..errors import EngineError, Refusal
+from ..limits import MAX_HELD_VALUES
 from ..rng import CountingRng
 from .events import Decision, GameOver, LogEntry
 from .gamelog import GameLog
 from .state import CardInst, GameState, Player, ZoneInst
 from .recursion import too_deep_error
+from .values import count_held, too_much_held
 
 DEFAULT_BUDGET = 200_000         # evaluation steps per action (between two decisions)
 MAX_TRIGGER_DEPTH = 40           # nested events (a trigger's effect causing another...)
@@ -243,6 +245,13 @@ class Game(GameLog):
                     pl.vars[name] = init(self, pl, None, None) if init else None
             else:
                 s.globals[name] = init(self, first, None, None) if init else None
+        count_held(s)
+        if s.held > MAX_HELD_VALUES:              # the lists the variables start with
+            total = 0
+            for name in p.vars:
+                total += s.sizes.get(name, 0) + sum(q.sizes.get(name, 0) for q in s.players)
+                if total > MAX_HELD_VALUES:
+                    too_much_held(self, p.var_pos[name])
 
     # --- running to the end ------------------------------------------------------------
     def run(self) -> dict:
