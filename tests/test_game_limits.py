@@ -6,7 +6,7 @@ import pytest
 
 from deckwright.dsl.errors import EngineError
 from deckwright.dsl.limits import MAX_HELD_VALUES, MAX_VALUE_DEPTH
-from scenario import given, play
+from scenario import all_pass, given, play
 
 BASE = 'game "Limits" extends "dvorak"\nvar v = 0\ncard "Filler": Thing { text "-" }\n'
 
@@ -185,6 +185,89 @@ def test_a_player_who_eliminates_themselves_is_offered_no_more_moves():
     play(s, "play_action: Go")
     assert s.decision.player.index == 1          # the next seat's turn, not more of seat 0's
     assert not s.state.players[0].alive
+
+
+OUT_OF_THE_GAME = 'game "Out" extends "example"\n' + '''
+card "Resign": Action x 6 {
+  text "You are out of the game."
+  effect { eliminate you }
+}
+card "Hourglass": Thing {
+  text "At the start of your turn, if you hold more than five cards, you are out."
+  when turn_start where event.player == this.controller and count cards in your hand > 5 {
+    eliminate this.controller
+  }
+}
+when turn_end { say "the turn is over" }
+'''
+
+
+def test_a_player_eliminated_in_their_own_turn_plays_no_more_of_it():
+    assert all_pass('''
+        scenario "Out by their own card: no more moves, no discarding, the next player's turn" {
+          given {
+            players 3
+            hand of P1: "Resign", "Windmill" x 6
+            deck top: "Wrench", "Heist"
+          }
+          when { P1 chooses "play_action: Resign" }
+          then {
+            P1 is eliminated
+            hand of P1 has 7 cards  # the end phase's discarding is not theirs to do
+            log does not say "Discard down"
+            log says "the turn is over"  # the turn's end is as any turn's
+            P2 is asked "your move"
+            hand of P2 has 1 cards  # P2's turn began with its draw
+          }
+        }
+
+        scenario "Out by a rule at the start of their turn: none of the turn is played" {
+          given {
+            players 3
+            area of P1: "Hourglass"
+            hand of P1: "Windmill" x 6
+            deck top: "Wrench", "Heist"
+          }
+          then {
+            P1 is eliminated
+            hand of P1 has 6 cards  # no draw, no discarding
+            P2 is asked "your move"
+            hand of P2 has 1 cards
+          }
+        }
+    ''', OUT_OF_THE_GAME)
+
+
+def test_eval_eliminate_you_in_the_repl_ends_your_turn_there():
+    from deckwright.repl.commands import Processor
+    proc = Processor("example", seed=1, players=3)
+    assert proc.session.decision.player.index == 0
+    text = proc.execute("eval eliminate you").text()
+    after = text[text.index("P1 evaluates"):]
+    assert after.startswith("P1 evaluates: eliminate you\nP1 is eliminated\n— turn 4: P2 —\n")
+    assert "P1 chooses" not in after             # nor "Discard down to your hand size"
+    assert after.endswith("game over: P2 wins (12 gears)")   # the bots play on to the end
+
+
+def test_bots_are_not_asked_for_a_player_out_in_their_own_turn():
+    from deckwright.dsl.agents import RandomAgent
+    from deckwright.dsl.engine import Game
+    from scenario import program
+
+    class Watchful(RandomAgent):
+        def pick(self, n, kind, lo=1, hi=1):
+            me = game.state.players[self.seat]
+            assert me.alive or me is not game.turn_of, "an out player was asked"
+            return super().pick(n, kind, lo, hi)
+
+    deck = program(OUT_OF_THE_GAME)
+    for seed in range(20):
+        agents = [Watchful(seed * 3 + k) for k in range(3)]
+        for k, a in enumerate(agents):
+            a.seat = k
+        game = Game(deck, seed=seed, players=3, agents=agents, log=False)
+        game.run()
+        assert not all(p.alive for p in game.state.players)     # someone resigned
 
 
 # ----------------------------------------------------------------------------------

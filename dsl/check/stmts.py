@@ -260,6 +260,7 @@ class StmtChecker:
         return I.EndGame("winner", winner, None, name)
 
     def s_Eliminate(self, n, scope):
+        self.p.eliminates = True
         return I.Eliminate(self.typed(n.player, scope, (PLAYER, PLAYERS), "who is eliminated"))
 
     def s_ExtraTurn(self, n, scope):

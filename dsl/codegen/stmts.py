@@ -508,6 +508,9 @@ class StmtWriter:
         self.writeline(self.whenevers_call(f))
 
     def s_Phase(self, n, f):
+        if self.program.eliminates and self.program.round is None:
+            # a player eliminated in their turn plays none of its later phases
+            self.writeline(f"if not {f.you}.alive: TURN_OUT(g, {f.you})")
         self.writeline(f"{self.state(f)}.phase = {literal(n.name)}")
         # A scenario's points (Game.watch; None in play, so a game tests it as before): it
         # looks at the phase's start, and passes over the phases before the one a scenario
