@@ -8,8 +8,8 @@ says it outright (`players 1000`, `x 50000`), by the engine at run time otherwis
 undone like any other failed action.
 
 The figures leave the bundled decks far below them (Dveck Builder, the largest, has
-under 400 cards and 6 players; no bundled deck nests lists more than 2 deep, or holds
-more than a few hundred values in its variables).
+under 400 cards and 6 players; no bundled deck nests lists more than 2 deep, declares
+more than 30 variables or keeps a list in one from a decision to the next).
 """
 
 MAX_PLAYERS = 100          # players in one game (`players`, `side ...: players`, --players)
