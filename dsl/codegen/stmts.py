@@ -250,7 +250,7 @@ class StmtWriter:
         who = self.who(n.player, f)
         self.writeline(f"SET_RES(g, {who}, {literal(n.name)}, {self.expr(n.value, f)})")
 
-    def kept(self, n, f, holder: str, value: str = None) -> str:
+    def kept(self, n, f, holder: str, value: str | None = None) -> str:
         """The value a variable is set to (``value``, if it is worked out already),
         checked against the limits of one value and counted among what the game holds
         (dsl/limits.py; values.held_value) when its kind may hold lists or events;
