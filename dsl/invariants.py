@@ -9,7 +9,9 @@
 """
 from __future__ import annotations
 
+from .engine.events import Event
 from .engine.statics import limit_amount
+from .engine.values import elements
 
 
 def violations(game) -> list:
@@ -72,6 +74,14 @@ def violations(game) -> list:
         p = s.players[index]
         if n > limit_amount(game, limit, p) + 1:
             out.append(f"{p.name} used `{limit}` {n} times this turn")
+    holders = [("the game", s.sizes, s.globals)] + [(p.name, p.sizes, p.vars) for p in s.players]
+    if s.held != sum(sum(sizes.values()) for _, sizes, _ in holders):
+        out.append(f"the game counts {s.held} values held, not the sum of its variables' counts")
+    for who, sizes, values in holders:
+        for name, v in values.items():
+            if type(v) in (list, tuple, Event) and sizes.get(name) != elements(v):
+                out.append(f"{who}'s `{name}` holds {elements(v)} values, counted as "
+                           f"{sizes.get(name, 0)}")
     return out
 
 

@@ -519,9 +519,10 @@ class Phase(Stmt):
     pass
 
 
-@_node("static", "duration")
+@_node("static", "duration", "pos")
 class TempStatic(Stmt):
-    """``static``: the index of the static in the program's table."""
+    """``static``: the index of the static in the program's table; ``pos``, where the
+    engine reports the limit on what a game holds (dsl/limits.py)."""
 
 
 def facts(node) -> frozenset:

@@ -194,6 +194,9 @@ class Program:
     zones: dict = field(default_factory=dict)            # name → ZoneDef
     resources: dict = field(default_factory=dict)        # name → ResourceDef
     vars: dict = field(default_factory=dict)             # name → (per_player, Fn | None)
+    var_pos: dict = field(default_factory=dict)          # name → its declaration's position
+    eliminates: bool = False     # a statement eliminates players: a turn's phases check its
+                                 # player is still in (the generated code's TURN_OUT)
     shown_vars: set = field(default_factory=set)         # the `var ...: shown` ones
     shown_properties: dict = field(default_factory=dict)  # the `property ...: shown` ones, in order
     counters: set = field(default_factory=set)

@@ -5,8 +5,8 @@ game is as it was before the action. And a game whose players are all gone ends.
 import pytest
 
 from deckwright.dsl.errors import EngineError
-from deckwright.dsl.limits import MAX_VALUE_DEPTH
-from scenario import given, play
+from deckwright.dsl.limits import MAX_HELD_VALUES, MAX_VALUE_DEPTH
+from scenario import all_pass, given, play
 
 BASE = 'game "Limits" extends "dvorak"\nvar v = 0\ncard "Filler": Thing { text "-" }\n'
 
@@ -84,6 +84,73 @@ def test_values_within_the_limits_are_kept():
     while isinstance(v[0], list):
         v, depth = v[0], depth + 1
     assert depth == MAX_VALUE_DEPTH - 1
+
+
+NINE = "[" + ", ".join(["range(1, 1000)"] * 9) + "]"       # 9,009 values: 11 fit
+
+
+def hoard(n: int) -> str:
+    """Variables w0... and the card "Go" that sets each of them to NINE."""
+    return "".join(f"var w{i} = 0\n" for i in range(n)) + 'card "Go": Action {\n  effect {\n' + \
+        "".join(f"    w{i} = {NINE}\n" for i in range(n)) + "  }\n}\n"
+
+
+def test_variables_holding_more_than_the_game_may_hold_stop_at_the_limit_and_are_undone():
+    # The review's deck had 3,000 variables like these: a gigabyte, and no error.
+    assert refused(hoard(12)) == (
+        f"the game holds more than {MAX_HELD_VALUES:,} values at scenario.deck:29:5 (the "
+        "elements of its variables' lists and its lasting effects)"
+        "\n  chain: move play_action → Go")
+
+
+def test_a_list_a_variable_no_longer_holds_is_not_counted():
+    # Twelve lists of 9,009, each replaced by a number before the next: one at a time.
+    s = played("".join(f"var w{i} = 0\n" for i in range(12)) + 'card "Go": Action {\n'
+               '  effect {\n' + "".join(f"    w{i} = {NINE}\n    w{i} = {i}\n"
+                                         for i in range(12)) + "  }\n}\n")
+    play(s, "play_action: Go")
+    assert [s.state.globals[f"w{i}"] for i in range(12)] == list(range(12))
+    assert s.state.held < MAX_HELD_VALUES
+
+
+def test_a_variable_given_a_new_list_counts_only_the_new_one():
+    s = played(f'card "Go": Action {{\n  effect {{ repeat 10 {{ v = {NINE} }} }}\n}}\n')
+    play(s, "play_action: Go")
+    assert s.state.held == 9009             # nine lists and their 9,000 numbers
+
+
+def test_a_players_list_is_counted_for_that_player():
+    s = given(BASE + 'var hoard = 0: per player\ncard "Go": Action {\n'
+              '  effect { set hoard of first(opponents) to range(1, 1000) }\n}\n',
+              hands={0: ["Go"]}, deck_cards=["Filler"] * 10)
+    play(s, "play_action: Go")
+    assert (s.state.held, s.state.players[1].sizes) == (1000, {"hoard": 1000})
+
+
+def test_what_an_undone_action_stored_is_held_no_more():
+    s = given(BASE + hoard(11), hands={0: ["Go"]}, deck_cards=["Filler"] * 10)
+    play(s, "play_action: Go")
+    assert s.state.held == 11 * 9009
+    assert s.undo()
+    assert s.state.held == 0
+    play(s, "play_action: Go")              # 99,099 again, not twice that
+
+
+def test_variables_that_start_with_more_than_the_game_may_hold_are_an_error_at_the_start():
+    lists = "".join(f"var w{i} = range(1, 1000): per player\n" for i in range(20))
+    with pytest.raises(EngineError) as caught:
+        given(BASE + lists, players=6, check=False)
+    assert str(caught.value) == (      # 6 × 17 lists of 1,000: w16 passes the limit
+        f"the game holds more than {MAX_HELD_VALUES:,} values at scenario.deck:20:1 (the "
+        "elements of its variables' lists and its lasting effects)")
+
+
+def test_lasting_effects_count_among_what_a_game_holds():
+    assert refused('card "Go": Action {\n'
+                   '  effect { repeat 150000 { static modify hand_size by 1 } }\n}\n') == (
+        f"the game holds more than {MAX_HELD_VALUES:,} values at scenario.deck:5:28 (the "
+        "elements of its variables' lists and its lasting effects)"
+        "\n  chain: move play_action → Go")
 
 
 def test_an_action_calling_itself_is_named_with_its_position_and_the_chain():
@@ -171,6 +238,89 @@ def test_a_player_who_eliminates_themselves_is_offered_no_more_moves():
     play(s, "play_action: Go")
     assert s.decision.player.index == 1          # the next seat's turn, not more of seat 0's
     assert not s.state.players[0].alive
+
+
+OUT_OF_THE_GAME = 'game "Out" extends "example"\n' + '''
+card "Resign": Action x 6 {
+  text "You are out of the game."
+  effect { eliminate you }
+}
+card "Hourglass": Thing {
+  text "At the start of your turn, if you hold more than five cards, you are out."
+  when turn_start where event.player == this.controller and count cards in your hand > 5 {
+    eliminate this.controller
+  }
+}
+when turn_end { say "the turn is over" }
+'''
+
+
+def test_a_player_eliminated_in_their_own_turn_plays_no_more_of_it():
+    assert all_pass('''
+        scenario "Out by their own card: no more moves, no discarding, the next player's turn" {
+          given {
+            players 3
+            hand of P1: "Resign", "Windmill" x 6
+            deck top: "Wrench", "Heist"
+          }
+          when { P1 chooses "play_action: Resign" }
+          then {
+            P1 is eliminated
+            hand of P1 has 7 cards  # the end phase's discarding is not theirs to do
+            log does not say "Discard down"
+            log says "the turn is over"  # the turn's end is as any turn's
+            P2 is asked "your move"
+            hand of P2 has 1 cards  # P2's turn began with its draw
+          }
+        }
+
+        scenario "Out by a rule at the start of their turn: none of the turn is played" {
+          given {
+            players 3
+            area of P1: "Hourglass"
+            hand of P1: "Windmill" x 6
+            deck top: "Wrench", "Heist"
+          }
+          then {
+            P1 is eliminated
+            hand of P1 has 6 cards  # no draw, no discarding
+            P2 is asked "your move"
+            hand of P2 has 1 cards
+          }
+        }
+    ''', OUT_OF_THE_GAME)
+
+
+def test_eval_eliminate_you_in_the_repl_ends_your_turn_there():
+    from deckwright.repl.commands import Processor
+    proc = Processor("example", seed=1, players=3)
+    assert proc.session.decision.player.index == 0
+    text = proc.execute("eval eliminate you").text()
+    after = text[text.index("P1 evaluates"):]
+    assert after.startswith("P1 evaluates: eliminate you\nP1 is eliminated\n— turn 4: P2 —\n")
+    assert "P1 chooses" not in after             # nor "Discard down to your hand size"
+    assert after.endswith("game over: P2 wins (12 gears)")   # the bots play on to the end
+
+
+def test_bots_are_not_asked_for_a_player_out_in_their_own_turn():
+    from deckwright.dsl.agents import RandomAgent
+    from deckwright.dsl.engine import Game
+    from scenario import program
+
+    class Watchful(RandomAgent):
+        def pick(self, n, kind, lo=1, hi=1):
+            me = game.state.players[self.seat]
+            assert me.alive or me is not game.turn_of, "an out player was asked"
+            return super().pick(n, kind, lo, hi)
+
+    deck = program(OUT_OF_THE_GAME)
+    for seed in range(20):
+        agents = [Watchful(seed * 3 + k) for k in range(3)]
+        for k, a in enumerate(agents):
+            a.seat = k
+        game = Game(deck, seed=seed, players=3, agents=agents, log=False)
+        game.run()
+        assert not all(p.alive for p in game.state.players)     # someone resigned
 
 
 # ----------------------------------------------------------------------------------

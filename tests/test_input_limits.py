@@ -224,6 +224,19 @@ def test_copies_at_the_limit_are_fine():
     assert load_text(BASE + 'card "A": Thing x 9999\ncard "B": Thing\n', "ok.deck")
 
 
+def test_the_variables_must_fit_in_a_game_of_the_most_players():
+    # 99 per player for 100 players, and the base deck's `first_player`: 9,901 fit
+    lines = "".join(f"var w{i} = 0: per player\n" for i in range(99))
+    many = BASE + "override players 2 to 100\n" + lines
+    assert load_text(many, "ok.deck")
+    out = rendered(many + "var w99 = 0: per player\n")
+    assert out == (
+        "bad.deck:102:1: error: the deck's variables come to more than 10,000 in a game of "
+        "100 players (a `per player` one is one for each), the most a game may hold\n"
+        "  102 | var w99 = 0: per player\n      | ^^^^^^^^^^^^^^^^^^^^^^^\n"
+        "  hint: fewer variables, or fewer players")
+
+
 # ----------------------------------------------------------------------------------
 # Nesting
 # ----------------------------------------------------------------------------------

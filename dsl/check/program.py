@@ -13,7 +13,7 @@ from typing import Optional
 from .. import ast as A
 from .. import ir as I
 from ..errors import Diagnostic, suggest
-from ..limits import MAX_COPIES
+from ..limits import MAX_COPIES, MAX_VARIABLES
 from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledTrigger,
                        Program, ResourceDef, ZoneDef)
 from .exprs import ExprChecker, chain_of
@@ -95,6 +95,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         for item in self.items:
             self._check_item(item)
         self._library_size()
+        self._variables_size()
         listened = set()
         for t in p.all_triggers:
             listened.add(t.event)
@@ -119,6 +120,21 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
                     self.error("too-big", f"the deck's cards come to more than {MAX_COPIES:,} "
                                           f"copies together, the most a game may hold",
                                item.pos, "fewer copies (`x N`) or fewer cards")
+                    return
+
+    def _variables_size(self):
+        """The deck's variables fit in a game of its most players, a `per player` one
+        counted for each: the error is at the variable that passes the limit."""
+        p, per = self.p, {}
+        for item in self.items:
+            if isinstance(item, A.Var):
+                per[item.name] = p.max_players if item.per_player else 1
+                if sum(per.values()) > MAX_VARIABLES:
+                    self.error("too-big", f"the deck's variables come to more than "
+                                          f"{MAX_VARIABLES:,} in a game of {p.max_players} "
+                                          f"players (a `per player` one is one for each), the "
+                                          f"most a game may hold", item.pos,
+                               "fewer variables, or fewer players")
                     return
 
     def _declare(self):
@@ -149,6 +165,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
                                                      item.worth)
             elif isinstance(item, A.Var):
                 p.vars[item.name] = (item.per_player, None)
+                p.var_pos[item.name] = item.pos
                 if item.shown:
                     p.shown_vars.add(item.name)
                 else:

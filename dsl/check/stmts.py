@@ -260,6 +260,7 @@ class StmtChecker:
         return I.EndGame("winner", winner, None, name)
 
     def s_Eliminate(self, n, scope):
+        self.p.eliminates = True
         return I.Eliminate(self.typed(n.player, scope, (PLAYER, PLAYERS), "who is eliminated"))
 
     def s_ExtraTurn(self, n, scope):
@@ -473,7 +474,7 @@ class StmtChecker:
         cs = self.static(n.static, scope.card if scope.card != "*" else None, n.pos)
         self.p.temp_statics.append(cs)
         dur = self.duration(n.duration, scope) if n.duration.kind != "permanent" else None
-        return I.TempStatic(cs.index, dur)
+        return I.TempStatic(cs.index, dur, n.pos)
 
 
 # What `divide` shares out among, in the order its refusal names them.

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..engine import primitives as P
 from ..engine.divide import Division, divide_targets
-from ..engine.events import Decision, Event
+from ..engine.events import Decision, Event, TurnOut
 from ..engine.state import CardInst, Player, ZoneInst
 from ..errors import EngineError
 from .runtime_targets import (REFUSED, aim_ruled, forbid_options, forbidden_as_aimed,
@@ -405,7 +405,7 @@ HELPERS = {
     # values and numbers
     "ITER": P.iterate, "ITERLIST": iterlist, "MEMBERS": P.members, "MEMBER": member,
     "COUNT": P.count, "ASLIST": P.as_list, "NTH": P.nth, "AGG": P.agg, "CARDS": P.cards_of,
-    "OVER": P.over, "CHECK": check, "VALUE": P.checked_value,
+    "OVER": P.over, "CHECK": check, "VALUE": P.checked_value, "HOLD": P.held_value,
     "NUMBER": P.number, "COUNTERS": P.counters_on, "DIV": P.divide, "MOD": P.modulo, "RANGE": P.number_range,
     "NULLSAFE": nullsafe, "LT": lt, "LE": le, "GT": gt, "GE": ge, "ORDERED": ordered,
     "STEPS": steps, "BUDGET": P.budget_exceeded, "TOO_DEEP": P.too_deep,
@@ -430,6 +430,7 @@ HELPERS = {
     "GAIN_QUIET": P.gain_quiet, "LOSE_QUIET": P.lose_quiet, "GAIN_NOW": P.gain_now,
     "LOSE_NOW": P.lose_now, "LOSE_AMOUNT": P.lose_amount, "SET_RES": P.set_res,
     "SET_SHARED": P.set_shared, "MARK": P.mark, "UNMARK": P.unmark, "ELIMINATE": P.eliminate_one,
+    "TURN_OUT": P.turn_out, "TURNOUT": TurnOut,
     "END": P.end_game, "END_MOST": P.end_by_most, "MOST_OF": P.most_of, "WON": P.won, "USE": P.use_limit, "ADD_TEMP": P.add_temp_static,
     "SAY": say, "SAY_SHOWN": say_shown, "SHOWN": shown, "START_TURN": P.start_turn, "EXPIRE": P.expire,
     "EXTRA_TURN": P.extra_turn, "SKIP_TURN": P.skip_turn, "REVERSE_ORDER": P.reverse_order,

@@ -250,23 +250,34 @@ class StmtWriter:
         who = self.who(n.player, f)
         self.writeline(f"SET_RES(g, {who}, {literal(n.name)}, {self.expr(n.value, f)})")
 
-    def kept(self, n, f) -> str:
-        """The value a variable is set to, checked against the limits of one value
-        (dsl/limits.py) when its kind may hold lists or events."""
-        value = self.expr(n.value, f)
+    def kept(self, n, f, holder: str, value: str | None = None) -> str:
+        """The value a variable is set to (``value``, if it is worked out already),
+        checked against the limits of one value and counted among what the game holds
+        (dsl/limits.py; values.held_value) when its kind may hold lists or events;
+        ``holder`` holds the variable (the state, a player)."""
+        value = value or self.expr(n.value, f)
         if not may_hold_lists(n.value):
             return value
+        held = f"{holder}.sizes, {literal(n.name)}, {self.pos(n.pos)}"
         if not f.walrus:
-            return f"VALUE(g, {value}, {self.pos(n.pos)})"
+            return f"HOLD(g, {value}, {held})"
         t = f.temp()                      # the usual case, a plain value, tested inline
-        return f"({t} if type({t} := {value}) in PLAIN else VALUE(g, {t}, {self.pos(n.pos)}))"
+        return f"({t} if type({t} := {value}) in PLAIN else HOLD(g, {t}, {held}))"
 
     def s_SetPlayerVar(self, n, f):
         who = self.who(n.player, f)
-        self.writeline(f"{who}.vars[{literal(n.name)}] = {self.kept(n, f)}")
+        if may_hold_lists(n.value) and not who.isidentifier():
+            # the player is read twice: worked out once, after the value as ever
+            t, w = f.temp(), f.temp()
+            self.writeline(f"{t} = {self.expr(n.value, f)}")
+            self.writeline(f"{w} = {who}")
+            value, who = self.kept(n, f, w, t), w
+        else:
+            value = self.kept(n, f, who)
+        self.writeline(f"{who}.vars[{literal(n.name)}] = {value}")
 
     def s_SetGlobal(self, n, f):
-        value = self.kept(n, f)
+        value = self.kept(n, f, self.state(f))
         self.writeline(f"{self.state(f)}.globals[{literal(n.name)}] = {value}")
 
     def s_Let(self, n, f):
@@ -498,6 +509,9 @@ class StmtWriter:
         self.writeline(self.whenevers_call(f))
 
     def s_Phase(self, n, f):
+        if self.program.eliminates and self.program.round is None:
+            # a player eliminated in their turn plays none of its later phases
+            self.writeline(f"if not {f.you}.alive: TURN_OUT(g, {f.you})")
         self.writeline(f"{self.state(f)}.phase = {literal(n.name)}")
         # A scenario's points (Game.watch; None in play, so a game tests it as before): it
         # looks at the phase's start, and passes over the phases before the one a scenario
@@ -519,4 +533,4 @@ class StmtWriter:
 
     def s_TempStatic(self, n, f):
         self.writeline(f"ADD_TEMP(g, {n.static}, {self.duration(n.duration, f)}, {f.you}, "
-                       f"{f.this})")
+                       f"{f.this}, {self.pos(n.pos)})")

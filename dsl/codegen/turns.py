@@ -76,7 +76,7 @@ class TurnWriter:
         self.writeline("for _ in range(500):")
         self.indent()
         self.writeline(f"{opts} = {lister}(g, {f.you})")
-        # An eliminated player makes no more moves, even in the turn they went out in.
+        # An eliminated player makes no more moves: in their own turn, it ends.
         made = (f"DECISION({f.you}, 'move', 'your move', None, {opts}, 1, 1, False, "
                 f"None, ({lister}, {f.you}), MOVE_LABELS)")
         self.writeline(f"if len({opts}) == 1 or not ({f.you} is None or {f.you}.alive):")
@@ -84,6 +84,7 @@ class TurnWriter:
         # only `pass` is left: a game that logs says so (the turn goes on without a question)
         self.writeline(f"if g.logging and len({opts}) == 1 and {f.you} is not None: "
                        f"g.log_forced({made}, 0)")
+        self.writeline(f"if {f.you} is not None and not {f.you}.alive: TURN_OUT(g, {f.you})")
         self.writeline("break")
         self.outdent()
         if f.resumable:        # the options may be listed again while the decision waits
@@ -415,7 +416,15 @@ class TurnWriter:
             self.writeline(f"{S}.phase = None")
             self.writeline(f"if g.logging: g.write('— turn ' + str({S}.turn) + ': ' + player.name + ' —')")
             self.emit_after(f, "turn_start", "{'player': player}", "player")
+            # A player eliminated in their turn plays no more of it (TURN_OUT); its end,
+            # from `turn_end` on, is the end of any turn.
+            self.writeline("g.turn_of = player")
+            self.writeline("try:")
+            self.indent()
             self.writeline(self.call(f, "TURN_BODY(g, player, None, None)", body_decides))
+            self.outdent()
+            self.writeline("except TURNOUT: pass")
+            self.writeline("g.turn_of = None")
             self.writeline(f"{S}.phase = None")
             self.emit_after(f, "turn_end", "{'player': player}", "player")
             self.writeline("if g.timed: EXPIRE(g, player)")

@@ -54,9 +54,10 @@ ATTRIBUTES = frozenset({
     "id", "in_play", "in_play_before", "in_whenever", "index", "inplay", "keep", "kind",
     "label", "target",
     "labels_of", "logging", "marks", "name", "negated", "once", "once_per_turn", "options",
-    "owner", "phase", "players", "pop", "pos", "quick", "res", "side", "state", "steps", "timed",
-    "token", "triggers", "turn", "turns", "used", "uses", "values", "vars", "write", "z", "zl", "zn",
-    "zone", "turned", "rotated", "inverted", "passed", "log_forced", "watch"})
+    "owner", "phase", "players", "pop", "pos", "quick", "res", "side", "sizes", "state",
+    "steps", "timed", "token", "triggers", "turn", "turn_of", "turns", "used", "uses", "values",
+    "vars", "write", "z", "zl", "zn", "zone", "turned", "rotated", "inverted", "passed",
+    "log_forced", "watch"})
 
 
 def has_safe_repr(v) -> bool:

@@ -194,6 +194,12 @@ class GameOver(Exception):
         self.reason = reason
 
 
+class TurnOut(Exception):
+    """The player whose turn it is was eliminated: what is left of the turn's body is not
+    played (docs/language.md, `eliminate`). Raised where the turn would go on with them
+    (their next decision, move or phase) and caught where the turn's body is called."""
+
+
 class LogEntry:
     __slots__ = ("turn", "text", "pos", "source", "secret_for", "extra")
 

@@ -24,11 +24,13 @@ from __future__ import annotations
 from typing import Callable, Optional
 
 from ..errors import EngineError, Refusal
+from ..limits import MAX_HELD_VALUES
 from ..rng import CountingRng
-from .events import Decision, GameOver, LogEntry
+from .events import Decision, GameOver, LogEntry, TurnOut
 from .gamelog import GameLog
 from .state import CardInst, GameState, Player, ZoneInst
 from .recursion import too_deep_error
+from .values import count_held, too_much_held
 
 DEFAULT_BUDGET = 200_000         # evaluation steps per action (between two decisions)
 MAX_TRIGGER_DEPTH = 40           # nested events (a trigger's effect causing another...)
@@ -170,6 +172,7 @@ class Game(GameLog):
         self.chain: list[str] = []
         self.defer = 0
         self.in_whenever = False
+        self.turn_of = None               # whose turn's body is running (the rules set it)
         # Whether any mark or temporary effect may have an expiry: lets `expire` skip its
         # scan of every card on the many turns when nothing is timed.
         self.timed = True
@@ -243,6 +246,13 @@ class Game(GameLog):
                     pl.vars[name] = init(self, pl, None, None) if init else None
             else:
                 s.globals[name] = init(self, first, None, None) if init else None
+        count_held(s)
+        if s.held > MAX_HELD_VALUES:              # the lists the variables start with
+            total = 0
+            for name in p.vars:
+                total += s.sizes.get(name, 0) + sum(q.sizes.get(name, 0) for q in s.players)
+                if total > MAX_HELD_VALUES:
+                    too_much_held(self, p.var_pos[name])
 
     # --- running to the end ------------------------------------------------------------
     def run(self) -> dict:
@@ -275,7 +285,10 @@ class Game(GameLog):
         return choice
 
     def ask(self, d: Decision):
-        """Hand a decision to its player's agent, inline (games that only run)."""
+        """Hand a decision to its player's agent, inline (games that only run); a
+        decision of a player out of the game in their own turn ends the turn instead."""
+        if d.player is self.turn_of and not d.player.alive:
+            raise TurnOut()
         agent = self.agents[d.player.index]
         if agent is None:
             raise EngineError(f"no agent plays {d.player.name}")
@@ -383,6 +396,18 @@ class Game(GameLog):
         self._drive(choice)
         return None
 
+    def _end_turn(self) -> Decision:
+        """End the turn of its player, out of the game: TurnOut thrown into the rules
+        where they wait (an eval effect waiting there ends with it), which go on to the
+        next decision."""
+        stack = self._stack
+        while True:
+            try:
+                return stack[-1].throw(TurnOut())
+            except TurnOut:
+                stack.pop()               # an eval effect: the turn's rules wait below it
+                self._waiting.pop()
+
     def _push_effect(self, step: "Effect"):
         if self.evaluate is None:
             raise EngineError("this game cannot evaluate effects")
@@ -405,10 +430,14 @@ class Game(GameLog):
                                               "the game") from None
                         stack.pop()               # an eval effect ended: ask again
                         d = self._waiting.pop()
-                        if d.refresh is not None:      # an offer: list the moves again
+                        if self.turn_of is not None and not self.turn_of.alive:
+                            d = self._end_turn()  # ... unless it put the turn's player out
+                        elif d.refresh is not None:    # an offer: list the moves again
                             lister, who = d.refresh
                             d.values[:] = lister(self, who)
                             d.relabel()
+                    if d.player is self.turn_of and not d.player.alive:
+                        d = self._end_turn()      # no more questions in their turn
                     first = False
                     self.decision = d
                     if self._feed:                # replaying the history of a copy

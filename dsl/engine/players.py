@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .events import Decision, GameOver
+from .events import Decision, GameOver, TurnOut
 from .state import Player, new_order
 from .statics import expiry
 from .values import check_int, next_player
@@ -137,8 +137,19 @@ def eliminate_one(g, p) -> bool:
     if p is not None and p.alive:
         p.alive = False
         g.write(f"{p.name} is eliminated")
+        if p is g.turn_of:
+            # Their turn ends at their next decision (turn_out): a quick bot is asked
+            # without one, so the rest of the game asks through decisions (the same picks).
+            g.quick = False
         return True
     return False
+
+
+def turn_out(g, p) -> None:
+    """Where the turn would go on with ``p`` (an offer of moves, a phase), out of the
+    game: their turn ends now, if it is theirs."""
+    if p is g.turn_of:
+        raise TurnOut()
 
 
 def end_game(winners, draw: bool, reason: str, name: Optional[str] = None):

@@ -97,6 +97,7 @@ def _copy(game, frames, variants):
     g.history = list(game.history)
     g._feed, g._waiting = [], []
     g.chain = list(game.chain)
+    g.turn_of = None if game.turn_of is None else new.players[game.turn_of.index]
     g.in_play_n = list(game.in_play_n)
     if game.prop_busy or game.cut is not None:
         # a property being worked out; the log's count of lines not kept, which the
@@ -132,7 +133,7 @@ def _copy(game, frames, variants):
 # The game's fields a copy makes for itself (above), not taken from the game.
 _FRESH = frozenset({
     "state", "agents", "checkpoints", "log", "decisions", "history", "_feed", "_waiting",
-    "chain", "in_play_n", "prop_busy", "by_name", "by_name_key", "copy_cache",
+    "chain", "turn_of", "in_play_n", "prop_busy", "by_name", "by_name_key", "copy_cache",
     "zone_names", "decision", "_stack"})
 _KNOWN = _SHARED | _FRESH
 

@@ -23,7 +23,8 @@ from ..rng import Rng
 
 
 class Player:
-    __slots__ = ("index", "name", "side", "alive", "res", "vars", "marks", "turns", "z")
+    __slots__ = ("index", "name", "side", "alive", "res", "vars", "sizes", "marks", "turns",
+                 "z")
 
     def __init__(self, index: int, name: str, side: Optional[str] = None):
         self.index = index
@@ -32,6 +33,7 @@ class Player:
         self.alive = True
         self.res: dict[str, int] = {}
         self.vars: dict[str, Any] = {}
+        self.sizes: dict[str, int] = {}      # var → elements of its list (GameState.held)
         self.marks: dict[str, Any] = {}      # mark → expiry (see Expiry) or None
         self.turns = 0                       # turns this player has started
         self.z: list = []                    # zone-table index → this player's instance
@@ -128,6 +130,11 @@ class GameState:
         self.zones: dict[str, ZoneInst] = {}
         self.cards: dict[int, CardInst] = {}
         self.globals: dict[str, Any] = {}
+        # What the variables hold, for the limit on it (dsl/limits.py MAX_HELD_VALUES): the
+        # elements of their lists and events, and by variable of the game (here) or of a
+        # player (Player.sizes) the count of each that holds one (values.held_value).
+        self.held = 0
+        self.sizes: dict[str, int] = {}
         self.next_id = 1
         self.turn = 0                  # turns (or rounds) started in the game
         self.active: Optional[Player] = None
@@ -206,6 +213,7 @@ class GameState:
             q = new_player(Player)
             q.index, q.name, q.side, q.alive, q.turns = p.index, p.name, p.side, p.alive, p.turns
             q.res, q.marks = p.res.copy(), p.marks   # marks: never changed in place
+            q.sizes = p.sizes.copy() if p.sizes else {}
             players.append(q)
         who = dict(zip(self.players, players))   # a player of this state → its copy
         who[None] = None
@@ -287,6 +295,7 @@ class GameState:
         for q, p in zip(players, self.players):
             q.vars = values_of(p.vars)
         s.globals = values_of(self.globals)
+        s.held, s.sizes = self.held, self.sizes.copy() if self.sizes else {}
         s.active = None if self.active is None else players[self.active.index]
         s.used = self.used.copy()
         s.once = self.once.copy()
@@ -380,6 +389,8 @@ class GameState:
         s.result = data["result"]
         s.order = copy_order(data["order"]) if data.get("order") is not None else None
         s.passed = {p: _freeze(k) for p, k in data.get("passed", ())}
+        from .values import count_held     # (values.py reads this module's classes)
+        count_held(s)
         return s
 
     def state_hash(self) -> str:

@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Optional
 
 from ..errors import EngineError
+from ..limits import MAX_HELD_VALUES
 from .events import Event
 from .state import CardInst, Player
-from .values import iterate
+from .values import iterate, recounted_held, too_much_held
 
 
 # --- parameters, limits, statics -----------------------------------------------------------
@@ -224,7 +225,13 @@ def use_limit(g, name: str, player: Player):
                       f"`remaining({name}) > 0` before `use {name}`)", tuple(g.chain))
 
 
-def add_temp_static(g, index: int, duration, you, this):
+def add_temp_static(g, index: int, duration, you, this, pos):
+    """A lasting effect of a `static` statement: one of the values a game holds
+    (dsl/limits.py MAX_HELD_VALUES)."""
+    s = g.state
+    if s.held + len(s.temp) >= MAX_HELD_VALUES and recounted_held(g) + len(s.temp) >= \
+            MAX_HELD_VALUES:
+        too_much_held(g, pos)
     exp = expiry(g, duration, you)
     g.timed = g.timed or exp is not None
     g.state.temp.append({"static": index, "this": this, "you": you, "expiry": exp})

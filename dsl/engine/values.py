@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..errors import EngineError
-from ..limits import MAX_VALUE_DEPTH, MAX_VALUE_SIZE
+from ..limits import MAX_HELD_VALUES, MAX_VALUE_DEPTH, MAX_VALUE_SIZE
 from .events import Event
 from .state import CardInst, Player, ZoneInst
 
@@ -134,8 +134,14 @@ def checked_value(g, v, pos):
     so a value built by sharing (`v = [v, v]`) costs no more to check than any other,
     and every element looked at past the first level is a step of the budget."""
     t = type(v)
-    if t is not list and t is not Event and t is not tuple:
-        return v
+    if t is list or t is Event or t is tuple:
+        _checked_size(g, v, pos)
+    return v
+
+
+def _checked_size(g, v, pos) -> int:
+    """The elements of ``v`` (a list, tuple or event) as :func:`checked_value` counts
+    them, checked against its limits."""
     size = 0
     work = [(v, 1)]
     while work:
@@ -152,8 +158,76 @@ def checked_value(g, v, pos):
             ty = type(y)
             if ty is list or ty is Event or ty is tuple:
                 work.append((y, depth + 1))
-    g.steps += size - (len(v.data) if t is Event else len(v))
+    g.steps += size - (len(v.data) if type(v) is Event else len(v))
+    return size
+
+
+def held_value(g, v, sizes: dict, name: str, pos):
+    """``v``, checked as :func:`checked_value` checks it, as the new value of the
+    variable ``name`` of ``sizes``' holder (the game's ``GameState.sizes``, a player's
+    ``Player.sizes``: each variable's count of the elements of the list it holds). The
+    game's count of what its variables hold (``GameState.held``) goes up by the elements
+    of ``v`` and down by those of the list ``v`` replaces; past MAX_HELD_VALUES, with the
+    lasting effects, it is the limit's error, and the variable keeps its value.
+
+    Compiled rules call it where a variable is set to a list, tuple or event; a plain
+    value put in place of a list changes no count (that costs the common case nothing).
+    So ``held`` may count a list no variable holds any more, never fewer than they hold,
+    and before the error it is counted again from the values themselves."""
+    t = type(v)
+    n = _checked_size(g, v, pos) if t is list or t is Event or t is tuple else 0
+    s = g.state
+    held = s.held + n - sizes.get(name, 0)
+    if held + len(s.temp) > MAX_HELD_VALUES:
+        held = recounted_held(g) + n - sizes.get(name, 0)
+        if held + len(s.temp) > MAX_HELD_VALUES:
+            too_much_held(g, pos)
+    s.held = held
+    if n:
+        sizes[name] = n
+    else:
+        sizes.pop(name, None)
     return v
+
+
+def recounted_held(g) -> int:
+    """The state's count of what its variables hold, made exact (:func:`count_held`);
+    each variable looked at is a step of the budget."""
+    s = g.state
+    count_held(s)
+    g.steps += len(s.globals) + sum(len(p.vars) for p in s.players)
+    return s.held
+
+
+def too_much_held(g, pos):
+    raise EngineError(f"the game holds more than {MAX_HELD_VALUES:,} values at {pos} (the "
+                      f"elements of its variables' lists and its lasting effects)",
+                      tuple(g.chain))
+
+
+def count_held(s) -> None:
+    """Set the state's counts of what its variables hold (``held``, ``sizes``) from the
+    values themselves: for a state made other than by the rules (the variables' first
+    values, a scenario's arrangement, a state read from JSON). No limit is checked."""
+    s.held = 0
+    for sizes, values in [(s.sizes, s.globals)] + [(p.sizes, p.vars) for p in s.players]:
+        sizes.clear()
+        for name, v in values.items():
+            if type(v) in (list, tuple, Event):
+                sizes[name] = n = elements(v)
+                s.held += n
+
+
+def elements(v) -> int:
+    """The elements of a list, tuple or event, every inner one's counted each time it is
+    reached (as :func:`checked_value` counts them, without its limits)."""
+    size, work = 0, [v]
+    while work:
+        x = work.pop()
+        items = x.data.values() if type(x) is Event else x
+        size += len(items)
+        work.extend(y for y in items if type(y) in (list, tuple, Event))
+    return size
 
 
 def budget_exceeded(g, pos):

@@ -7,6 +7,7 @@ part of the runner reports what did not hold.
 """
 from __future__ import annotations
 
+from ..engine.values import count_held
 from ..rng import ArrangedRng
 from .expect import _show
 from .syntax import Place, Value
@@ -180,6 +181,8 @@ class Arranging:
                         raise Stop(Failure(a.pos, f"no `{a.value.text}` is arranged for "
                                                    f"`{c.name}` to be attached to"))
                     c.attached_to = host
+        if any(line.kind == "g_value" for line in lines):
+            count_held(st)                # a list a value replaces is held no longer
 
     @staticmethod
     def default_owner(st, zone):
