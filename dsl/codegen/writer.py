@@ -52,7 +52,8 @@ ATTRIBUTES = frozenset({
     "labels_of", "logging", "marks", "name", "negated", "once", "once_per_turn", "options",
     "owner", "phase", "players", "pop", "quick", "res", "side", "sizes", "state", "steps",
     "timed", "token", "triggers", "turn", "turn_of", "turns", "used", "uses", "values", "vars",
-    "write", "z", "zl", "zn", "zone", "turned", "rotated", "inverted", "passed", "log_forced", "watch"})
+    "write", "z", "zl", "zn", "zone", "turned", "rotated", "inverted", "passed", "log_forced",
+    "watch"})
 
 
 def has_safe_repr(v) -> bool:
