@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from ..ir import reads_field
 from ..parser import no_cycle_collection
+from .exprs import may_hold_lists
 from .lazy import define
 from .module import CodeGenerator
 from .resume import Resumer
@@ -65,6 +66,9 @@ class ProgramInfo:
         self.move_vars = [mv.var for mv in p.moves.values()]
         self.response_labels = {t.index: t.label for t in p.all_triggers if t.kind == "respond"}
         self.action_says = {name: a.says for name, a in p.actions.items() if a.says}
+        # a variable may start with a list: a new game counts what they hold (Game._build)
+        self.lists_at_start = any(v is not None and may_hold_lists(v)
+                                  for _, v in p.vars.values())
         # the parameter naming the card each call declared `target for` plays
         self.action_plays = {name: a.aims for name, a in p.actions.items() if a.aims}
         # the `static forbid`s of such a call that read its targets: checked once they

@@ -246,7 +246,8 @@ class Game(GameLog):
                     pl.vars[name] = init(self, pl, None, None) if init else None
             else:
                 s.globals[name] = init(self, first, None, None) if init else None
-        count_held(s)
+        if self.info.lists_at_start:
+            count_held(s)
         if s.held > MAX_HELD_VALUES:              # the lists the variables start with
             total = 0
             for name in p.vars:
