@@ -96,6 +96,21 @@ card "Echo": Thing {
   }
 }
 
+card "Busker": Thing {
+  text "When Busker enters play, choose one: play the top card of the discard pile, or gain 1 gear."
+  when enter where event.card == this {
+    choose one {
+      "Play the top card of the discard pile" { play top(discard_pile) }
+      "Gain 1 gear" { gain 1 gears }
+    }
+  }
+}
+
+card "Prompter": Action {
+  text "Use the Flash ability of a Quick Trick in your hand."
+  effect { use ability "Flash" of first(cards in your hand where it.name == "Quick Trick") }
+}
+
 card "Junk Drawer": Thing {
   text "Action: you may discard a card to gain 1 gear."
   ability "Rummage": uses action_play {
@@ -399,3 +414,58 @@ def test_the_repl_answers_a_card_an_effect_may_not_play_with_the_rule(tmp_path):
     assert proc.execute("choose Sealed Vault").text() == f"error: {said}"
     assert proc.session.decision.prompt == "Play an Action"      # still asked
 
+
+
+def test_an_option_of_choose_one_whose_play_is_forbidden_is_left_out():
+    assert passes('''
+        scenario "Under Quiet Hours the Busker's only option is taken without asking" {
+          given {
+            hand of P1: "Busker"
+            area of P2: "Quiet Hours"
+            discard_pile: "Oil Can"
+            deck top: "Gearbox" x 6
+          }
+          when { P1 chooses "play_thing: Busker" }
+          then {
+            gears of P1 is 1
+            discard_pile is "Oil Can"
+          }
+        }
+        scenario "Without them the Busker asks" {
+          given {
+            hand of P1: "Busker"
+            discard_pile: "Oil Can"
+            deck top: "Gearbox" x 6
+          }
+          when { P1 chooses "play_thing: Busker" }
+          then {
+            P1 is asked "choose one"
+            P1 may choose "Play the top card of the discard pile"
+          }
+        }''')
+
+
+def test_use_ability_of_a_card_whose_play_is_refused_does_nothing():
+    assert passes('''
+        scenario "The Prompter uses the Flash of a Quick Trick acquired before this turn" {
+          given {
+            hand of P1: "Prompter", "Quick Trick"
+            deck top: "Gearbox" x 6
+          }
+          when { P1 chooses "play_action: Prompter" }
+          then {
+            gears of P1 is 1
+            discard_pile has "Quick Trick"
+          }
+        }
+        scenario "... and of none acquired this turn" {
+          given {
+            hand of P1: "Prompter", "Quick Trick" (marked fresh)
+            deck top: "Gearbox" x 6
+          }
+          when { P1 chooses "play_action: Prompter" }
+          then {
+            gears of P1 is 0
+            hand of P1 has "Quick Trick"
+          }
+        }''')

@@ -1,6 +1,7 @@
-"""What is legal, as generated code: a card's `require`s, and the tests a refusal reads.
+"""What is legal, as generated code: a card's `require`s, what would refuse a call, and the
+tests a refusal reads.
 
-Two kinds of function, both written only for decks that need them:
+Functions, each written only for decks that need it:
 
 * ``CR{i}(g, you, this, ev)``: the `require`s of card definition ``i``, the index of the
   first that fails, or -1. An offer's listers call them (``CARD_OK``) for a card that is
@@ -15,6 +16,11 @@ Two kinds of function, both written only for decks that need them:
 * ``MP{m}(g, you, x, every)``: for a move that plays its option (:meth:`LegalityWriter.move_play`)
   by a call some `static forbid` names, what refuses that play (``PLAY_REFUSAL``): its
   offer's lister leaves the option out, and a refusal names the forbids.
+* ``CK{k}(g, you, this, ev[, byab], PARAMS..., every)``: whether a call of action ``k``
+  would be refused, and by what (:meth:`LegalityWriter.write_call_checks`): a choice
+  whose first step is the call asks it first (a `choose`'s options, a `may`, an option
+  of `choose one`), and so does ``AK{k}(g, you, this, ev, every)`` for an ability whose
+  first step it is: what the rules refuse is not offered.
 """
 from __future__ import annotations
 
@@ -190,6 +196,13 @@ class LegalityWriter:
             return None
         return call, chosen.index(True)
 
+    def first_call_check(self, body, f) -> Optional[str]:
+        """:meth:`call_check` of the call a block starts with (a `may`'s, an option of
+        `choose one`), or None."""
+        if not body or not isinstance(body[0], I.CallAction):
+            return None
+        return self.call_check(body[0], f)
+
     def write_ability_play(self, k: int, ab) -> Optional[str]:
         """``AK{k}(g, you, this, ev, every)`` for ability ``k`` when its body starts with a
         call some rule may refuse whose arguments read no local and no `event` (the
@@ -201,15 +214,15 @@ class LegalityWriter:
         call = ab.body[0]
         holds = I.facts(tuple(call.args))
         if call.action not in self.call_checks or ("builtin", "event") in holds \
-                or any(type(x) is tuple and x[0] == "local" for x in holds):
+                or any(type(x) is tuple and x[0] == "local" for x in holds) \
+                or self.draws(tuple(call.args)):
             return None
 
         def body(f):
             f.this_safe = True
             if self.program.reads_ability:
                 f.ability = literal(ab.name)
-            check = self.call_check(call, f, "every")
-            self.writeline(f"return {check}" if check is not None else "return None")
+            self.writeline(f"return {self.call_check(call, f, 'every')}")
         return self.defn(f"AK{k}", "g, you, this, ev, every", False, body)
 
     def write_card_costs(self):

@@ -472,11 +472,15 @@ class StmtWriter:
         who, open_, i = f.temp(), f.temp(), f.temp()
         self.writeline(f"{who} = {chooser}")
         self.writeline(f"{open_} = []")
-        for k, (label, cond, _) in enumerate(n.cases):
-            if cond is None:
+        for k, (label, cond, body) in enumerate(n.cases):
+            tests = [self.cond(cond, f)] if cond is not None else []
+            check = self.first_call_check(body, f)
+            if check is not None:        # its first step, a call the rules would refuse
+                tests.append(f"{check} is None")
+            if not tests:
                 self.writeline(f"{open_}.append({k})")
             else:
-                self.writeline(f"if {self.cond(cond, f)}: {open_}.append({k})")
+                self.writeline(f"if {' and '.join(tests)}: {open_}.append({k})")
         labels = "[" + ", ".join(literal(c[0]) for c in n.cases) + "]"
         self.writeline(f"if {open_}:")
         self.indent()
@@ -506,8 +510,7 @@ class StmtWriter:
         d = f"LABELS(g, {who}, ['yes', 'no'], {literal(n.prompt)}, {n.secret}, {f.this})"
         # A `may` whose first step is a call the rules refuse is not asked: it offers
         # nothing the player may do (what is legal is what is offered).
-        first = n.body[0] if n.body and isinstance(n.body[0], I.CallAction) else None
-        check = self.call_check(first, f) if first is not None else None
+        check = self.first_call_check(n.body, f)
         asked = f"{self.ask_one(f, who, 'may', '2', d)} == 0"
         self.writeline(f"if {check} is None and {asked}:" if check else f"if {asked}:")
         self.indent()
