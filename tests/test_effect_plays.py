@@ -111,6 +111,20 @@ card "Prompter": Action {
   effect { use ability "Flash" of first(cards in your hand where it.name == "Quick Trick") }
 }
 
+action hex(victim) {
+  as victim { lose 1 gears }
+}
+
+card "Hex Doll": Action {
+  text "A player loses a gear."
+  effect { choose p from players prompt "Hex whom?" { hex p } }
+}
+
+card "Warding Charm": Thing - Trinket {
+  text "You can't be hexed."
+  static forbid hex where event.victim == you
+}
+
 card "Junk Drawer": Thing {
   text "Action: you may discard a card to gain 1 gear."
   ability "Rummage": uses action_play {
@@ -249,6 +263,29 @@ def test_a_choice_that_leads_to_any_forbidden_call_leaves_out_what_it_forbids():
             P1 is asked "Discard a card"
             P1 may choose "Oil Can"
             P1 may not choose "Music Box"
+          }
+        }''')
+
+
+def test_a_choice_of_a_player_leaves_out_one_a_forbid_protects():
+    assert passes('''
+        scenario "P2's Warding Charm keeps P2 out of the Hex Doll's choice" {
+          given {
+            players 3
+            hand of P1: "Hex Doll"
+            area of P2: "Warding Charm"
+            gears of P2 = 2
+            gears of P3 = 2
+            deck top: "Gearbox" x 6
+          }
+          when {
+            P1 chooses "play_action: Hex Doll"
+            P1 chooses "P2" refused: "P2 is not allowed: Warding Charm forbids it"
+            P1 chooses "P3"
+          }
+          then {
+            gears of P2 is 2
+            gears of P3 is 1
           }
         }''')
 
