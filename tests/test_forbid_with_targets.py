@@ -10,8 +10,8 @@ out of the card's question. Where some choices of several targets are forbidden 
 others not, the move chooses them as it starts, before its own steps (its card's `to use`
 cost, its `use action_play`), and a refused choice ends it there: nothing is told,
 nothing hears it is aimed at, nothing is paid, the card stays where it was, unseen, and
-the game is as it was before the move. A play a card's effect makes is refused as it is
-made.
+the game is as it was before the move. A card's effect that offers cards to play offers
+only those the forbid allows.
 """
 from deckwright.dsl.loader import load_text
 from tests.scenario import all_pass, given, play
@@ -194,11 +194,11 @@ def test_a_refusal_names_every_forbid_that_refuses_the_play():
         }''')
 
 
-def test_a_play_a_cards_effect_makes_is_refused_as_it_is_made():
-    # Not a move: the Encore offers the Wrecking Ball, whose play is then refused (the
-    # Encore itself still happens).
+def test_a_play_a_cards_effect_offers_is_one_the_forbid_allows():
+    # Not a move: the Encore's choice of a card to play leaves out the Wrecking Ball the
+    # Aegis forbids at every target, and one typed is refused with the Aegis's rule.
     assert passes('''
-        scenario "The Encore plays no Wrecking Ball under the Aegis" {
+        scenario "The Encore does not offer a Wrecking Ball under the Aegis" {
           given {
             hand of P1: "Encore", "Wrecking Ball"
             area of P2: "Windmill", "Aegis"
@@ -206,12 +206,13 @@ def test_a_play_a_cards_effect_makes_is_refused_as_it_is_made():
           }
           when {
             P1 chooses "play_action: Encore"
-            P1 chooses "Wrecking Ball"
+            P1 chooses "Wrecking Ball" refused: "Wrecking Ball is not allowed: Aegis forbids it"
           }
           then {
-            log for P1 says "P1: playing Wrecking Ball at any of its targets is forbidden by Aegis: the play does not happen"
+            P1 is asked "Play an Action"
+            P1 may choose "Oil Can"
+            P1 may not choose "Wrecking Ball"
             hand of P1 has "Wrecking Ball"
-            discard_pile has "Encore"
             area of P2 is "Windmill", "Aegis"
           }
         }''')

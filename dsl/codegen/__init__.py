@@ -108,6 +108,8 @@ class Code:
             if type(node).__name__ == "Const":
                 self.limits[name].const = node.value
         self.ability_conds = [ns[n] if n else None for n in gen.ability_conds]
+        # per ability whose first step is a call some rule may refuse: that call's check
+        self.ability_play = [ns[n] if n else None for n in gen.ability_plays]
         # What is legal, and why not (deckwright.dsl.engine.legality): a card's `require`s by
         # definition index; per move its refusal test and its candidates; per ability
         # its tests; each offer's lister → the moves it lists.
@@ -119,6 +121,8 @@ class Code:
         self.ability_why = [ns[n] if n else None for n in gen.ability_whys]
         self.offer_moves = {ns[name]: names for names, name in gen.listers.items()}
         self.action_why = {key: ns[name] for key, name in gen.action_whys.items()}
+        # per action some rule may refuse a call of, what would (CK)
+        self.call_check = {action: ns[name] for action, name in gen.call_checks.items()}
         self.ability_targets = [ns[n] if n else None for n in gen.ability_targets]
         # the values refusal words show: (words number, parameter or None) → function
         self.words = {key: ns[n] for key, n in getattr(gen, "words_fns", {}).items()}

@@ -1,6 +1,7 @@
-"""What is legal, as generated code: a card's `require`s, and the tests a refusal reads.
+"""What is legal, as generated code: a card's `require`s, what would refuse a call, and the
+tests a refusal reads.
 
-Two kinds of function, both written only for decks that need them:
+Functions, each written only for decks that need it:
 
 * ``CR{i}(g, you, this, ev)``: the `require`s of card definition ``i``, the index of the
   first that fails, or -1. An offer's listers call them (``CARD_OK``) for a card that is
@@ -15,8 +16,15 @@ Two kinds of function, both written only for decks that need them:
 * ``MP{m}(g, you, x, every)``: for a move that plays its option (:meth:`LegalityWriter.move_play`)
   by a call some `static forbid` names, what refuses that play (``PLAY_REFUSAL``): its
   offer's lister leaves the option out, and a refusal names the forbids.
+* ``CK{k}(g, you, this, ev[, byab], PARAMS..., every)``: whether a call of action ``k``
+  would be refused, and by what (:meth:`LegalityWriter.write_call_checks`): a choice
+  whose first step is the call asks it first (a `choose`'s options, a `may`, an option
+  of `choose one`), and so does ``AK{k}(g, you, this, ev, every)`` for an ability whose
+  first step it is: what the rules refuse is not offered.
 """
 from __future__ import annotations
+
+from typing import Optional
 
 from .. import ir as I
 from ..check.kinds import ANY, BOOL, CARD
@@ -110,6 +118,112 @@ class LegalityWriter:
                                f"{self.call_data(call, f)}, you, x, {aims}, every)")
             self.defn(f"MP{self.move_index[name]}", "g, you, x, every", False, body,
                       this="None", ev="None")
+
+    def plan_call_checks(self):
+        """``self.call_checks``: for each action some rule may refuse a call of (its `if`,
+        a `static forbid` of it, or, for the call that plays a card, `target for`, a
+        card's `require`), the name of ``CK{k}``, which says whether it would. The same
+        for the program and for an ad-hoc effect's module, which calls the program's."""
+        forbids = self.a.static_events.get("forbid", ())
+        required = any(self.card_requires)
+        self.call_checks = {
+            name: f"CK{self.action_index[name]}" for name, a in self.program.actions.items()
+            if a.requires or name in forbids or (a.aims is not None and required)}
+
+    def write_call_checks(self):
+        """``CK{k}(g, you, this, ev[, byab], PARAMS..., every)``: None when a call of
+        action ``k`` with these arguments may happen, else what refuses it: ``(0, i)``
+        (its `if`'s test ``i`` fails), ``(1, card)`` (the card it plays, out of play,
+        fails a `require` of its own) or ``(2, sources)`` (the `static forbid`s that
+        refuse it: all of them with ``every``, else the first). A choice
+        that leads to the call asks it, so what it refuses is not offered."""
+        from .module import _param_idents
+        forbids = self.a.static_events.get("forbid", ())
+        reads_ability = self.program.reads_ability
+        for name, check in self.call_checks.items():
+            action = self.program.actions[name]
+            params = _param_idents(action.params)
+
+            def body(f, name=name, action=action, params=params):
+                f.names = dict(zip(action.params, params))
+                if reads_ability:
+                    f.ability = "byab"
+                for i, (test, _, _) in enumerate(action.requires):
+                    self.writeline(f"if not ({self.cond(test, f)}): return (0, {i})")
+                card = f.names[action.aims] if action.aims is not None else "None"
+                if action.aims is not None and any(self.card_requires):
+                    self.writeline(f"if CARD_REFUSED(g, you, {card}) >= 0: return (1, {card})")
+                if name in forbids:
+                    data = "{" + ", ".join(f"{literal(p)}: {x}"
+                                           for p, x in zip(action.params, params)) + "}"
+                    aims = "EFFECT_TARGET" if name in self.aim_forbids else "None"
+                    self.writeline(f"by = PLAY_REFUSAL(g, {literal(name)}, {data}, you, {card}, "
+                                   f"{aims}, every)")
+                    self.writeline("if by: return (2, by)")
+                self.writeline("return None")
+            self.defn(check, f"g, you, this, ev{', byab' if reads_ability else ''}"
+                             f"{''.join(', ' + x for x in params)}, every", False, body)
+
+    def call_check(self, call, f, every="False"):
+        """The test of :meth:`write_call_checks` for ``call`` as written here (None when no
+        rule may refuse it, or when its arguments draw a random number: they would be
+        worked out twice)."""
+        check = self.call_checks.get(call.action)
+        if check is None or self.draws(tuple(call.args)):
+            return None
+        ab = f", {f.ability}" if self.program.reads_ability else ""
+        args = "".join(", " + self.expr(a, f) for a in call.args)
+        return f"{check}(g, {f.you}, {f.this}, {f.ev}{ab}{args}, {every})"
+
+    def chosen_call(self, var: str, body):
+        """The call a `choose` of ``var`` leads to, when its body starts by calling an
+        action with the chosen value as an argument (others reading no ``var``) and a
+        rule beyond the action's `if` may refuse it: a `static forbid` of it, or a card's
+        `require` for the call that plays a card. (The `if` filters the choice already,
+        in the selector, :meth:`deckwright.dsl.check.stmts.StmtChecker._only_what_the_action_allows`.)
+        The call and the index of its first argument that is ``var``; None otherwise."""
+        if not body or not isinstance(body[0], I.CallAction):
+            return None
+        call = body[0]
+        action = self.program.actions[call.action]
+        if call.action not in self.call_checks or not (
+                call.action in self.a.static_events.get("forbid", ())
+                or (action.aims is not None and any(self.card_requires))):
+            return None
+        chosen = [isinstance(a, I.Local) and a.name == var for a in call.args]
+        if not any(chosen) or any(("local", var) in I.facts(a)
+                                  for a, c in zip(call.args, chosen) if not c):
+            return None
+        return call, chosen.index(True)
+
+    def first_call_check(self, body, f) -> Optional[str]:
+        """:meth:`call_check` of the call a block starts with (a `may`'s, an option of
+        `choose one`), or None."""
+        if not body or not isinstance(body[0], I.CallAction):
+            return None
+        return self.call_check(body[0], f)
+
+    def write_ability_play(self, k: int, ab) -> Optional[str]:
+        """``AK{k}(g, you, this, ev, every)`` for ability ``k`` when its body starts with a
+        call some rule may refuse whose arguments read no local and no `event` (the
+        ability playing its own card, `play this`): the call's check
+        (:meth:`write_call_checks`), so an ability whose first step is refused is not
+        offered. None otherwise."""
+        if not ab.body or not isinstance(ab.body[0], I.CallAction):
+            return None
+        call = ab.body[0]
+        holds = I.facts(tuple(call.args))
+        if call.action not in self.call_checks or ("builtin", "event") in holds \
+                or any(type(x) is tuple and x[0] == "local" for x in holds) \
+                or self.draws(tuple(call.args)):
+            return None
+
+        def body(f):
+            f.this_safe = True
+            if self.program.reads_ability:
+                f.ability = literal(ab.name)
+            self.writeline(f"return {self.call_check(call, f, 'every')}")
+        return self.defn(f"AK{k}", "g, you, this, ev, every", False, body)
 
     def write_card_costs(self):
         """``CO{i}`` for each card definition with a `to use` cost, and the dispatcher

@@ -164,6 +164,8 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.aiming = self._aiming()
         self.aim_forbids = self._aim_forbids()
         self.write_card_requires()          # before any offer's lister asks for them
+        self.plan_call_checks()
+        self.write_call_checks()            # before any choice that leads to a call
         self.write_card_costs()             # before the moves that pay them
         # With an event's `ability` read somewhere, every action takes its caller's (byab).
         ab = ", byab" if p.reads_ability else ""
@@ -210,7 +212,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
                                                   force=a.effects, this_safe=True, names=names))
                 continue
             self.effects.append(self.block_fn(f"EF{i}", d.effect, force=a.effects, this_safe=True))
-        self.ability_bodies, self.ability_conds = [], []
+        self.ability_bodies, self.ability_conds, self.ability_plays = [], [], []
         self.ability_targets, self.ability_counts = [], []
         # With targets in the deck, every ability's body takes its target (or none) as `x`.
         aimed = any(ab.target is not None for ab in self.abilities)
@@ -230,6 +232,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
                                        else None)
             self.ability_conds.append(self.expr_fn(f"AC{k}", ab.cond, this_safe=True, cond=True)
                                       if ab.cond is not None else None)
+            self.ability_plays.append(self.write_ability_play(k, ab))
         self.statics = {}
         for st in p.all_statics:
             self.statics[st.index] = self._static(st)
@@ -254,6 +257,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.aim_forbids = self._aim_forbids()
         self.card_requires = [f"CR{i}" if d.requires else None
                               for i, d in enumerate(self.deflist)]
+        self.plan_call_checks()
         self.plan_card_costs()
         self.block_fn("EVAL", stmts, force=True)
         self.write_helpers()

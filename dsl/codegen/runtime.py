@@ -271,6 +271,7 @@ def abilities(g, player, any_time_only=False):
     code = g.code
     rows, index, copiers = info.ability_rows, info.ability_index, info.copiers
     conds, aims_of, once = code.ability_conds, code.ability_targets, s.once
+    plays = code.ability_play
     playing = not any_time_only and active     # abilities not `any time` may be used
     for c in cards:
         cid = c.id
@@ -310,6 +311,8 @@ def abilities(g, player, any_time_only=False):
             if aims is not None and ab.needs_target and \
                     not any(o is not None for o in P.iterate(aims(g, player, c, None))):
                 continue                   # no legal target: not offered (`up to N`: it is)
+            if plays[k] is not None and plays[k](g, player, c, None, False) is not None:
+                continue                   # its first step, a call, would be refused
             out.append((-1, (c, k)))
     return out
 
@@ -317,17 +320,26 @@ def abilities(g, player, any_time_only=False):
 def card_ok(g, you, c) -> bool:
     """Whether a card's own `require`s let a move take it: always for a card in play
     (its text works from play by other means), else when every `require` holds."""
+    return card_refused(g, you, c) < 0
+
+
+def card_refused(g, you, c) -> int:
+    """The first of a card's own `require`s that fails for ``you`` taking it, or -1 (for a
+    card in play, or a value that is no card, always -1)."""
     if type(c) is not CardInst:
-        return True
+        return -1
     test = g.code.card_req[c.d]
-    return test is None or (c.zone is not None and c.zone.in_play) or test(g, you, c, None) < 0
+    if test is None or (c.zone is not None and c.zone.in_play):
+        return -1
+    return test(g, you, c, None)
 
 
-def ruled(d, rule, ability=None):
+def ruled(d, rule, ability=None, call=None):
     """A `choose` decision whose options a rule of an action filters (its `if`, its
-    target's legality), with that rule (``[action, parameter index]``) and the ability
-    aiming (or None) for its refusals."""
-    d.why = (*rule, ability)
+    target's legality, its forbids), with that rule (``[action, parameter index]``), the
+    ability aiming (or None) and, where the options were asked of the call's check
+    (``CK``), its `this`, `event` and arguments (the chosen one None), for its refusals."""
+    d.why = (*rule, ability, call)
     return d
 
 
@@ -358,6 +370,9 @@ def usable_of(g, player, c, name=None) -> list:
         cond = code.ability_conds[k]
         if cond is not None and c.id not in freed and not cond(g, player, c, None):
             continue
+        play = code.ability_play[k]
+        if play is not None and play(g, player, c, None, False) is not None:
+            continue                       # its first step, a call, would be refused
         if k not in out:
             out.append(k)
     return out
@@ -448,7 +463,7 @@ HELPERS = {
     "REFUSED_PLAY": refused_play, "REFUSED": REFUSED, "PLAY_REFUSAL": play_refusal,
     "AIM_RULED": aim_ruled,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
-    "CARD_OK": card_ok, "RULED": ruled, "OFFER_KEY": offer_key,
+    "CARD_OK": card_ok, "CARD_REFUSED": card_refused, "RULED": ruled, "OFFER_KEY": offer_key,
     "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,
     "DIVISION": Division, "DIVIDE_TARGETS": divide_targets, "DIVIDE_NEXT": Division.next_decision,
     "DIVIDE_TAKE": Division.take, "DIVIDE_GIVEN": Division.given,

@@ -390,6 +390,7 @@ class StmtWriter:
         if not selected:
             src = f"ITERLIST({src})"
         self.writeline(f"{options} = {src}")
+        rule = self._only_what_the_call_takes(n, f, options)
         picks = f.temp()
         source = "this.name" if f.this_safe else f"({f.this}.name if {f.this} is not None else None)"
         if exactly is None and up_to is None and at_least is None and not optional \
@@ -397,7 +398,6 @@ class StmtWriter:
             # One of a selector's elements (never none), chosen by `you`: the common case.
             plain = f"DECISION({f.you}, 'choose', {literal(n.prompt)}, None, {options}, 1, 1, " \
                 f"{n.secret}, {source}, None, g.labels_of, {f.this})"
-            rule = self.choice_rule(n, f)
             d = f"RULED({plain}{rule})" if rule else plain
             self.writeline(f"if len({options}) > 1:")
             self.indent()
@@ -429,7 +429,6 @@ class StmtWriter:
             chooser = self.expr(n.by, f) if n.by is not None else f.you
             self.writeline(f"{picks} = CHOICE(g, {chooser}, {options}, {lo}, {hi}, "
                            f"{literal(n.prompt)}, {n.secret}, {f.this})")
-            rule = self.choice_rule(n, f)
             if rule:
                 self.writeline(f"if type({picks}) is DECISION: RULED({picks}{rule})")
             self.writeline(f"if type({picks}) is DECISION: "
@@ -441,16 +440,47 @@ class StmtWriter:
         self.outdent()
         self.writeline(f"if not {picks}: {var} = None")
 
+    def _only_what_the_call_takes(self, n, f, options: str) -> str:
+        """What is legal is what is offered: a `choose` that leads to a call some rule
+        beyond the action's `if` may refuse (:meth:`chosen_call`) keeps of ``options``
+        only those the call takes. The arguments of ``RULED`` for its question (the
+        action's rule, and what a refusal needs to say why), or ""."""
+        rule = self.choice_rule(n, f)
+        chosen = self.chosen_call(n.var, n.body)
+        if chosen is None:
+            return rule
+        call, j = chosen
+        var = f.local(n.var)
+        check = self.call_check(call, f)
+        if check is None:
+            return rule
+        kept = f.temp()
+        self.writeline(f"{kept} = []")
+        self.writeline(f"for {var} in {options}:")
+        self.indent()
+        self.writeline(f"if {check} is None: {kept}.append({var})")
+        self.outdent()
+        self.writeline(f"{options} = {kept}")
+        # the call's other arguments, for a refusal to ask the check again with a typed value
+        at = [k for k, a in enumerate(call.args) if isinstance(a, I.Local) and a.name == n.var]
+        args = ", ".join("None" if k in at else self.expr(a, f) for k, a in enumerate(call.args))
+        return (f", {literal([call.action, j])}, {f.ability}, "
+                f"({f.this}, {f.ev}, [{args}], {literal(at)})")
+
     def s_ChooseOne(self, n, f):
         chooser = self.expr(n.by, f) if n.by is not None else f.you
         who, open_, i = f.temp(), f.temp(), f.temp()
         self.writeline(f"{who} = {chooser}")
         self.writeline(f"{open_} = []")
-        for k, (label, cond, _) in enumerate(n.cases):
-            if cond is None:
+        for k, (label, cond, body) in enumerate(n.cases):
+            tests = [self.cond(cond, f)] if cond is not None else []
+            check = self.first_call_check(body, f)
+            if check is not None:        # its first step, a call the rules would refuse
+                tests.append(f"{check} is None")
+            if not tests:
                 self.writeline(f"{open_}.append({k})")
             else:
-                self.writeline(f"if {self.cond(cond, f)}: {open_}.append({k})")
+                self.writeline(f"if {' and '.join(tests)}: {open_}.append({k})")
         labels = "[" + ", ".join(literal(c[0]) for c in n.cases) + "]"
         self.writeline(f"if {open_}:")
         self.indent()
@@ -478,7 +508,11 @@ class StmtWriter:
         who = f.temp()
         self.writeline(f"{who} = {chooser}")
         d = f"LABELS(g, {who}, ['yes', 'no'], {literal(n.prompt)}, {n.secret}, {f.this})"
-        self.writeline(f"if {self.ask_one(f, who, 'may', '2', d)} == 0:")
+        # A `may` whose first step is a call the rules refuse is not asked: it offers
+        # nothing the player may do (what is legal is what is offered).
+        check = self.first_call_check(n.body, f)
+        asked = f"{self.ask_one(f, who, 'may', '2', d)} == 0"
+        self.writeline(f"if {check} is None and {asked}:" if check else f"if {asked}:")
         self.indent()
         self.block(n.body, f)
         self.outdent()

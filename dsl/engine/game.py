@@ -368,12 +368,15 @@ class Game(GameLog):
             choice = resolve_choice(self.decision, choice)
         except EngineError as err:
             # an answer that names no option may name one a rule refuses; one that names
-            # several options is ambiguous, whatever else it names
-            if isinstance(choice, str) and not answers(self.decision, choice):
-                from .legality import explain
-                why = explain(self, self.decision, choice)
-                if why is not None:
-                    return Refusal(why, by_rule=True)
+            # several options is ambiguous, whatever else it names (so is each of several
+            # answers to a question that takes more than one)
+            from .legality import explain
+            for typed in (choice,) if isinstance(choice, str) else \
+                    choice if isinstance(choice, tuple) else ():
+                if isinstance(typed, str) and not answers(self.decision, typed):
+                    why = explain(self, self.decision, typed)
+                    if why is not None:
+                        return Refusal(why, by_rule=True)
             return Refusal(str(err))
         reason = self.decision.check(choice)
         return Refusal(reason) if reason is not None else None

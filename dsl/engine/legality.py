@@ -56,9 +56,9 @@ def _choice_refusal(g, decision, typed: str) -> Optional[str]:
     from ..agents import matching
     if decision.why[1] is None:
         return _forbidden_target(g, decision, typed)
-    action, j, ability = decision.why
+    action, j, ability, call = decision.why
     test = g.code.action_why.get((action, j))
-    if test is None:
+    if test is None and call is None:
         return None
     who = decision.player
     offered = {id(v) for v in decision.values}
@@ -74,14 +74,20 @@ def _choice_refusal(g, decision, typed: str) -> Optional[str]:
     answers = set()
     for i in matching(labels, typed):
         v = left_out[i]
-        k = test(g, who, v)
+        k = test(g, who, v) if test is not None else -1
         if k >= 0:
             _, words, pos = g.program.actions[action].requires[k]
             reason = _said(g, words, j, who, v) or _needs(g, pos)
         elif k == -2:
             reason = f"it is not a legal target of {action}"
         else:
-            reason = _protector(g, who, decision.card, ability, v, action, j)
+            reason = None
+            if call is not None:
+                this, ev, args, at = call
+                args = [v if n in at else a for n, a in enumerate(args)]
+                reason = call_refusal(g, action, who, this, ev, ability, args, j)
+            if reason is None:
+                reason = _protector(g, who, decision.card, ability, v, action, j)
             if reason is None:
                 return None              # left out by something else
         answers.add((labels[i], reason))
@@ -89,6 +95,34 @@ def _choice_refusal(g, decision, typed: str) -> Optional[str]:
         return None
     label, reason = answers.pop()
     return f"{label} is not allowed: {reason}"
+
+
+def call_refusal(g, action: str, who, this, ev, ability, args: list, j=None) -> Optional[str]:
+    """What refuses a call of ``action`` by ``who`` with ``args`` (``this`` and ``ev``
+    where it is written, ``ability`` the ability whose text makes it), in the deck's
+    words: a test of its `if`, the `require` of the card it plays, or the forbids that
+    refuse it (``CK``); None when nothing does. ``j``: the argument a choice gave."""
+    check = g.code.call_check.get(action)
+    if check is None:
+        return None
+    extra = (ability,) if g.program.reads_ability else ()
+    found = check(g, who, this, ev, *extra, *args, True)
+    return None if found is None else \
+        _call_words(g, action, found, who, args[j] if j is not None else None, j)
+
+
+def _call_words(g, action: str, found, who, x=None, j=None) -> str:
+    """The words of what a call's check found (:func:`call_refusal`): ``x`` the value a
+    choice gave its argument ``j`` (words that show values show them for a choice only)."""
+    kind, what = found               # (0, test of its `if`), (1, card), (2, forbids)
+    if kind == 2:
+        return forbid_words(what)
+    if kind == 1:
+        return _card_refusal(g, who, what)
+    _, words, pos = g.program.actions[action].requires[what]
+    if getattr(words, "values", None) and (j is None or (words.k, j) not in g.code.words):
+        return _needs(g, pos)
+    return _said(g, words, j, who, x) or _needs(g, pos)
 
 
 def _forbidden_target(g, decision, typed: str) -> Optional[str]:
@@ -234,6 +268,9 @@ def _ability_refusals(g, player) -> list:
                 reason = _said(g, words, None, player, c, None) or _needs(g, pos)
             elif ab.needs_target and _no_target(g, player, c, k):
                 reason = "it has no legal target"
+            elif g.code.ability_play[k] is not None and \
+                    (found := g.code.ability_play[k](g, player, c, None, True)) is not None:
+                reason = _call_words(g, ab.body[0].action, found, player)
             if reason is not None:
                 out.append(((-1, (c, k)), reason))
     return out
