@@ -7,7 +7,7 @@ from collections import Counter
 from ..agents import matching
 from ..engine.state import ORIENTATIONS
 from .names import _place_text
-from .syntax import Line
+from .syntax import Line, Word
 
 
 def _show(v) -> str:
@@ -124,6 +124,19 @@ class Expect:
             self.fail(line, f"`{text.text}` in {_place_text(place)} is not as expected",
                       [w for w, _ in problems], [h for _, h in problems])
 
+    def t_label(self, line, word, place, *attrs):
+        from .arrange import labelled
+        zone = self.zone(place)
+        c = labelled(self.st, self.run.labels.get(word.word))
+        if c is None or c.zone is not zone:
+            where = f"it is in {c.zone.title}" if c is not None else "it has left the game"
+            self.fail(line, f"`{word.word}` is not in {_place_text(place)}: {where}")
+            return
+        problems = self.card_problems(c, attrs)
+        if problems:
+            self.fail(line, f"`{word.word}` (`{c.name}`) in {_place_text(place)} is not as "
+                            "expected", [w for w, _ in problems], [h for _, h in problems])
+
     def card_problems(self, c, attrs) -> list:
         out = []
         for a in attrs:
@@ -150,6 +163,12 @@ class Expect:
             elif k == "not mark":
                 if a.value.word in c.marks:
                     out.append((f"not marked {a.value.word}", f"marked {a.value.word}"))
+            elif k == "attached" and isinstance(a.value, Word):
+                host = c.attached_to
+                if host is None or host.id != self.run.labels.get(a.value.word):
+                    called = {i: w for w, i in self.run.labels.items()}
+                    shown = called.get(host.id, f'"{host.name}"') if host else "nothing"
+                    out.append((f"attached to {a.value.word}", f"attached to {shown}"))
             elif k == "attached":
                 host = c.attached_to.name if c.attached_to is not None else None
                 if host != a.value.text:
