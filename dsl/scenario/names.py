@@ -293,14 +293,45 @@ class _Names:
                 self.error(f"`{place.name}` is the game's, not a player's: it has no `of`",
                            place.pos, hint=f"write `{place.name}`")
             return kind
-        names = list(p.zones) + list(p.resources) + list(p.vars)
-        self.error(f"no zone, resource or variable named `{place.name}`", place.pos,
+        if place.name in p.params:
+            if want == "cards":
+                self.error(f"`{place.name}` is a parameter of the rules, not a zone", place.pos)
+                return None
+            if not place.seat:
+                self.error(f"`{place.name}` is each player's: say whose", place.pos,
+                           hint=f"write `{place.name} of P1`")
+            return "param"
+        names = list(p.zones) + list(p.resources) + list(p.vars) + list(p.params)
+        self.error(f"no zone, resource, variable or parameter named `{place.name}`", place.pos,
                    hint=suggest(place.name, names))
         return None
 
     def attr(self, a: Attr, given: bool) -> None:
-        if a.kind in ("owner", "controller"):
+        if a.kind in ("owner", "controller") and a.value.word == "nobody":
+            if given:
+                self.error(f"`{a.kind} nobody` is something to check, not to arrange", a.pos,
+                           hint="a card arranged in a zone that belongs to nobody (an "
+                                "`unowned` one) belongs to nobody")
+        elif a.kind in ("owner", "controller"):
             self.seat(a.value)
+        elif a.kind == "place":
+            nth, end = a.value
+            if given:
+                self.error(f"`{nth.word} from {end}` is something to check: in `given`, the "
+                           "order of a zone's line places its cards", a.pos)
+            else:
+                self.nth(nth)
+        elif a.kind == "prop":
+            name, value = a.value
+            if given:
+                self.error(f"`{name.word}` is printed on the card: `given` cannot change it",
+                           a.pos, hint="a `then` checks it, as the rules read it: "
+                                       f"`\"CARD\" in ZONE: {name.word} is ...`")
+            elif name.word not in self.p.properties:
+                self.error(f"no property named `{name.word}`", name.pos,
+                           hint=suggest(name.word, self.p.properties)
+                           or "declare it: `property NAME = VALUE`")
+            self.value(value)
         elif a.kind == "counter" and a.value.word not in self.p.counters:
             self.error(f"no counter named `{a.value.word}`", a.value.pos,
                        hint=suggest(a.value.word, self.p.counters)
@@ -363,8 +394,14 @@ class _Names:
 
     def g_value(self, line):
         place, value = line.args
-        if self.place(place, "value") == "resource" and value.kind != "int":
+        kind = self.place(place, "value")
+        if kind == "resource" and value.kind != "int":
             self.error(f"`{place.name}` is a resource: its value is a number", value.pos)
+        elif kind == "param":
+            self.error(f"`{place.name}` is a parameter of the rules: they set it, and a "
+                       "scenario reads it", place.pos,
+                       hint=f"arrange what changes it (a card in play), and check it in "
+                            f"`then`: `{_place_text(place)} is ...`")
         self.value(value)
 
     def g_turn(self, line):
@@ -421,6 +458,8 @@ class _Names:
     def t_top(self, line):
         self.g_rig(line)
 
+    t_bottom = t_top
+
     def t_has(self, line):
         self.place(line.args[0], "cards")
         for t in line.args[1:]:
@@ -430,15 +469,21 @@ class _Names:
 
     def t_card(self, line):
         self.card(line.args[0])
-        self.place(line.args[1], "cards")
-        for a in line.args[2:]:
+        self.card_in(line.args[1], line.args[2:])
+
+    def card_in(self, place: Place, attrs) -> None:
+        """The place and the details of `"X" in ZONE: ...` (and of `LABEL in ZONE: ...`)."""
+        if self.place(place, "cards") == "zone" and not self.p.zones[place.name].ordered:
+            for a in attrs:
+                if a.kind == "place":
+                    self.error(f"`{place.name}` is not ordered: its cards have no place in "
+                               "it", a.pos)
+        for a in attrs:
             self.attr(a, False)
 
     def t_label(self, line):
         self.label(line.args[0], self.at - 1)
-        self.place(line.args[1], "cards")
-        for a in line.args[2:]:
-            self.attr(a, False)
+        self.card_in(line.args[1], line.args[2:])
 
     def t_player_mark(self, line):
         self.g_player_mark(line)
