@@ -4,7 +4,10 @@ error at the host's name; `called` labels one arranged card so that a host, a `t
 a later `given` can name that card and not another of its name (issue 18)."""
 from __future__ import annotations
 
-from scenario import ON_EXAMPLE, failures_by_scenario
+import pytest
+
+from deckwright.dsl.errors import DeckError
+from scenario import ON_EXAMPLE, arrange_now, arranged, failures_by_scenario
 
 
 DVECK = 'game "T" extends "dveck_builder"\n'
@@ -202,3 +205,20 @@ def test_the_mistakes_in_labels_are_errors_before_anything_runs():
         '    9 |   then { "Private" in fighters of survivors: called sniper }\n'
         "      |                                              ^^^^^^^^^^^^^\n"
         "  hint: `then` names a labelled card by its label: `NAME in ZONE: ...`"]
+
+
+def test_tests_that_stay_in_python_label_cards_and_attach_to_them_later():
+    s = arranged("example", '''
+        area of P2: "Gearbox", "Gearbox" (called loaded)
+        hand of P1: "Windmill"
+        deck top: "Heist", "Recycle"
+    ''')
+    loaded = s.state.zones["area:1"].cards[1]
+    arrange_now(s, 'area of P2: "Gearbox", "Gearbox", "Spring Press" (attached to loaded)')
+    assert s.state.zones["area:1"].cards[2].attached_to is loaded
+    with pytest.raises(DeckError) as err:
+        arrange_now(s, 'area of P2: "Gearbox" (called loaded)')
+    lines = str(err.value).split("\n")
+    assert (lines[0], lines[-1]) == (
+        "<given>:1:87: error: two cards are called `loaded`",
+        "  hint: the first before these lines: a label names one card")

@@ -72,16 +72,18 @@ def file_errors(program, shown: str) -> list:
     return list(dict.fromkeys(found))
 
 
-def check(program, sc: Scenario) -> list:
+def check(program, sc: Scenario, known=()) -> list:
     """The mistakes in a scenario's names (cards, zones, seats...) as error diagnostics,
-    before anything runs: like every deck error, at the spot, with a caret and a hint."""
-    return _Names(program, sc).check()
+    before anything runs: like every deck error, at the spot, with a caret and a hint.
+    ``known`` are labels given to cards before these lines (by `arrange_now`'s session)."""
+    return _Names(program, sc, known).check()
 
 
 class _Names:
-    def __init__(self, program, sc: Scenario):
+    def __init__(self, program, sc: Scenario, known=()):
         self.p = program
         self.sc = sc
+        self.known = tuple(known)
         self.diags: list = []
         self.players = max(program.min_players, 2)
         for part in sc.parts:
@@ -134,8 +136,8 @@ class _Names:
     # labels and hosts
     def collect_labels(self) -> dict:
         """label → (its card's spec, its place, the index of its part): each `called`
-        label names one card."""
-        labels: dict = {}
+        label names one card (a label known from before: its card is not known here)."""
+        labels: dict = {word: (None, None, -1) for word in self.known}
         for i, _, specs in given_blocks(self.sc):
             for place, spec in specs:
                 for a in spec.attrs:
@@ -143,9 +145,11 @@ class _Names:
                         continue
                     word = a.value.word
                     if word in labels:
+                        first = labels[word][0]
                         self.error(f"two cards are called `{word}`", a.value.pos,
-                                   hint=f"the first at line {labels[word][0].pos.line}: a "
-                                        "label names one card")
+                                   hint=(f"the first at line {first.pos.line}" if first
+                                         else "the first before these lines")
+                                   + ": a label names one card")
                     elif spec.copies > 1:
                         self.error(f"`called` names one card, not {spec.copies}", a.pos,
                                    hint="list the copies one by one, each with its own label")
@@ -211,7 +215,7 @@ class _Names:
 
     def host_label(self, word: Word, spec, i: int) -> None:
         found = self.label(word, i)
-        if found is None:
+        if found is None or found[0] is None:
             return
         if found[0] is spec:
             self.error(f"`{spec.name.text}` cannot be attached to itself", word.pos)

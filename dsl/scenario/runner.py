@@ -98,7 +98,7 @@ def arrange_now(session, given: str, file: str = "<given>") -> None:
         raise ValueError("arrange_now() arranges a session made by arranged()")
     text = 'game "arranged"; scenario "arranged" { when { }; given {' + given + '\n}\n}\n'
     sc = parse_text(text, file).items[0]
-    diags = check(r.p, sc)
+    diags = check(r.p, sc, known=r.labels)
     if diags:
         raise DeckError(diags, {file: text})
     try:
