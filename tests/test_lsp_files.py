@@ -83,7 +83,8 @@ def test_editing_a_base_re_checks_the_open_deck_that_extends_it(editor):
 
 def test_a_deck_that_now_includes_an_open_file_of_cards_makes_it_part_of_the_game(editor):
     client, folder, uris = editor
-    cards = 'game "Extra"\ncard "Gear": Thing {\n  text "Gain 1 gear."\n  effect { gain 1 gears }\n}\n'
+    cards = ('game "Extra"\ncard "Gear": Thing {\n  text "Gain 1 gear."\n'
+             '  effect { gain 1 gears }\n}\n')
     (folder / "extra.deck").write_text(cards)
     extra = client.open(folder / "extra.deck", cards)
     assert client.diagnostics(extra) != []               # no game includes it yet

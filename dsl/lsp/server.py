@@ -81,9 +81,9 @@ def analyse(ls: LanguageServer, uri: str, follow: bool = True,
     of every other open document the change may affect too (once each: their checks
     change nothing else). ``leaving`` is a document being closed: its file is read."""
     doc = ls.workspace.get_text_document(uri)
-    analysis = Analysis(to_fs_path(uri) or doc.path, doc.source, _analyses.get(uri),
-                        buffers=buffers(ls, leaving))
     before = _analyses.get(uri)
+    analysis = Analysis(to_fs_path(uri) or doc.path, doc.source, before,
+                        buffers=buffers(ls, leaving))
     _analyses[uri] = analysis
     publish(ls, uri, analysis, doc.version)
     if follow:
@@ -152,7 +152,8 @@ def did_change(ls: LanguageServer, params: T.DidChangeTextDocumentParams):
 
 @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: LanguageServer, params: T.DidSaveTextDocumentParams):
-    analyse(ls, params.text_document.uri)
+    # The others read its buffer already: what they read has not changed.
+    analyse(ls, params.text_document.uri, follow=False)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)

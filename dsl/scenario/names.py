@@ -187,7 +187,8 @@ class _Names:
                             "to NAME`")
             return
         if same:
-            hint = f"the `{X}` of this `given` is in {_place_text(same[0][0])}, which is not in play"
+            hint = (f"the `{X}` of this `given` is in {_place_text(same[0][0])}, which is not "
+                    "in play")
         elif any(s.name.text == X for _, _, others in given_blocks(self.sc) if others is not specs
                  for _, s in others):
             hint = (f"the background's `{X}`, or another `given`'s, is no host here: list it "
