@@ -382,13 +382,15 @@ def include_only(path: Path, includers: list, how: str = "it is") -> str:
            f"part of {names}"
 
 
-def included_by(path: Path, text: Optional[str] = None) -> Optional[list]:
+def included_by(path: Path, text: Optional[str] = None,
+                buffers: Optional[dict] = None) -> Optional[list]:
     """The decks beside ``path`` (or bundled) that `include` it, if it is a file meant
     for that: one that extends no deck (``text``: an editor's buffer of it, read instead
-    of the file). None for a file that extends one (a game whose base has no turn rules:
-    a real error)."""
+    of the file; ``buffers``, resolved path → text, those of other files). None for a
+    file that extends one (a game whose base has no turn rules: a real error)."""
     import re
     path = path.resolve()
+    buffers = buffers or {}
     try:
         text = path.read_text("utf-8", "replace") if text is None else text
     except OSError:
@@ -398,13 +400,15 @@ def included_by(path: Path, text: Optional[str] = None) -> Optional[list]:
         return None
     includers = []
     for folder in dict.fromkeys((path.parent, DECKS_DIR.resolve())):
-        for other in sorted(folder.glob("*.deck")):
+        unsaved = [Path(b) for b in buffers if Path(b).parent == folder and b.endswith(".deck")]
+        for other in sorted(set(folder.glob("*.deck")) | set(unsaved)):
             real = other.resolve()
             # A link to a file outside the folder is never read, as `include` never does.
             if real == path or other.name.endswith(".test.deck") or real.parent != folder:
                 continue
             try:
-                text = other.read_text("utf-8", "replace")
+                text = buffers[str(real)] if str(real) in buffers \
+                    else other.read_text("utf-8", "replace")
             except OSError:
                 continue
             named = re.findall(r'^\s*include\s+"([^"]*)"', text, re.M)

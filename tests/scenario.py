@@ -19,6 +19,9 @@ a `given` after a `when` does (a zone's line says all the zone holds):
     ''')
     s.apply("play_thing: ...")
     arrange_now(s, 'health of P2 = 1')
+
+A card labelled there (`"Gearbox" (called loaded)`) may be named by a later
+``arrange_now`` (`"Windmill" (attached to loaded)`).
 """
 from __future__ import annotations
 

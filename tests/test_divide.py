@@ -91,7 +91,7 @@ def test_the_player_holding_the_targets_reads_the_plan_with_their_names(siege):
 def test_alike_targets_are_told_apart_by_what_is_attached_to_them():
     # Urban Dead: the zombies strike back at two Privates, one of them carrying a Pistol
     s = arranged("urban_dead", """
-        fighters of survivors: "Private", "Private", "Pistol" (2 uses, attached to "Private")
+        fighters of survivors: "Private" (called armed), "Private", "Pistol" (2 uses, attached to armed)
         horde of P2 = 6
     """)
     play(s, "pass", "Attack the horde", (0, 1), (1,), "yes", "2")

@@ -231,6 +231,10 @@ def test_completion_offers_event_names_after_when(session):
     labels = {i["label"] for i in items}
     assert {"turn_start", "enter", "draw"} <= labels
     assert "setup" not in labels
+    # The deck as it was: the files of cards it includes are checked with its buffer.
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 5},
+                                             "contentChanges": [{"text": DECK}]})
+    assert client.diagnostics(uri) == []
 
 
 def test_completion_offers_keywords_and_the_decks_names(session):
@@ -263,6 +267,9 @@ def test_a_file_of_cards_is_checked_as_part_of_the_deck_that_includes_it(session
     (d,) = client.diagnostics(uri)
     assert (d["code"], d["message"], d["range"]["start"]) == (
         "unknown-name", "unknown counter `chrage`\nhint: did you mean `charge`?", at(3, 11))
+    client.notify("textDocument/didChange", {"textDocument": {"uri": uri, "version": 3},
+                                             "contentChanges": [{"text": PARTS}]})
+    assert client.diagnostics(uri) == []        # as it was (the decks that include it read it)
 
 
 SCENARIOS = '''game "Fair: scenarios" extends "fair"

@@ -128,7 +128,7 @@ def test_a_scenario_in_the_deck_itself_is_checked_and_listed(tmp_path):
     text = DECK + 'scenario "s" {\n  given { hnd of P1: "Cog" }\n}\n'
     a = Analysis(str(tmp_path / "t.deck"), text)
     assert [(d.message, d.hint) for d in a.diagnostics] == [
-        ("no zone, resource or variable named `hnd`", "did you mean `hand`?")]
+        ("no zone, resource, variable or parameter named `hnd`", "did you mean `hand`?")]
     assert [s.name for s in a.symbols()] == ["Cog", "s"]
 
 

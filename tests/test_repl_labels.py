@@ -208,7 +208,7 @@ def test_survivors_are_told_apart_by_the_weapon_they_carry():
     from scenario import arranged
     from deckwright.repl.render import decision_view
     s = arranged("urban_dead", """
-        fighters of survivors: "Private", "Private", "Pistol" (2 uses, attached to "Private")
+        fighters of survivors: "Private" (called armed), "Private", "Pistol" (2 uses, attached to armed)
         horde of P2 = 6
     """)
     for answer in ("pass", "Attack the horde"):
@@ -319,7 +319,7 @@ def test_the_log_names_each_survivor_chosen_by_the_weapon_it_carries():
     from scenario import arranged
     from deckwright.repl.render import log_lines
     s = arranged("urban_dead", """
-        fighters of survivors: "Private", "Private", "Pistol" (2 uses, attached to "Private")
+        fighters of survivors: "Private" (called armed), "Private", "Pistol" (2 uses, attached to armed)
         horde of P2 = 6
     """)
     for answer in ("pass", "Attack the horde", (0, 1), (1,)):

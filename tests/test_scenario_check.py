@@ -43,7 +43,7 @@ workshop.test.deck:10:10: error: no seat `P3`: the scenario has P1 to P2
    10 |   when { P3 chooses "play_action: Lathe" }
       |          ^^
   hint: seats are P1 to P2; `players N` sets how many
-workshop.test.deck:11:10: error: no zone, resource or variable named `hnd`
+workshop.test.deck:11:10: error: no zone, resource, variable or parameter named `hnd`
    11 |   then { hnd of P1 is empty }
       |          ^^^^^^^^^
   hint: did you mean `hand`?

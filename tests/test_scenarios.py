@@ -149,7 +149,7 @@ def test_a_misspelt_card_is_an_error_with_a_caret_and_a_hint():
 @pytest.mark.parametrize("line, message", [
     ('hand: "Heist"', "`hand` belongs to each player: say whose"),
     ('deck of P1: "Heist"', "`deck` is shared: it has no `of`"),
-    ('hnad of P1: "Heist"', "no zone, resource or variable named `hnad`"),
+    ('hnad of P1: "Heist"', "no zone, resource, variable or parameter named `hnad`"),
     ('hand of P3: "Heist"', "no seat `P3`: the scenario has P1 to P2"),
     ('gears = 3', "`gears` is each player's: say whose"),
     ('hand of P1 = 3', "`hand` is a zone, not a resource or variable"),

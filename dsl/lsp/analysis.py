@@ -71,18 +71,28 @@ def keywords() -> tuple:
 class Analysis:
     """One snapshot of a document: loaded, checked and linted as `deckwright lint` would,
     then indexed for the editor's questions. ``previous`` is the document's last
-    analysis, whose names stand in while the text does not parse."""
+    analysis, whose names stand in while the text does not parse. ``buffers`` (resolved
+    path → text) are the editor's other open documents, read instead of their files.
 
-    def __init__(self, path: str, text: str, previous: Optional["Analysis"] = None):
+    ``reads`` is every file the check read (this one, what it extends and includes, and
+    for a file of cards the games that include it, with theirs): a change to one of them
+    may change this document's diagnostics."""
+
+    def __init__(self, path: str, text: str, previous: Optional["Analysis"] = None,
+                 buffers: Optional[dict] = None):
         from ..lint import lint_context, load_for_lint
         from ..loader import included_by
         self.path = str(Path(path).resolve())
         self.text = text
         self.lines = text.split("\n")
-        ctx = load_for_lint(self.path, text, self.path, path=Path(self.path))
+        self.buffers = {k: v for k, v in (buffers or {}).items() if k != self.path}
+        ctx = load_for_lint(self.path, text, self.path, path=Path(self.path),
+                            buffers=self.buffers)
+        self.reads = {self.path} | _read_by(ctx)
         self.part_of: list = []             # the games a file of cards is checked as part of
-        if any(d.code == "no-turn" for d in ctx.check):
-            self.part_of = included_by(Path(self.path), text) or []
+        self.for_include = any(d.code == "no-turn" for d in ctx.check)
+        if self.for_include:
+            self.part_of = included_by(Path(self.path), text, self.buffers) or []
         if self.part_of:
             ctx, found = self._as_included()
         else:
@@ -111,7 +121,8 @@ class Analysis:
         from ..lint import lint_context, load_for_lint
         first, found = None, []
         for game in self.part_of:
-            ctx = load_for_lint(str(game), buffers={self.path: self.text})
+            ctx = load_for_lint(str(game), buffers={**self.buffers, self.path: self.text})
+            self.reads |= {str(Path(game).resolve())} | _read_by(ctx)
             first = first or ctx
             found += [d for d in lint_context(ctx).diagnostics if d not in found and (
                 d.severity == "error" or d.pos is None or self.is_here(d.pos))]
@@ -326,6 +337,11 @@ def absolute(file: str) -> str:
     if file.startswith("decks/"):
         return str((DECKS_DIR / file[len("decks/"):]).resolve())
     return str(here.resolve())
+
+
+def _read_by(ctx) -> set:
+    """The files a check read, as absolute paths (those that did not parse included)."""
+    return {absolute(shown) for shown in ctx.sources if not shown.startswith("<")}
 
 
 def _in_string(text: str, at: int) -> bool:

@@ -55,11 +55,48 @@ def to_lsp(d: Diagnostic, analysis: Analysis) -> T.Diagnostic:
                         data={"hint": d.hint} if d.hint else None)
 
 
-def analyse(ls: LanguageServer, uri: str) -> Analysis:
-    """Analyse an open document again and publish its diagnostics."""
+def buffers(ls: LanguageServer, leaving: Optional[str] = None) -> dict:
+    """The open documents' texts by resolved path (but ``leaving``'s, being closed): a
+    check reads them instead of the files."""
+    out = {}
+    for uri, doc in ls.workspace.text_documents.items():
+        path = to_fs_path(uri)
+        if path and uri != leaving:
+            out[str(Path(path).resolve())] = doc.source
+    return out
+
+
+def affected(changed: Analysis, uri: str) -> list:
+    """The other open documents whose diagnostics a change to ``changed``'s file may
+    change: those whose last check read it (a deck that extends or includes it; a file
+    of cards checked as part of it), and the files of cards it reads (a deck that now
+    includes one makes it part of a game)."""
+    return [other for other, a in _analyses.items() if other != uri and (
+        changed.path in a.reads or (a.for_include and a.path in changed.reads))]
+
+
+def analyse(ls: LanguageServer, uri: str, follow: bool = True,
+            leaving: Optional[str] = None) -> Analysis:
+    """Analyse an open document again and publish its diagnostics; with ``follow``, those
+    of every other open document the change may affect too (once each: their checks
+    change nothing else). ``leaving`` is a document being closed: its file is read."""
     doc = ls.workspace.get_text_document(uri)
-    analysis = Analysis(to_fs_path(uri) or doc.path, doc.source, _analyses.get(uri))
+    before = _analyses.get(uri)
+    analysis = Analysis(to_fs_path(uri) or doc.path, doc.source, before,
+                        buffers=buffers(ls, leaving))
     _analyses[uri] = analysis
+    publish(ls, uri, analysis, doc.version)
+    if follow:
+        again = affected(analysis, uri)
+        if before is not None:       # a file it no longer reads may have read it
+            again += [u for u in affected(before, uri) if u not in again]
+        for other in again:
+            analyse(ls, other, follow=False)
+    return analysis
+
+
+def publish(ls: LanguageServer, uri: str, analysis: Analysis, version=None) -> None:
+    """The analysis's diagnostics, and those it found in the files it reads, published."""
     shown = [to_lsp(d, analysis) for d in analysis.diagnostics]
     for d in analysis.elsewhere:                   # in a file this one extends or includes
         where = f"{Path(d.pos.file).name}:{d.pos.line}:{d.pos.column}" if d.pos else ""
@@ -68,8 +105,7 @@ def analyse(ls: LanguageServer, uri: str) -> Analysis:
             message=f"{where}: {d.message}" + (f"\nhint: {d.hint}" if d.hint else ""),
             severity=SEVERITY.get(d.severity, T.DiagnosticSeverity.Warning)))
     ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=shown,
-                                                                    version=doc.version))
-    return analysis
+                                                                    version=version))
 
 
 def source(ls: LanguageServer, uri: str) -> Optional[str]:
@@ -94,12 +130,19 @@ def current(ls: LanguageServer, uri: str) -> Optional[Analysis]:
     if unquote(uri) in ls.workspace.text_documents:
         return analyse(ls, uri)
     text = source(ls, uri)
-    return Analysis(to_fs_path(uri), text) if text is not None else None
+    return Analysis(to_fs_path(uri), text, buffers=buffers(ls)) if text is not None else None
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
 def did_open(ls: LanguageServer, params: T.DidOpenTextDocumentParams):
-    analyse(ls, params.text_document.uri)
+    # Opened as it is on disk, it changes nothing the other documents read.
+    doc = params.text_document
+    path = to_fs_path(doc.uri)
+    try:
+        saved = Path(path).read_text("utf-8") == doc.text if path else False
+    except (OSError, UnicodeDecodeError):
+        saved = False
+    analyse(ls, doc.uri, follow=not saved)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
@@ -109,14 +152,18 @@ def did_change(ls: LanguageServer, params: T.DidChangeTextDocumentParams):
 
 @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
 def did_save(ls: LanguageServer, params: T.DidSaveTextDocumentParams):
-    analyse(ls, params.text_document.uri)
+    # The others read its buffer already: what they read has not changed.
+    analyse(ls, params.text_document.uri, follow=False)
 
 
 @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
 def did_close(ls: LanguageServer, params: T.DidCloseTextDocumentParams):
-    _analyses.pop(params.text_document.uri, None)
-    ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
-        uri=params.text_document.uri, diagnostics=[]))
+    uri = params.text_document.uri
+    closed = _analyses.pop(uri, None)
+    ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+    if closed is not None:           # the file, not the buffer, is what they read now
+        for other in affected(closed, uri):
+            analyse(ls, other, follow=False, leaving=uri)
 
 
 @server.feature(T.TEXT_DOCUMENT_HOVER)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..engine.values import count_held
 from ..rng import ArrangedRng
 from .expect import _show
-from .syntax import Place, Value
+from .syntax import Place, Text, Value
 
 
 class Failure:
@@ -38,7 +38,8 @@ class Stop(Exception):
 
 class Arranging:
     """How `given` lines become the state (mixed into the runner, which holds ``p``, the
-    program, ``unused``, the arranged draws not made yet, and ``fail``)."""
+    program, ``unused``, the arranged draws not made yet, ``labels``, the id of the card
+    each `called` label names, and ``fail``)."""
 
     # random draws
     def arrange_draws(self, st, lines):
@@ -106,14 +107,16 @@ class Arranging:
                       [_show(want)], shown)
         return wanted, missed
 
-    def arrange(self, game, lines, mid: bool = False):
+    def arrange(self, game, lines, mid: bool = False, background: int = 0):
         """Arrange the table as ``lines`` say: at the start (every zone empty), or in the
         middle of the game (``mid``), where a zone's line says all it holds: a card it
         holds already under a name listed stays (the same card, with what lies on it),
-        the others leave the game, and the zone's order becomes the listed one."""
+        the others leave the game, and the zone's order becomes the listed one. The first
+        ``background`` lines are the background's: a host named in them is one of theirs,
+        and a host named in the others one of the others'."""
         st = game.state
-        placed = []                       # (card, spec) in the order they were put
-        for line in lines:
+        placed = []                       # (card, spec, its block) in the order they were put
+        for n, line in enumerate(lines):
             k = line.kind
             if k in ("g_zone", "g_zone_top", "g_zone_empty"):
                 zone = st.zones[self.zone_key(st, line.args[0])]
@@ -156,7 +159,9 @@ class Arranging:
                             c.counters = counters
                         elif a.kind == "mark":
                             c.marks = {**c.marks, a.value.word: None}
-                    placed.append((c, spec))
+                        elif a.kind == "called":
+                            self.labels[a.value.word] = c.id
+                    placed.append((c, spec, n < background))
                     order.append(c)
                 if mid:
                     for c in before:
@@ -172,17 +177,31 @@ class Arranging:
                 p.marks = {**p.marks, line.args[1].word: None}
             elif k == "g_turn":
                 st.turn = line.args[0].value - 1
-        for c, spec in placed:
+        for c, spec, block in placed:
             for a in spec.attrs:
                 if a.kind == "attached":
-                    host = next((h for h, _ in placed if h.name == a.value.text and h is not c),
-                                None)
-                    if host is None:
-                        raise Stop(Failure(a.pos, f"no `{a.value.text}` is arranged for "
-                                                   f"`{c.name}` to be attached to"))
-                    c.attached_to = host
+                    c.attached_to = self.host(st, c, a.value,
+                                              [h for h, _, b in placed if b == block])
         if any(line.kind == "g_value" for line in lines):
             count_held(st)                # a list a value replaces is held no longer
+
+    def host(self, st, c, host, block):
+        """The card ``c`` is attached to: the one of the name ``host`` (a Text) that its
+        block of lines arranges in play, or the one the label ``host`` (a Word) names.
+        The scenario's check has made sure there is one; a labelled card may have left
+        play since it was labelled."""
+        if isinstance(host, Text):
+            found = [h for h in block if h.name == host.text and h is not c and h.zone.in_play]
+            if len(found) != 1:
+                raise Stop(Failure(host.pos, f"no `{host.text}` is arranged in play in this "
+                                             f"`given` for `{c.name}` to be attached to"))
+            return found[0]
+        h = labelled(st, self.labels.get(host.word))
+        if h is None or not h.zone.in_play:
+            where = f"is in {h.zone.title}" if h is not None else "has left the game"
+            raise Stop(Failure(host.pos, f"`{host.word}` {where}, not in play: `{c.name}` "
+                                         "cannot be attached to it"))
+        return h
 
     @staticmethod
     def default_owner(st, zone):
@@ -230,6 +249,13 @@ class Arranging:
 
     def value(self, st, v: Value):
         return self.seat(st, v.value) if v.kind == "seat" else v.value
+
+
+def labelled(st, card_id):
+    """The card of ``st`` with the id ``card_id`` (a label's card), or None if it has
+    left the game."""
+    c = st.cards.get(card_id)
+    return c if c is not None and c.zone is not None else None
 
 
 def _zone_list(key: str):

@@ -6,8 +6,11 @@ from collections import Counter
 
 from ..agents import matching
 from ..engine.state import ORIENTATIONS
-from .names import _place_text
-from .syntax import Line
+from .names import _place_text, ordinal
+from .syntax import Line, Word
+
+
+_UNREAD = object()           # a value a `then` at a point cannot read
 
 
 def _show(v) -> str:
@@ -62,13 +65,30 @@ class Expect:
                           [f'"{n}"' for n in want], [f'"{n}"' for n in have])
             return
         want = self.run.value(self.st, values[0])
-        have = self.run.read_value(self.st, place)
+        have = self.read(line, place)
+        if have is _UNREAD:
+            return
         if _show(want) != _show(have):
             self.fail(line, f"{_place_text(place)} is {_show(have)}, not {_show(want)}",
                       [_show(want)], [_show(have)])
 
+    def read(self, line, place):
+        """The value ``place`` names: a resource or a variable, as the state holds it; a
+        parameter of the rules (`hand_size of P1`) as they read it now, static effects
+        included (only after the steps: _UNREAD, with a failure, at a point)."""
+        if place.name not in self.run.p.params:
+            return self.run.read_value(self.st, place)
+        if not self.now:
+            self.fail(line, "a parameter of the rules is read only after the steps, not at a "
+                            "point in the middle of them")
+            return _UNREAD
+        from ..engine.values import attr
+        return attr(self.run.session.game, self.run.seat(self.st, place.seat), place.name)
+
     def t_compare(self, line, place, op, value):
-        have = self.run.read_value(self.st, place)
+        have = self.read(line, place)
+        if have is _UNREAD:
+            return
         want = self.run.value(self.st, value)
         ops = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, ">": lambda a, b: a > b,
                ">=": lambda a, b: a >= b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
@@ -98,11 +118,23 @@ class Expect:
             self.fail(line, f"other cards are on top of {_place_text(place)} (top first)",
                       [f'"{n}"' for n in want], [f'"{n}"' for n in have[:max(len(want), 1) + 2]])
 
+    def t_bottom(self, line, place, *texts):
+        zone = self.zone(place)
+        want = [t.text for t in texts]
+        have = self.names(zone)
+        if have[:len(want)] != want:
+            self.fail(line, f"other cards are at the bottom of {_place_text(place)} (bottom "
+                            "first)", [f'"{n}"' for n in want],
+                      [f'"{n}"' for n in have[:max(len(want), 1) + 2]])
+
     def t_has(self, line, place, *texts):
         zone = self.zone(place)
-        missing = Counter(t.text for t in texts) - Counter(self.names(zone))
+        want, have = Counter(t.text for t in texts), Counter(self.names(zone))
+        missing = want - have
         if missing:
-            self.fail(line, f"{_place_text(place)} lacks {', '.join(sorted(missing))}",
+            lacks = [n if not have[n] else f"{n} x {want[n]} (it holds {have[n]})"
+                     for n in sorted(missing)]
+            self.fail(line, f"{_place_text(place)} lacks {', '.join(lacks)}",
                       [f'"{t.text}"' for t in texts], [f'"{n}"' for n in self.names(zone)])
 
     def t_has_no(self, line, place, *texts):
@@ -123,6 +155,19 @@ class Expect:
             problems = results[0]
             self.fail(line, f"`{text.text}` in {_place_text(place)} is not as expected",
                       [w for w, _ in problems], [h for _, h in problems])
+
+    def t_label(self, line, word, place, *attrs):
+        from .arrange import labelled
+        zone = self.zone(place)
+        c = labelled(self.st, self.run.labels.get(word.word))
+        if c is None or c.zone is not zone:
+            where = f"it is in {c.zone.title}" if c is not None else "it has left the game"
+            self.fail(line, f"`{word.word}` is not in {_place_text(place)}: {where}")
+            return
+        problems = self.card_problems(c, attrs)
+        if problems:
+            self.fail(line, f"`{word.word}` (`{c.name}`) in {_place_text(place)} is not as "
+                            "expected", [w for w, _ in problems], [h for _, h in problems])
 
     def card_problems(self, c, attrs) -> list:
         out = []
@@ -150,6 +195,12 @@ class Expect:
             elif k == "not mark":
                 if a.value.word in c.marks:
                     out.append((f"not marked {a.value.word}", f"marked {a.value.word}"))
+            elif k == "attached" and isinstance(a.value, Word):
+                host = c.attached_to
+                if host is None or host.id != self.run.labels.get(a.value.word):
+                    called = {i: w for w, i in self.run.labels.items()}
+                    shown = called.get(host.id, f'"{host.name}"') if host else "nothing"
+                    out.append((f"attached to {a.value.word}", f"attached to {shown}"))
             elif k == "attached":
                 host = c.attached_to.name if c.attached_to is not None else None
                 if host != a.value.text:
@@ -158,6 +209,23 @@ class Expect:
             elif k == "token":
                 if not c.token:
                     out.append(("token", "not a token"))
+            elif k == "place":
+                nth, end = a.value
+                at = c.zone.cards.index(c)
+                have = len(c.zone.cards) - at if end == "top" else at + 1
+                if have != nth.value:
+                    out.append((f"{nth.word} from {end}", f"{ordinal(have)} from {end}"))
+            elif k == "prop":
+                name, value = a.value
+                want = _show(self.run.value(self.st, value))
+                if not self.now:
+                    out.append((f"{name.word} is {want}", "(read only after the steps, not "
+                                                          "at a point in the middle of them)"))
+                    continue
+                from ..engine.values import attr
+                have = _show(attr(self.run.session.game, c, name.word))
+                if have != want:
+                    out.append((f"{name.word} is {want}", f"{name.word} is {have}"))
         return out
 
     def player(self, word):

@@ -47,8 +47,9 @@ def with_background(sc: Scenario, background) -> Scenario:
     mine = {_key(l) for l in own} - {None}
     if ("g_setup",) in mine:              # the deck's setup replaces the arrangement
         background = tuple(l for l in background if l.kind in ("g_players", "g_seed", "g_option"))
-    lines = tuple(l for l in background if _key(l) not in mine) + own
-    merged = Part("given", None, lines, pos=given.pos if given else sc.pos)
+    kept = tuple(l for l in background if _key(l) not in mine)
+    merged = Part("given", None, kept + own, background=len(kept),
+                  pos=given.pos if given else sc.pos)
     return Scenario(sc.name, (merged, *parts), pos=sc.pos)
 
 
@@ -71,16 +72,18 @@ def file_errors(program, shown: str) -> list:
     return list(dict.fromkeys(found))
 
 
-def check(program, sc: Scenario) -> list:
+def check(program, sc: Scenario, known=()) -> list:
     """The mistakes in a scenario's names (cards, zones, seats...) as error diagnostics,
-    before anything runs: like every deck error, at the spot, with a caret and a hint."""
-    return _Names(program, sc).check()
+    before anything runs: like every deck error, at the spot, with a caret and a hint.
+    ``known`` are labels given to cards before these lines (by `arrange_now`'s session)."""
+    return _Names(program, sc, known).check()
 
 
 class _Names:
-    def __init__(self, program, sc: Scenario):
+    def __init__(self, program, sc: Scenario, known=()):
         self.p = program
         self.sc = sc
+        self.known = tuple(known)
         self.diags: list = []
         self.players = max(program.min_players, 2)
         for part in sc.parts:
@@ -100,7 +103,8 @@ class _Names:
         first = self.sc.parts[0] if self.sc.parts and self.sc.parts[0].kind == "given" \
             else None
         setup = [l for l in first.lines if l.kind == "g_setup"] if first else []
-        for part in self.sc.parts:
+        self.labels = self.collect_labels()
+        for self.at, part in enumerate(self.sc.parts):
             if isinstance(part.point, PhasePoint):
                 self.phase(part.point.name, part.point.pos)
             if part.nth is not None:
@@ -126,7 +130,99 @@ class _Names:
                                     "`players`, `seed`, options and random draws (a `given` "
                                     "after a `when` may then arrange the table)")
                 getattr(self, line.kind, self.other)(line)
-        return self.diags
+        self.hosts()
+        return sorted(self.diags, key=lambda d: (d.pos.line, d.pos.column))
+
+    # labels and hosts
+    def collect_labels(self) -> dict:
+        """label → (its card's spec, its place, the index of its part): each `called`
+        label names one card (a label known from before: its card is not known here)."""
+        labels: dict = {word: (None, None, -1) for word in self.known}
+        for i, _, specs in given_blocks(self.sc):
+            for place, spec in specs:
+                for a in spec.attrs:
+                    if a.kind != "called":
+                        continue
+                    word = a.value.word
+                    if word in labels:
+                        first = labels[word][0]
+                        self.error(f"two cards are called `{word}`", a.value.pos,
+                                   hint=(f"the first at line {first.pos.line}" if first
+                                         else "the first before these lines")
+                                   + ": a label names one card")
+                    elif spec.copies > 1:
+                        self.error(f"`called` names one card, not {spec.copies}", a.pos,
+                                   hint="list the copies one by one, each with its own label")
+                    else:
+                        labels[word] = (spec, place, i)
+        return labels
+
+    def hosts(self) -> None:
+        """Each host is one card: the card of that name the same `given` arranges in play
+        (the background's lines are a `given` of their own), or the card a label names."""
+        for i, _, specs in given_blocks(self.sc):
+            for place, spec in specs:
+                for a in spec.attrs:
+                    if a.kind != "attached":
+                        continue
+                    if isinstance(a.value, Word):
+                        self.host_label(a.value, spec, i)
+                    else:
+                        self.host_named(a.value, spec, specs)
+
+    def in_play(self, place: Place) -> bool:
+        z = self.p.zones.get(place.name)
+        return z is not None and z.in_play
+
+    def host_named(self, name: Text, spec, specs) -> None:
+        X, card = name.text, spec.name.text
+        same = [(pl, s) for pl, s in specs if s.name.text == X and s is not spec]
+        there = sum(s.copies for pl, s in same if self.in_play(pl))
+        if there == 1:
+            return
+        if there > 1:
+            self.error(f"{there} `{X}` are arranged in play in this `given`: which one is "
+                       f"`{card}` attached to?", name.pos,
+                       hint=f'label the host, `"{X}" (called NAME)`, and write `attached '
+                            "to NAME`")
+            return
+        if same:
+            hint = (f"the `{X}` of this `given` is in {_place_text(same[0][0])}, which is not "
+                    "in play")
+        elif any(s.name.text == X for _, _, others in given_blocks(self.sc) if others is not specs
+                 for _, s in others):
+            hint = (f"the background's `{X}`, or another `given`'s, is no host here: list it "
+                    f'in this `given`, or label it (`"{X}" (called NAME)`) and write '
+                    "`attached to NAME`")
+        else:
+            hint = "a host is a card this `given` arranges in a zone in play"
+        self.error(f"no `{X}` is arranged in play in this `given` for `{card}` to be "
+                   "attached to", name.pos, hint=hint)
+
+    def label(self, word: Word, before: int):
+        """The card the label ``word`` names, labelled in a part before the part with
+        index ``before`` (or in it); None, with an error, if none is."""
+        found = self.labels.get(word.word)
+        if found is not None and found[2] > before:
+            self.error(f"no card is called `{word.word}` yet", word.pos,
+                       hint=f"a later `given` labels `{word.word}`: a label names its card "
+                            "from the `given` that arranges it on")
+            return None
+        if found is None:
+            self.error(f"no card is called `{word.word}`", word.pos,
+                       hint=suggest(word.word, list(self.labels))
+                       or f'label a card where it is arranged: `"NAME" (called {word.word})`')
+        return found
+
+    def host_label(self, word: Word, spec, i: int) -> None:
+        found = self.label(word, i)
+        if found is None or found[0] is None:
+            return
+        if found[0] is spec:
+            self.error(f"`{spec.name.text}` cannot be attached to itself", word.pos)
+        elif not self.in_play(found[1]):
+            self.error(f"`{word.word}` is in {_place_text(found[1])}, which is not in play: "
+                       f"`{spec.name.text}` cannot be attached to it", word.pos)
 
     # the pieces
     def phase(self, name: str, pos) -> None:
@@ -202,14 +298,45 @@ class _Names:
                 self.error(f"`{place.name}` is the game's, not a player's: it has no `of`",
                            place.pos, hint=f"write `{place.name}`")
             return kind
-        names = list(p.zones) + list(p.resources) + list(p.vars)
-        self.error(f"no zone, resource or variable named `{place.name}`", place.pos,
+        if place.name in p.params:
+            if want == "cards":
+                self.error(f"`{place.name}` is a parameter of the rules, not a zone", place.pos)
+                return None
+            if not place.seat:
+                self.error(f"`{place.name}` is each player's: say whose", place.pos,
+                           hint=f"write `{place.name} of P1`")
+            return "param"
+        names = list(p.zones) + list(p.resources) + list(p.vars) + list(p.params)
+        self.error(f"no zone, resource, variable or parameter named `{place.name}`", place.pos,
                    hint=suggest(place.name, names))
         return None
 
     def attr(self, a: Attr, given: bool) -> None:
-        if a.kind in ("owner", "controller"):
+        if a.kind in ("owner", "controller") and a.value.word == "nobody":
+            if given:
+                self.error(f"`{a.kind} nobody` is something to check, not to arrange", a.pos,
+                           hint="a card arranged in a zone that belongs to nobody (an "
+                                "`unowned` one) belongs to nobody")
+        elif a.kind in ("owner", "controller"):
             self.seat(a.value)
+        elif a.kind == "place":
+            nth, end = a.value
+            if given:
+                self.error(f"`{nth.word} from {end}` is something to check: in `given`, the "
+                           "order of a zone's line places its cards", a.pos)
+            else:
+                self.nth(nth)
+        elif a.kind == "prop":
+            name, value = a.value
+            if given:
+                self.error(f"`{name.word}` is printed on the card: `given` cannot change it",
+                           a.pos, hint="a `then` checks it, as the rules read it: "
+                                       f"`\"CARD\" in ZONE: {name.word} is ...`")
+            elif name.word not in self.p.properties:
+                self.error(f"no property named `{name.word}`", name.pos,
+                           hint=suggest(name.word, self.p.properties)
+                           or "declare it: `property NAME = VALUE`")
+            self.value(value)
         elif a.kind == "counter" and a.value.word not in self.p.counters:
             self.error(f"no counter named `{a.value.word}`", a.value.pos,
                        hint=suggest(a.value.word, self.p.counters)
@@ -217,8 +344,13 @@ class _Names:
         elif a.kind in ("mark", "not mark") and a.value.word not in self.p.marks:
             self.error(f"no mark named `{a.value.word}`", a.value.pos,
                        hint=suggest(a.value.word, self.p.marks) or "declare it: `mark NAME`")
-        elif a.kind == "attached":
+        elif a.kind == "attached" and isinstance(a.value, Text):
             self.card(a.value)
+        elif a.kind == "attached" and not given:
+            self.label(a.value, self.at - 1)
+        elif a.kind == "called" and not given:
+            self.error("`called` labels a card where `given` arranges it", a.pos,
+                       hint="`then` names a labelled card by its label: `NAME in ZONE: ...`")
         elif given and a.kind in ("token", "not mark"):
             self.error(f"`{'token' if a.kind == 'token' else 'not marked'}` is something to "
                        "check, not to arrange", a.pos)
@@ -267,8 +399,14 @@ class _Names:
 
     def g_value(self, line):
         place, value = line.args
-        if self.place(place, "value") == "resource" and value.kind != "int":
+        kind = self.place(place, "value")
+        if kind == "resource" and value.kind != "int":
             self.error(f"`{place.name}` is a resource: its value is a number", value.pos)
+        elif kind == "param":
+            self.error(f"`{place.name}` is a parameter of the rules: they set it, and a "
+                       "scenario reads it", place.pos,
+                       hint=f"arrange what changes it (a card in play), and check it in "
+                            f"`then`: `{_place_text(place)} is ...`")
         self.value(value)
 
     def g_turn(self, line):
@@ -325,6 +463,8 @@ class _Names:
     def t_top(self, line):
         self.g_rig(line)
 
+    t_bottom = t_top
+
     def t_has(self, line):
         self.place(line.args[0], "cards")
         for t in line.args[1:]:
@@ -334,9 +474,21 @@ class _Names:
 
     def t_card(self, line):
         self.card(line.args[0])
-        self.place(line.args[1], "cards")
-        for a in line.args[2:]:
+        self.card_in(line.args[1], line.args[2:])
+
+    def card_in(self, place: Place, attrs) -> None:
+        """The place and the details of `"X" in ZONE: ...` (and of `LABEL in ZONE: ...`)."""
+        if self.place(place, "cards") == "zone" and not self.p.zones[place.name].ordered:
+            for a in attrs:
+                if a.kind == "place":
+                    self.error(f"`{place.name}` is not ordered: its cards have no place in "
+                               "it", a.pos)
+        for a in attrs:
             self.attr(a, False)
+
+    def t_label(self, line):
+        self.label(line.args[0], self.at - 1)
+        self.card_in(line.args[1], line.args[2:])
 
     def t_player_mark(self, line):
         self.g_player_mark(line)
@@ -363,6 +515,19 @@ class _Names:
 
     def other(self, line):
         pass
+
+
+def given_blocks(sc: Scenario):
+    """(index of the part, its lines, [(place, card spec)]) for each block of a scenario's
+    arranged cards where a host is looked for: each `given`, and the background lines at
+    the start of the first, as a block of their own."""
+    for i, part in enumerate(sc.parts):
+        if part.kind != "given":
+            continue
+        n = part.background
+        for lines in ((part.lines[:n], part.lines[n:]) if n else (part.lines,)):
+            yield i, lines, [(line.args[0], spec) for line in lines
+                             if line.kind in ("g_zone", "g_zone_top") for spec in line.args[1:]]
 
 
 def ordinal(n: int) -> str:

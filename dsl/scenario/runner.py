@@ -98,7 +98,7 @@ def arrange_now(session, given: str, file: str = "<given>") -> None:
         raise ValueError("arrange_now() arranges a session made by arranged()")
     text = 'game "arranged"; scenario "arranged" { when { }; given {' + given + '\n}\n}\n'
     sc = parse_text(text, file).items[0]
-    diags = check(r.p, sc)
+    diags = check(r.p, sc, known=r.labels)
     if diags:
         raise DeckError(diags, {file: text})
     try:
@@ -115,6 +115,7 @@ class _Run(Arranging):
         self.session = None
         self.log_mark = 0              # the log's length when the last step was taken
         self.unused: list = []         # arranged random draws the game has not made yet
+        self.labels: dict = {}         # a `called` label → the id of its card
         self.later: dict = {}          # the `given`s after the start, by their step's text
         self.adhoc = None
         self.watch = Watch(self)       # the game's watch: its points, a phase to start in
@@ -127,7 +128,7 @@ class _Run(Arranging):
         parts = list(self.sc.parts)
         given = parts.pop(0) if parts and parts[0].kind == "given" else None
         try:
-            self.start(given.lines if given else ())
+            self.start(given.lines if given else (), given.background if given else 0)
         except _Stop as stop:
             return self.failures + [stop.failure]
         for i, part in enumerate(parts):
@@ -159,7 +160,7 @@ class _Run(Arranging):
                                     "fewer random picks than the scenario arranges")
         return self.failures
 
-    def start(self, lines):
+    def start(self, lines, background: int = 0):
         from ..invariants import violations
         from ..session import Session
         players, seed, options, setup = max(self.p.min_players, 2), 1, {}, False
@@ -176,7 +177,7 @@ class _Run(Arranging):
         draws = [line for line in lines if line.kind in ("g_rig", "g_pick")]
 
         def arrange(game):
-            self.arrange(game, lines)
+            self.arrange(game, lines, background=background)
 
         for line in lines:
             if line.kind == "g_phase":

@@ -49,7 +49,9 @@ class Place(A.Node):
 
 
 class Attr(A.Node):
-    """A word about a card: owner, controller, face, counters, marks, host, token."""
+    """A word about a card: owner, controller, face, counters, marks, host, token, label.
+    A host (``attached``) is a :class:`Text` (a card's name) or a :class:`Word` (a
+    label given by ``called``)."""
     kind: str
     value: object = None
     count: int = 0
@@ -69,11 +71,13 @@ class Line(A.Node):
 class Part(A.Node):
     """`given [POINT] {...}`, `when {...}` or `then [POINT] {...}`; ``point`` is None,
     "turn end", a PhasePoint or a Text the log must say; ``nth`` which time it comes
-    (an :class:`Nth`, or None: the first)."""
+    (an :class:`Nth`, or None: the first). The first `given` of a scenario begins with
+    its file's `background` lines: ``background`` says how many."""
     kind: str
     point: object
     lines: tuple
     nth: object = None
+    background: int = 0
 
 
 class PhasePoint(A.Node):
@@ -201,12 +205,21 @@ class ScenarioBuilder:
 
     def a_owner(self, pos, ch): return Attr("owner", self._word(ch[0]), pos=pos)
     def a_controller(self, pos, ch): return Attr("controller", self._word(ch[0]), pos=pos)
+    def a_owner_nobody(self, pos, ch): return Attr("owner", Word("nobody", pos=pos), pos=pos)
+    def a_controller_nobody(self, pos, ch):
+        return Attr("controller", Word("nobody", pos=pos), pos=pos)
+    def a_prop(self, pos, ch): return Attr("prop", (self._word(ch[0]), ch[1]), pos=pos)
+    def a_from_top(self, pos, ch): return Attr("place", (self.sc_nth(pos, ch), "top"), pos=pos)
+    def a_from_bottom(self, pos, ch):
+        return Attr("place", (self.sc_nth(pos, ch), "bottom"), pos=pos)
     def a_face_up(self, pos, ch): return Attr("face", True, pos=pos)
     def a_face_down(self, pos, ch): return Attr("face", False, pos=pos)
     def a_counter(self, pos, ch): return Attr("counter", self._word(ch[1]), self.number(ch[0]), pos=pos)
     def a_mark(self, pos, ch): return Attr("mark", self._word(ch[0]), pos=pos)
     def a_not_mark(self, pos, ch): return Attr("not mark", self._word(ch[0]), pos=pos)
     def a_attached(self, pos, ch): return Attr("attached", self._text(ch[0]), pos=pos)
+    def a_attached_label(self, pos, ch): return Attr("attached", self._word(ch[0]), pos=pos)
+    def a_called(self, pos, ch): return Attr("called", self._word(ch[0]), pos=pos)
     def a_token(self, pos, ch): return Attr("token", True, pos=pos)
     def a_upright(self, pos, ch): return Attr("orient", 0, pos=pos)
     def a_sideways(self, pos, ch): return Attr("orient", 1, pos=pos)
@@ -219,6 +232,25 @@ class ScenarioBuilder:
     def v_false(self, pos, ch): return Value("bool", False, pos=pos)
     def v_none(self, pos, ch): return Value("none", None, pos=pos)
     def v_seat(self, pos, ch): return Value("seat", str(ch[0]), pos=pos)
+
+    def v_copies(self, pos, ch):
+        """`"X" x 3` in a `then` list: three of X (a list its line flattens)."""
+        return [self._text(ch[0])] * self.number(ch[1])
+
+    def t_is(self, pos, ch):
+        items = []
+        for c in self._conv(ch):
+            if isinstance(c, list):
+                items += [Value("str", t.text, pos=t.pos) for t in c]
+            else:
+                items.append(c)
+        return Line("t_is", tuple(items), pos=pos)
+
+    def t_has(self, pos, ch):
+        items = []
+        for c in self._conv(ch):
+            items += c if isinstance(c, list) else [c]
+        return Line("t_has", tuple(items), pos=pos)
 
     def refused(self, pos, ch):
         return ("refused", self._text(ch[0]) if ch and ch[0] is not None else None)
@@ -245,8 +277,8 @@ def _simple(kind):
 
 for _kind in ("g_players", "g_seed", "g_option", "g_setup", "g_first", "g_turn", "g_phase",
               "g_player_mark", "g_zone", "g_zone_empty", "g_zone_top", "g_value", "g_rig", "g_pick",
-              "t_is", "t_compare", "t_empty", "t_top", "t_has", "t_has_no", "t_count",
-              "t_card", "t_player_mark", "t_player_not_mark", "t_eliminated", "t_sees",
+              "t_compare", "t_empty", "t_top", "t_bottom", "t_has_no", "t_count",
+              "t_card", "t_label", "t_player_mark", "t_player_not_mark", "t_eliminated", "t_sees",
               "t_not_sees", "t_asked", "t_may", "t_may_not", "t_log", "t_log_not",
               "t_log_for", "t_over", "t_not_over", "t_drawn", "t_winner", "t_winners"):
     setattr(ScenarioBuilder, _kind, _simple(_kind))
