@@ -12,7 +12,7 @@ from typing import Optional
 
 from .. import ast as A
 from .. import ir as I
-from ..errors import Diagnostic, suggest
+from ..errors import Diagnostic, SourcePosition, suggest
 from ..limits import MAX_COPIES, MAX_VARIABLES
 from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledTrigger,
                        Program, ResourceDef, ZoneDef)
@@ -554,8 +554,11 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
 
 def gathered(node, classes: tuple) -> dict:
     """Every node of each of ``classes`` anywhere in ``node`` (walked through lists,
-    tuples and nodes' fields), by class, in one walk for all of them."""
+    tuples and nodes' fields), by class, in one walk for all of them. No expression
+    holds a statement, a static or a declaration: unless one of ``classes`` is an
+    expression, expressions are not walked into (they are half of a deck's nodes)."""
     out = {cls: [] for cls in classes}
+    skip = _LEAVES if any(issubclass(c, A.Expr) for c in classes) else _leaves_and_exprs()
     stack = [node]
     pop, push, Node = stack.pop, stack.append, A.Node
     while stack:
@@ -563,19 +566,34 @@ def gathered(node, classes: tuple) -> dict:
         t = type(x)
         if t is list or t is tuple:
             for v in x:
-                if type(v) not in _LEAVES:
+                if type(v) not in skip:
                     push(v)
         elif isinstance(x, Node):
             got = out.get(t)
             if got is not None:
                 got.append(x)
             for v in x.__dict__.values():        # its fields, and its position
-                if type(v) not in _LEAVES:
+                if type(v) not in skip:
                     push(v)
     return out
 
 
-_LEAVES = frozenset({str, int, bool, float, type(None)})   # what holds no node
+# What holds no node: the values of a node's fields that are not walked into.
+_LEAVES = frozenset({str, int, bool, float, type(None), SourcePosition})
+_SKIPPED: list = []
+
+
+def _leaves_and_exprs() -> frozenset:
+    """:data:`_LEAVES` and every expression class (made once: a class defined after the
+    first call is walked into, which finds the same)."""
+    if not _SKIPPED:
+        classes, todo = set(), [A.Expr]
+        while todo:
+            cls = todo.pop()
+            classes.add(cls)
+            todo.extend(cls.__subclasses__())
+        _SKIPPED.append(_LEAVES | classes)
+    return _SKIPPED[0]
 
 
 def _action_scope(item: A.ActionDecl) -> Scope:
