@@ -12,7 +12,7 @@ from typing import Optional
 
 from .. import ast as A
 from .. import ir as I
-from ..errors import Diagnostic, SourcePosition, suggest
+from ..errors import Diagnostic, suggest
 from ..limits import MAX_COPIES, MAX_VARIABLES
 from ..program import (CardDef, CompiledAbility, CompiledAction, CompiledMove, CompiledTrigger,
                        Program, ResourceDef, ZoneDef)
@@ -554,46 +554,53 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
 
 def gathered(node, classes: tuple) -> dict:
     """Every node of each of ``classes`` anywhere in ``node`` (walked through lists,
-    tuples and nodes' fields), by class, in one walk for all of them. No expression
-    holds a statement, a static or a declaration: unless one of ``classes`` is an
-    expression, expressions are not walked into (they are half of a deck's nodes)."""
+    tuples and nodes' fields), by class, in one walk for all of them. Only the fields
+    that may hold one are walked into (see :func:`_walk_plan`): a deck's expressions,
+    half its nodes, hold no statement, static or declaration."""
     out = {cls: [] for cls in classes}
-    skip = _LEAVES if any(issubclass(c, A.Expr) for c in classes) else _leaves_and_exprs()
+    plans = _PLANS[any(issubclass(c, A.Expr) for c in classes)]
     stack = [node]
-    pop, push, Node = stack.pop, stack.append, A.Node
+    pop, push, extend = stack.pop, stack.append, stack.extend
     while stack:
         x = pop()
         t = type(x)
-        if t is list or t is tuple:
-            for v in x:
-                if type(v) not in skip:
-                    push(v)
-        elif isinstance(x, Node):
-            got = out.get(t)
-            if got is not None:
-                got.append(x)
-            for v in x.__dict__.values():        # its fields, and its position
-                if type(v) not in skip:
+        if t is tuple or t is list:
+            extend(x)
+            continue
+        got = out.get(t)
+        if got is not None:
+            got.append(x)
+        plan = plans.get(t)
+        if plan is None:
+            plan = plans[t] = _walk_plan(t, plans is _PLANS[True])
+        if plan:
+            d = x.__dict__
+            for f in plan:
+                v = d[f]
+                if v:                           # not none, nor an empty tuple
                     push(v)
     return out
 
 
-# What holds no node: the values of a node's fields that are not walked into.
-_LEAVES = frozenset({str, int, bool, float, type(None), SourcePosition})
-_SKIPPED: list = []
+# A node's fields by their annotations: those that hold no node, and those that hold an
+# expression (or none).
+_LEAF_FIELDS = frozenset({"str", "int", "bool", "float", "Optional[str]", "Optional[int]",
+                          "Optional[bool]"})
+_EXPR_FIELDS = frozenset({"Expr", "Optional[Expr]"})
+_PLANS = {False: {}, True: {}}          # node class → its fields to walk, per kind of walk
 
 
-def _leaves_and_exprs() -> frozenset:
-    """:data:`_LEAVES` and every expression class (made once: a class defined after the
-    first call is walked into, which finds the same)."""
-    if not _SKIPPED:
-        classes, todo = set(), [A.Expr]
-        while todo:
-            cls = todo.pop()
-            classes.add(cls)
-            todo.extend(cls.__subclasses__())
-        _SKIPPED.append(_LEAVES | classes)
-    return _SKIPPED[0]
+def _walk_plan(cls, exprs: bool) -> tuple:
+    """The fields of a ``cls`` node that :func:`gathered` walks into: none for a value
+    that is no node, nor (unless ``exprs``) for an expression; else every field but
+    those whose annotation says they hold no node (nor, unless ``exprs``, those that
+    hold an expression). A field of another annotation is walked."""
+    if not (isinstance(cls, type) and issubclass(cls, A.Node)) \
+            or (issubclass(cls, A.Expr) and not exprs):
+        return ()
+    skip = _LEAF_FIELDS if exprs else _LEAF_FIELDS | _EXPR_FIELDS
+    notes = cls.__dict__.get("__annotations__", {})
+    return tuple(f for f in cls._fields if notes.get(f) not in skip)
 
 
 def _action_scope(item: A.ActionDecl) -> Scope:
