@@ -81,29 +81,65 @@ class FastParser:
         self.lexers = [None] * len(self.rows)
         self._basic = lexer.lexers
         self._made: dict = {}
+        self._read: dict = {}
 
     def _lexer(self, state: int) -> tuple:
         """The lexer of ``state``: its regex's ``match``, the keywords its NAME-like
         terminals become (Lark's "unless" callbacks), and the terminals that may hold
-        a line break."""
-        from lark.lexer import PatternStr, UnlessCallback
+        a line break. Made as Lark's BasicLexer makes its scanner (``_create_unless``),
+        but for the keywords only their table: Lark compiles a regex of them per state,
+        which this driver never runs, and asks ``re`` each time whether a keyword reads
+        as a NAME, which is answered here once for all states (half of what a first
+        deck's lexers cost)."""
+        from lark.lexer import Scanner
         basic = self._basic[state]
         made = self._made.get(id(basic))
         if made is None:
-            scanner = basic.scanner              # builds basic.callback too
-            if len(scanner._mres) != 1 or basic.user_callbacks or basic.ignore_types != self.ignore:
+            if basic.user_callbacks or basic.ignore_types != self.ignore:
                 raise NoFastPath("lexer")
-            unless = {}
-            for name, callback in basic.callback.items():
-                if type(callback) is not UnlessCallback:
-                    raise NoFastPath("callback")
-                words = callback.scanner.terminals
-                if not all(isinstance(t.pattern, PatternStr) and not t.pattern.flags for t in words):
-                    raise NoFastPath("keywords")
-                unless[name] = {t.pattern.value: t.name for t in words}
+            terminals, unless = self._keywords(basic)
+            scanner = Scanner(terminals, basic.g_regex_flags, basic.re, basic.use_bytes)
+            if len(scanner._mres) != 1:
+                raise NoFastPath("lexer")
             made = self._made[id(basic)] = (scanner._mres[0].match, unless, basic.newline_types)
         self.lexers[state] = made
         return made
+
+    def _keywords(self, basic) -> tuple:
+        """(the terminals of ``basic``'s regex, its keywords by terminal: {text: keyword}):
+        a string terminal that a regex terminal of the same priority reads whole is that
+        terminal's keyword, and leaves the regex (Lark's ``_create_unless``)."""
+        from lark.lexer import PatternRE, PatternStr
+        regexps, strings = [], []
+        for t in basic.terminals:
+            if type(t.pattern) is PatternRE:
+                regexps.append(t)
+            elif type(t.pattern) is PatternStr:
+                strings.append(t)
+            else:
+                raise NoFastPath("a terminal")
+        embedded, unless = set(), {}
+        for retok in regexps:
+            words = {}
+            for strtok in strings:
+                if strtok.priority == retok.priority and self._reads(basic, retok, strtok):
+                    if strtok.pattern.flags:     # (without flags, always embedded)
+                        raise NoFastPath("keywords")
+                    words[strtok.pattern.value] = strtok.name
+                    embedded.add(strtok.name)
+            if words:
+                unless[retok.name] = words
+        return [t for t in basic.terminals if t.name not in embedded], unless
+
+    def _reads(self, basic, retok, strtok) -> bool:
+        """Whether ``retok``'s regex matches all of ``strtok``'s text (Lark's ``_get_match``)."""
+        key = (retok.name, strtok.name)
+        got = self._read.get(key)
+        if got is None:
+            s = strtok.pattern.value
+            m = basic.re.match(retok.pattern.to_regexp(), s, basic.g_regex_flags)
+            got = self._read[key] = m is not None and m.group(0) == s
+        return got
 
     @staticmethod
     def _plan(rule, kept: frozenset) -> tuple:
