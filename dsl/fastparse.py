@@ -32,6 +32,10 @@ from .errors import SourcePosition
 _UNIT, _SPLICE, _PASS, _NODE = range(4)    # what reducing a rule does (see FastParser)
 
 
+class _Unit(tuple):
+    """The plan of a _UNIT rule: told from the others by its class alone."""
+
+
 class NoFastPath(Exception):
     """Lark built something this driver does not mirror (a new option, a new Lark)."""
 
@@ -183,7 +187,8 @@ class FastParser:
         if origin == "start" and kind != _NODE:
             raise NoFastPath("a ?start")               # the parse ends on reducing `start`
         method = getattr(Builder, name, None)
-        return (len(expansion), origin, kind, tuple(include), pending, method, int(name != "block"))
+        plan = (len(expansion), origin, kind, tuple(include), pending, method, int(name != "block"))
+        return _Unit(plan) if kind == _UNIT else plan
 
     def parse(self, text: str, builder: "Builder"):
         """The value of `start` (header, items), or None where Lark's path must decide.
@@ -195,12 +200,13 @@ class FastParser:
         file = builder.file
         new_pos = tuple.__new__
         new_token = str.__new__
-        states = [self.start_state]
+        top = self.start_state             # the state on top of `states`
+        states = [top]
         values = []
         pos, line, line_start, size = 0, 1, 0, len(text)
         while True:
             if pos < size:
-                match, unless, newline_types = lexers[states[-1]] or self._lexer(states[-1])
+                match, unless, newline_types = lexers[top] or self._lexer(top)
                 m = match(text, pos)
                 if m is None:
                     return None
@@ -235,7 +241,6 @@ class FastParser:
             else:
                 kind, entry = "$END", None
             while True:                               # reduce as the token says, then shift it
-                top = states[-1]
                 action = rows[top].get(kind)
                 if action is None:
                     return None
@@ -244,9 +249,9 @@ class FastParser:
                         return None
                     states.append(action)
                     values.append(entry)
+                    top = action
                     break
-                n, origin, how, include, trailing, method, level = action
-                if how == _UNIT:
+                if action.__class__ is _Unit:
                     # A run of units (atom → primary → ... → expr, ten of them) depends
                     # only on the state below, the state on top and the token: it is
                     # remembered as one step.
@@ -254,30 +259,29 @@ class FastParser:
                     after = units.get(key)
                     if after is None:
                         after = top
-                        while action.__class__ is not int and action[2] == _UNIT:
+                        while action.__class__ is _Unit:
                             after = rows[states[-2]][action[1]]
                             action = rows[after].get(kind)
-                            if action is None:
-                                break
                         units[key] = after
-                    states[-1] = after
+                    states[-1] = top = after
                     continue
-                children = values[-n:]
-                del values[-n:]
-                del states[-n:]
-                first, last = children[0], children[-1]
+                n, origin, how, include, trailing, method, level = action
+                base = len(values) - n
+                first, last = values[base], values[-1]
                 built = []
                 height = 0
                 for i, splice, nones in include:
                     if nones:
                         built += [None] * nones
-                    child = children[i]
+                    child = values[base + i]
                     if child[5] > height:
                         height = child[5]
                     if splice:
                         built += child[0]
                     else:
                         built.append(child[0])
+                del values[base:]
+                del states[-n:]
                 if trailing:
                     built += [None] * trailing
                 if how == _SPLICE:
@@ -287,8 +291,9 @@ class FastParser:
                 else:
                     value = method(builder, new_pos(SourcePosition, (file, first[1], first[2], last[3], last[4])), built)
                     height += level
-                states.append(rows[states[-1]][origin])
+                top = rows[states[-1]][origin]
+                states.append(top)
                 values.append((value, first[1], first[2], last[3], last[4], height))
-                if entry is None and states[-1] == end_state:
+                if entry is None and top == end_state:
                     # `start` counts as a level of its own; the root is level 0
                     return None if height - 1 > MAX_NESTING else value
