@@ -1,7 +1,16 @@
 """The fast path of parsing: Lark's own LALR tables, driven straight into the AST."""
 from __future__ import annotations
 
+import re
+
 from lark import Lark, Token
+from lark.lexer import _regexp_has_newline
+
+try:                                   # the standard library's parser of regexes
+    from re import _constants as _sre, _parser as _sre_parse
+except ImportError:                    # Python 3.10
+    import sre_constants as _sre
+    import sre_parse as _sre_parse
 
 from .ast_builder import MAX_NESTING, Builder
 from .errors import SourcePosition
@@ -86,6 +95,24 @@ class FastParser:
         self._basic = lexer.lexers
         self._made: dict = {}
         self._read: dict = {}
+        self.blank, self.skip_blanks = self._blanks(conf, lexer)
+
+    def _blanks(self, conf, lexer) -> tuple:
+        """(" \\t", the match of the ignored terminal blanks begin) when no other
+        terminal may begin with a space or a tab, and every state's lexer has that one:
+        then in every state a blank starts that terminal's run, which the parse skips
+        without asking the state's regex (a third of a deck's matches). ("", None) if not."""
+        from lark.lexer import PatternStr
+        starts = [t for t in conf.terminals
+                  if (t.pattern.value[:1] in BLANKS if type(t.pattern) is PatternStr
+                      else _may_begin_with(t.pattern.to_regexp(), BLANKS))]
+        if len(starts) != 1 or starts[0].name not in self.ignore:
+            return "", None
+        blank = starts[0]
+        if _regexp_has_newline(blank.pattern.to_regexp()) \
+                or not all(blank in b.terminals for b in {id(b): b for b in lexer.lexers.values()}.values()):
+            return "", None
+        return BLANKS, re.compile(blank.pattern.to_regexp(), conf.g_regex_flags).match
 
     def _lexer(self, state: int) -> tuple:
         """The lexer of ``state``: its regex's ``match``, the keywords its NAME-like
@@ -204,8 +231,15 @@ class FastParser:
         states = [top]
         values = []
         pos, line, line_start, size = 0, 1, 0, len(text)
+        blank, skip_blanks = self.blank, self.skip_blanks
         while True:
             if pos < size:
+                if text[pos] in blank:                # (see _blanks)
+                    m = skip_blanks(text, pos)
+                    if m is None:
+                        return None
+                    pos = m.end()
+                    continue
                 match, unless, newline_types = lexers[top] or self._lexer(top)
                 m = match(text, pos)
                 if m is None:
@@ -297,3 +331,56 @@ class FastParser:
                 if entry is None and top == end_state:
                     # `start` counts as a level of its own; the root is level 0
                     return None if height - 1 > MAX_NESTING else value
+
+
+BLANKS = " \t"
+
+
+def _may_begin_with(regexp: str, chars: str) -> bool:
+    """Whether a match of ``regexp`` may begin with one of ``chars``: False only where
+    the standard library's parse of it shows its first character is none of them."""
+    try:
+        hit, empty = _first(list(_sre_parse.parse(regexp)), [ord(c) for c in chars])
+    except Exception:                         # a parse this reading does not know
+        return True
+    return hit or empty
+
+
+def _first(items, codes) -> tuple:
+    """(whether a match of ``items``, a parsed regex, may begin with one of ``codes``,
+    whether it may be empty); unsure is (True, True)."""
+    for op, av in items:
+        if op is _sre.LITERAL:
+            return av in codes, False
+        if op is _sre.IN:
+            return _in_set(av, codes), False
+        if op is _sre.AT:                     # ^, $, \b: no character
+            continue
+        if op is _sre.BRANCH:
+            parts = [_first(list(b), codes) for b in av[1]]
+            hit, empty = any(h for h, _ in parts), any(e for _, e in parts)
+        elif op is _sre.SUBPATTERN:
+            hit, empty = _first(list(av[-1]), codes)
+        elif op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT):
+            hit, empty = _first(list(av[2]), codes)
+            empty = empty or av[0] == 0
+        else:
+            return True, True
+        if hit or not empty:
+            return hit, empty
+    return False, True
+
+
+def _in_set(av, codes) -> bool:
+    """Whether a character set ``[...]`` (parsed) takes one of ``codes``."""
+    negate, taken = False, set()
+    for op, arg in av:
+        if op is _sre.NEGATE:
+            negate = True
+        elif op is _sre.LITERAL:
+            taken.update(c for c in codes if c == arg)
+        elif op is _sre.RANGE:
+            taken.update(c for c in codes if arg[0] <= c <= arg[1])
+        else:                                 # a category (\s, \w): unsure
+            return True
+    return len(taken) < len(set(codes)) if negate else bool(taken)

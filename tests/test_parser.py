@@ -234,3 +234,15 @@ def test_the_fast_parsers_lexers_split_keywords_from_names_as_lark_does():
         assert [t.name for t in terminals] == [t.name for t in lark_terminals]
         assert unless == {name: {t.pattern.value: t.name for t in cb.scanner.terminals}
                           for name, cb in callbacks.items()}
+
+
+@pytest.mark.parametrize("regexp, may", [
+    (r"[\t ]+", True), (r"[a-z_][a-zA-Z0-9_]*", False), (r"(\r?\n[\t ]*)+", False),
+    (r"(?:==|!=|<)", False), (r'"([^"\\\n]|\\.)*"', False), (r"#[^\n]*", False),
+    (r"[^a]", True), (r"\s+", True), (r"(a|)\t", True), (r"a*\t", True), (r"a?b", False),
+])
+def test_the_fast_parser_knows_which_terminals_may_begin_with_a_blank(regexp, may):
+    """Blanks are skipped without a state's lexer only when a single ignored terminal
+    may begin with one; unsure counts as may."""
+    from deckwright.dsl.fastparse import BLANKS, _may_begin_with
+    assert _may_begin_with(regexp, BLANKS) is may
