@@ -113,10 +113,12 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         """All the copies of all the cards together fit in a game (`create library`
         makes them all): the error is at the card that passes the limit."""
         copies: dict = {}                 # by name: an override's count replaces the base's
+        total = 0
         for item in self.items:
             if isinstance(item, A.CardDecl) and not item.token:
+                total += item.copies - copies.get(item.name, 0)
                 copies[item.name] = item.copies
-                if sum(copies.values()) > MAX_COPIES:
+                if total > MAX_COPIES:
                     self.error("too-big", f"the deck's cards come to more than {MAX_COPIES:,} "
                                           f"copies together, the most a game may hold",
                                item.pos, "fewer copies (`x N`) or fewer cards")
