@@ -22,7 +22,6 @@ from ..parser import no_cycle_collection
 from .exprs import may_hold_lists
 from .lazy import define
 from .module import CodeGenerator, line_positions
-from .resume import Resumer
 from .runtime import BUILTINS, HELPERS, SIDED, move_labeler
 
 
@@ -213,7 +212,11 @@ def _load(program, resumable: bool, notes: bool, points: bool = False) -> Code:
     code = Code(program, gen, source, ns)
     code.namespace = ns
     code.spans = (first_lines, gen.function_pos)
-    code.resumer = Resumer(source, ns) if resumable else None
+    if resumable:                  # (the module only a stepped game needs, imported then)
+        from .resume import Resumer
+        code.resumer = Resumer(source, ns)
+    else:
+        code.resumer = None
     return code
 
 
