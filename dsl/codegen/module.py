@@ -38,6 +38,8 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.points = points            # each phase's end tells the game's watch (scenarios)
         self.a = Analysis(program)
         self.w = Writer()
+        # every line is written by the writer's own methods (a call less per line)
+        self.writeline, self.indent, self.outdent = self.w.writeline, self.w.indent, self.w.outdent
         self.functions: list[list[str]] = []
         self.tables: dict = {}          # repr of the values → table name
         self.table_values: dict = {}    # table name → tuple
@@ -71,15 +73,6 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.preaimed = None
 
     # --- writing ---------------------------------------------------------------------
-    def writeline(self, text: str) -> None:
-        self.w.writeline(text)
-
-    def indent(self) -> None:
-        self.w.indent()
-
-    def outdent(self) -> None:
-        self.w.outdent()
-
     def fresh_fn(self, prefix: str) -> str:
         return self.w.fresh(prefix)
 
