@@ -8,7 +8,7 @@ import pytest
 
 from deckwright.decks import DECKS_DIR
 from deckwright.dsl import ast as A
-from deckwright.dsl.check.program import gathered
+from deckwright.dsl.check.walk import gathered
 from deckwright.dsl.parser import parse_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))

@@ -23,6 +23,7 @@ from .scope import Scope
 from .statics import StaticChecker
 from .stmts import StmtChecker
 from .targets import TargetChecker
+from .walk import gathered
 
 NAMED_DECLS = {A.Option: "option", A.Param: "param", A.Zone: "zone", A.Resource: "resource",
                A.Var: "var", A.PropertyDecl: "property", A.LimitDecl: "limit",
@@ -552,57 +553,6 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
                              t.pos, self.trigger_count, t.label, cost)
         p.all_triggers.append(ct)
         return ct
-
-
-def gathered(node, classes: tuple) -> dict:
-    """Every node of each of ``classes`` anywhere in ``node`` (walked through lists,
-    tuples and nodes' fields), by class, in one walk for all of them. Only the fields
-    that may hold one are walked into (see :func:`_walk_plan`): a deck's expressions,
-    half its nodes, hold no statement, static or declaration."""
-    out = {cls: [] for cls in classes}
-    plans = _PLANS[any(issubclass(c, A.Expr) for c in classes)]
-    stack = [node]
-    pop, push, extend = stack.pop, stack.append, stack.extend
-    while stack:
-        x = pop()
-        t = type(x)
-        if t is tuple or t is list:
-            extend(x)
-            continue
-        got = out.get(t)
-        if got is not None:
-            got.append(x)
-        plan = plans.get(t)
-        if plan is None:
-            plan = plans[t] = _walk_plan(t, plans is _PLANS[True])
-        if plan:
-            d = x.__dict__
-            for f in plan:
-                v = d[f]
-                if v:                           # not none, nor an empty tuple
-                    push(v)
-    return out
-
-
-# A node's fields by their annotations: those that hold no node, and those that hold an
-# expression (or none).
-_LEAF_FIELDS = frozenset({"str", "int", "bool", "float", "Optional[str]", "Optional[int]",
-                          "Optional[bool]"})
-_EXPR_FIELDS = frozenset({"Expr", "Optional[Expr]"})
-_PLANS = {False: {}, True: {}}          # node class → its fields to walk, per kind of walk
-
-
-def _walk_plan(cls, exprs: bool) -> tuple:
-    """The fields of a ``cls`` node that :func:`gathered` walks into: none for a value
-    that is no node, nor (unless ``exprs``) for an expression; else every field but
-    those whose annotation says they hold no node (nor, unless ``exprs``, those that
-    hold an expression). A field of another annotation is walked."""
-    if not (isinstance(cls, type) and issubclass(cls, A.Node)) \
-            or (issubclass(cls, A.Expr) and not exprs):
-        return ()
-    skip = _LEAF_FIELDS if exprs else _LEAF_FIELDS | _EXPR_FIELDS
-    notes = cls.__dict__.get("__annotations__", {})
-    return tuple(f for f in cls._fields if notes.get(f) not in skip)
 
 
 def _action_scope(item: A.ActionDecl) -> Scope:
