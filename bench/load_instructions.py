@@ -75,7 +75,8 @@ def main(argv=None) -> int:
         runs = {step: pool.submit(count, setup + body) for step, body in STEPS.items()}
     got = {step: run.result()[0] for step, run in runs.items()}
     m = lambda a, b: (got[a] - got[b]) / 1e6
-    print(f"{args.cards} cards{', modules imported first' if args.warm else ''}, millions of instructions: parse {m('parse', 'base'):,.0f}, "
+    warm = ", modules imported first" if args.warm else ""
+    print(f"{args.cards} cards{warm}, millions of instructions: parse {m('parse', 'base'):,.0f}, "
           f"merge and check {m('load', 'parse'):,.0f}, generate {m('code', 'load'):,.0f}, "
           f"in all {m('code', 'base'):,.0f}")
     return 0

@@ -109,8 +109,9 @@ class FastParser:
         if len(starts) != 1 or starts[0].name not in self.ignore:
             return "", None
         blank = starts[0]
+        lexers = {id(b): b for b in lexer.lexers.values()}.values()
         if _regexp_has_newline(blank.pattern.to_regexp()) \
-                or not all(blank in b.terminals for b in {id(b): b for b in lexer.lexers.values()}.values()):
+                or not all(blank in b.terminals for b in lexers):
             return "", None
         return BLANKS, re.compile(blank.pattern.to_regexp(), conf.g_regex_flags).match
 
