@@ -1,7 +1,16 @@
 """The fast path of parsing: Lark's own LALR tables, driven straight into the AST."""
 from __future__ import annotations
 
+import re
+
 from lark import Lark, Token
+from lark.lexer import _regexp_has_newline
+
+try:                                   # the standard library's parser of regexes
+    from re import _constants as _sre, _parser as _sre_parse
+except ImportError:                    # Python 3.10
+    import sre_constants as _sre
+    import sre_parse as _sre_parse
 
 from .ast_builder import MAX_NESTING, Builder
 from .errors import SourcePosition
@@ -30,6 +39,10 @@ from .errors import SourcePosition
 # every deck to Lark's path: slower, never different.
 
 _UNIT, _SPLICE, _PASS, _NODE = range(4)    # what reducing a rule does (see FastParser)
+
+
+class _Unit(tuple):
+    """The plan of a _UNIT rule: told from the others by its class alone."""
 
 
 class NoFastPath(Exception):
@@ -81,29 +94,84 @@ class FastParser:
         self.lexers = [None] * len(self.rows)
         self._basic = lexer.lexers
         self._made: dict = {}
+        self._read: dict = {}
+        self.blank, self.skip_blanks = self._blanks(conf, lexer)
+
+    def _blanks(self, conf, lexer) -> tuple:
+        """(" \\t", the match of the ignored terminal blanks begin) when no other
+        terminal may begin with a space or a tab, and every state's lexer has that one:
+        then in every state a blank starts that terminal's run, which the parse skips
+        without asking the state's regex (a third of a deck's matches). ("", None) if not."""
+        from lark.lexer import PatternStr
+        starts = [t for t in conf.terminals
+                  if (t.pattern.value[:1] in BLANKS if type(t.pattern) is PatternStr
+                      else _may_begin_with(t.pattern.to_regexp(), BLANKS))]
+        if len(starts) != 1 or starts[0].name not in self.ignore:
+            return "", None
+        blank = starts[0]
+        lexers = {id(b): b for b in lexer.lexers.values()}.values()
+        if _regexp_has_newline(blank.pattern.to_regexp()) \
+                or not all(blank in b.terminals for b in lexers):
+            return "", None
+        return BLANKS, re.compile(blank.pattern.to_regexp(), conf.g_regex_flags).match
 
     def _lexer(self, state: int) -> tuple:
         """The lexer of ``state``: its regex's ``match``, the keywords its NAME-like
         terminals become (Lark's "unless" callbacks), and the terminals that may hold
-        a line break."""
-        from lark.lexer import PatternStr, UnlessCallback
+        a line break. Made as Lark's BasicLexer makes its scanner (``_create_unless``),
+        but for the keywords only their table: Lark compiles a regex of them per state,
+        which this driver never runs, and asks ``re`` each time whether a keyword reads
+        as a NAME, which is answered here once for all states (half of what a first
+        deck's lexers cost)."""
+        from lark.lexer import Scanner
         basic = self._basic[state]
         made = self._made.get(id(basic))
         if made is None:
-            scanner = basic.scanner              # builds basic.callback too
-            if len(scanner._mres) != 1 or basic.user_callbacks or basic.ignore_types != self.ignore:
+            if basic.user_callbacks or basic.ignore_types != self.ignore:
                 raise NoFastPath("lexer")
-            unless = {}
-            for name, callback in basic.callback.items():
-                if type(callback) is not UnlessCallback:
-                    raise NoFastPath("callback")
-                words = callback.scanner.terminals
-                if not all(isinstance(t.pattern, PatternStr) and not t.pattern.flags for t in words):
-                    raise NoFastPath("keywords")
-                unless[name] = {t.pattern.value: t.name for t in words}
+            terminals, unless = self._keywords(basic)
+            scanner = Scanner(terminals, basic.g_regex_flags, basic.re, basic.use_bytes)
+            if len(scanner._mres) != 1:
+                raise NoFastPath("lexer")
             made = self._made[id(basic)] = (scanner._mres[0].match, unless, basic.newline_types)
         self.lexers[state] = made
         return made
+
+    def _keywords(self, basic) -> tuple:
+        """(the terminals of ``basic``'s regex, its keywords by terminal: {text: keyword}):
+        a string terminal that a regex terminal of the same priority reads whole is that
+        terminal's keyword, and leaves the regex (Lark's ``_create_unless``)."""
+        from lark.lexer import PatternRE, PatternStr
+        regexps, strings = [], []
+        for t in basic.terminals:
+            if type(t.pattern) is PatternRE:
+                regexps.append(t)
+            elif type(t.pattern) is PatternStr:
+                strings.append(t)
+            else:
+                raise NoFastPath("a terminal")
+        embedded, unless = set(), {}
+        for retok in regexps:
+            words = {}
+            for strtok in strings:
+                if strtok.priority == retok.priority and self._reads(basic, retok, strtok):
+                    if strtok.pattern.flags:     # (without flags, always embedded)
+                        raise NoFastPath("keywords")
+                    words[strtok.pattern.value] = strtok.name
+                    embedded.add(strtok.name)
+            if words:
+                unless[retok.name] = words
+        return [t for t in basic.terminals if t.name not in embedded], unless
+
+    def _reads(self, basic, retok, strtok) -> bool:
+        """Whether ``retok``'s regex matches all of ``strtok``'s text (Lark's ``_get_match``)."""
+        key = (retok.name, strtok.name)
+        got = self._read.get(key)
+        if got is None:
+            s = strtok.pattern.value
+            m = basic.re.match(retok.pattern.to_regexp(), s, basic.g_regex_flags)
+            got = self._read[key] = m is not None and m.group(0) == s
+        return got
 
     @staticmethod
     def _plan(rule, kept: frozenset) -> tuple:
@@ -147,7 +215,8 @@ class FastParser:
         if origin == "start" and kind != _NODE:
             raise NoFastPath("a ?start")               # the parse ends on reducing `start`
         method = getattr(Builder, name, None)
-        return (len(expansion), origin, kind, tuple(include), pending, method, int(name != "block"))
+        plan = (len(expansion), origin, kind, tuple(include), pending, method, int(name != "block"))
+        return _Unit(plan) if kind == _UNIT else plan
 
     def parse(self, text: str, builder: "Builder"):
         """The value of `start` (header, items), or None where Lark's path must decide.
@@ -159,12 +228,20 @@ class FastParser:
         file = builder.file
         new_pos = tuple.__new__
         new_token = str.__new__
-        states = [self.start_state]
+        top = self.start_state             # the state on top of `states`
+        states = [top]
         values = []
         pos, line, line_start, size = 0, 1, 0, len(text)
+        blank, skip_blanks = self.blank, self.skip_blanks
         while True:
             if pos < size:
-                match, unless, newline_types = lexers[states[-1]] or self._lexer(states[-1])
+                if text[pos] in blank:                # (see _blanks)
+                    m = skip_blanks(text, pos)
+                    if m is None:
+                        return None
+                    pos = m.end()
+                    continue
+                match, unless, newline_types = lexers[top] or self._lexer(top)
                 m = match(text, pos)
                 if m is None:
                     return None
@@ -199,7 +276,6 @@ class FastParser:
             else:
                 kind, entry = "$END", None
             while True:                               # reduce as the token says, then shift it
-                top = states[-1]
                 action = rows[top].get(kind)
                 if action is None:
                     return None
@@ -208,9 +284,9 @@ class FastParser:
                         return None
                     states.append(action)
                     values.append(entry)
+                    top = action
                     break
-                n, origin, how, include, trailing, method, level = action
-                if how == _UNIT:
+                if action.__class__ is _Unit:
                     # A run of units (atom → primary → ... → expr, ten of them) depends
                     # only on the state below, the state on top and the token: it is
                     # remembered as one step.
@@ -218,30 +294,29 @@ class FastParser:
                     after = units.get(key)
                     if after is None:
                         after = top
-                        while action.__class__ is not int and action[2] == _UNIT:
+                        while action.__class__ is _Unit:
                             after = rows[states[-2]][action[1]]
                             action = rows[after].get(kind)
-                            if action is None:
-                                break
                         units[key] = after
-                    states[-1] = after
+                    states[-1] = top = after
                     continue
-                children = values[-n:]
-                del values[-n:]
-                del states[-n:]
-                first, last = children[0], children[-1]
+                n, origin, how, include, trailing, method, level = action
+                base = len(values) - n
+                first, last = values[base], values[-1]
                 built = []
                 height = 0
                 for i, splice, nones in include:
                     if nones:
                         built += [None] * nones
-                    child = children[i]
+                    child = values[base + i]
                     if child[5] > height:
                         height = child[5]
                     if splice:
                         built += child[0]
                     else:
                         built.append(child[0])
+                del values[base:]
+                del states[-n:]
                 if trailing:
                     built += [None] * trailing
                 if how == _SPLICE:
@@ -251,8 +326,62 @@ class FastParser:
                 else:
                     value = method(builder, new_pos(SourcePosition, (file, first[1], first[2], last[3], last[4])), built)
                     height += level
-                states.append(rows[states[-1]][origin])
+                top = rows[states[-1]][origin]
+                states.append(top)
                 values.append((value, first[1], first[2], last[3], last[4], height))
-                if entry is None and states[-1] == end_state:
+                if entry is None and top == end_state:
                     # `start` counts as a level of its own; the root is level 0
                     return None if height - 1 > MAX_NESTING else value
+
+
+BLANKS = " \t"
+
+
+def _may_begin_with(regexp: str, chars: str) -> bool:
+    """Whether a match of ``regexp`` may begin with one of ``chars``: False only where
+    the standard library's parse of it shows its first character is none of them."""
+    try:
+        hit, empty = _first(list(_sre_parse.parse(regexp)), [ord(c) for c in chars])
+    except Exception:                         # a parse this reading does not know
+        return True
+    return hit or empty
+
+
+def _first(items, codes) -> tuple:
+    """(whether a match of ``items``, a parsed regex, may begin with one of ``codes``,
+    whether it may be empty); unsure is (True, True)."""
+    for op, av in items:
+        if op is _sre.LITERAL:
+            return av in codes, False
+        if op is _sre.IN:
+            return _in_set(av, codes), False
+        if op is _sre.AT:                     # ^, $, \b: no character
+            continue
+        if op is _sre.BRANCH:
+            parts = [_first(list(b), codes) for b in av[1]]
+            hit, empty = any(h for h, _ in parts), any(e for _, e in parts)
+        elif op is _sre.SUBPATTERN:
+            hit, empty = _first(list(av[-1]), codes)
+        elif op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT):
+            hit, empty = _first(list(av[2]), codes)
+            empty = empty or av[0] == 0
+        else:
+            return True, True
+        if hit or not empty:
+            return hit, empty
+    return False, True
+
+
+def _in_set(av, codes) -> bool:
+    """Whether a character set ``[...]`` (parsed) takes one of ``codes``."""
+    negate, taken = False, set()
+    for op, arg in av:
+        if op is _sre.NEGATE:
+            negate = True
+        elif op is _sre.LITERAL:
+            taken.update(c for c in codes if c == arg)
+        elif op is _sre.RANGE:
+            taken.update(c for c in codes if arg[0] <= c <= arg[1])
+        else:                                 # a category (\s, \w): unsure
+            return True
+    return len(taken) < len(set(codes)) if negate else bool(taken)

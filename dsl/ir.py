@@ -543,7 +543,14 @@ def facts(node) -> frozenset:
     own = _OWN.get(key)
     if own is None:
         own = _OWN[key] = frozenset((cls, (tag[0], key[1])) if tag is not None else (cls,))
-    parts = _inner_facts([d[f] for f in node._fields], [])
+    parts: list = []
+    for f in node._fields:
+        v = d[f]
+        if isinstance(v, Node):
+            got = v.__dict__.get("_facts")
+            parts.append(got if got is not None else facts(v))
+        elif type(v) is tuple:
+            _inner_facts(v, parts)
     made = own.union(*parts) if parts else own
     d["_facts"] = made                   # a cache, not a field: equality ignores it
     return made
@@ -552,7 +559,8 @@ def facts(node) -> frozenset:
 def _inner_facts(values, out: list) -> list:
     for v in values:
         if isinstance(v, Node):
-            out.append(facts(v))
+            got = v.__dict__.get("_facts")
+            out.append(got if got is not None else facts(v))
         elif type(v) is tuple:
             _inner_facts(v, out)
     return out

@@ -218,3 +218,31 @@ def test_the_fast_parser_and_lark_agree_on_decks_with_a_slip(case):
 def test_the_fast_parser_and_lark_agree_on_limits_and_odd_layouts(text):
     from deckwright.dsl import parser as P
     assert outcome(P._parse_text, text) == outcome(P._parse_with_lark, text)
+
+
+def test_the_fast_parsers_lexers_split_keywords_from_names_as_lark_does():
+    """Every state's lexer knows its keywords as Lark's own would (`_create_unless`),
+    though the fast parser makes their table without Lark's regex of them."""
+    from lark.lexer import _create_unless
+
+    from deckwright.dsl import parser as P
+    fast = P._fast_parser()
+    for basic in {id(b): b for b in fast._basic.values()}.values():
+        terminals, unless = fast._keywords(basic)
+        lark_terminals, callbacks = _create_unless(basic.terminals, basic.g_regex_flags,
+                                                   basic.re, basic.use_bytes)
+        assert [t.name for t in terminals] == [t.name for t in lark_terminals]
+        assert unless == {name: {t.pattern.value: t.name for t in cb.scanner.terminals}
+                          for name, cb in callbacks.items()}
+
+
+@pytest.mark.parametrize("regexp, may", [
+    (r"[\t ]+", True), (r"[a-z_][a-zA-Z0-9_]*", False), (r"(\r?\n[\t ]*)+", False),
+    (r"(?:==|!=|<)", False), (r'"([^"\\\n]|\\.)*"', False), (r"#[^\n]*", False),
+    (r"[^a]", True), (r"\s+", True), (r"(a|)\t", True), (r"a*\t", True), (r"a?b", False),
+])
+def test_the_fast_parser_knows_which_terminals_may_begin_with_a_blank(regexp, may):
+    """Blanks are skipped without a state's lexer only when a single ignored terminal
+    may begin with one; unsure counts as may."""
+    from deckwright.dsl.fastparse import BLANKS, _may_begin_with
+    assert _may_begin_with(regexp, BLANKS) is may

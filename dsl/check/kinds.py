@@ -83,9 +83,24 @@ def runtime_kinds(allowed, none_ok=None):
     kinds ``allowed``: the kinds for :class:`deckwright.dsl.ir.Checked`, or None when any value will
     do (a collection's place, a condition's). A list in a card's place must hold cards,
     in a number's place numbers. ``none_ok``: whether `none` will do (by default, it
-    will except where a number is needed)."""
+    will except where a number is needed). Asked of every expression checked in a
+    place, from a few tuples of kinds: each answer is made once."""
     if ANY in allowed or BOOL in allowed:
         return None
+    key = (allowed, none_ok)
+    try:
+        return _RUNTIME[key]
+    except KeyError:
+        out = _RUNTIME[key] = _runtime_kinds(allowed, none_ok)
+    except TypeError:                   # kinds in a list or a set
+        out = _runtime_kinds(allowed, none_ok)
+    return out
+
+
+_RUNTIME: dict = {}
+
+
+def _runtime_kinds(allowed, none_ok):
     out = [k for k in allowed if k not in (LIST, NONE)]
     if LIST in allowed:
         if INT in allowed:

@@ -23,6 +23,7 @@ from .scope import Scope
 from .statics import StaticChecker
 from .stmts import StmtChecker
 from .targets import TargetChecker
+from .walk import draws, event_uses_by_action, gathered, mentions
 
 NAMED_DECLS = {A.Option: "option", A.Param: "param", A.Zone: "zone", A.Resource: "resource",
                A.Var: "var", A.PropertyDecl: "property", A.LimitDecl: "limit",
@@ -113,10 +114,12 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         """All the copies of all the cards together fit in a game (`create library`
         makes them all): the error is at the card that passes the limit."""
         copies: dict = {}                 # by name: an override's count replaces the base's
+        total = 0
         for item in self.items:
             if isinstance(item, A.CardDecl) and not item.token:
+                total += item.copies - copies.get(item.name, 0)
                 copies[item.name] = item.copies
-                if sum(copies.values()) > MAX_COPIES:
+                if total > MAX_COPIES:
                     self.error("too-big", f"the deck's cards come to more than {MAX_COPIES:,} "
                                           f"copies together, the most a game may hold",
                                item.pos, "fewer copies (`x N`) or fewer cards")
@@ -316,7 +319,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         """A player's standing (`standing EXPR`, a side's or the game's): a number, read
         with `you` as the player, that draws no random numbers (it is the table's, read
         by a search as often as it likes)."""
-        if _draws(node):
+        if draws(node):
             self.error("standing-random", "a standing cannot draw random numbers: it says "
                        "how the table stands, however often it is read", node.pos,
                        "count what is there instead of `random` or `shuffled`")
@@ -355,7 +358,7 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         scope = _action_scope(item)
         out = []
         for line in item.told:
-            if _draws(line.says) or _draws(line.cond):
+            if draws(line.says) or draws(line.cond):
                 self.error("say-random", "an action's `say` line cannot draw random numbers: "
                            "it is read only while the game is logged", line.pos,
                            "say what the call's parameters hold instead of `random` or "
@@ -392,9 +395,9 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         what = "a move's condition" if len(parts) == 1 else "each side of `and`"
         tests = [self._bool(x, scope, what) for x in parts]
         k = 0
-        while k < len(parts) and (item.var is None or not _mentions(parts[k], item.var)):
+        while k < len(parts) and (item.var is None or not mentions(parts[k], item.var)):
             k += 1
-        if k < len(parts) and (_draws(item.cond) or _draws(item.source)):
+        if k < len(parts) and (draws(item.cond) or draws(item.source)):
             k = 0
         gate = tests[:k]
         each = tests[k:]
@@ -552,32 +555,6 @@ class Checker(ExprChecker, StmtChecker, TargetChecker, StaticChecker):
         return ct
 
 
-def gathered(node, classes: tuple) -> dict:
-    """Every node of each of ``classes`` anywhere in ``node`` (walked through lists,
-    tuples and nodes' fields), by class, in one walk for all of them."""
-    out = {cls: [] for cls in classes}
-    stack = [node]
-    pop, push, Node = stack.pop, stack.append, A.Node
-    while stack:
-        x = pop()
-        t = type(x)
-        if t is list or t is tuple:
-            for v in x:
-                if type(v) not in _LEAVES:
-                    push(v)
-        elif isinstance(x, Node):
-            got = out.get(t)
-            if got is not None:
-                got.append(x)
-            for v in x.__dict__.values():        # its fields, and its position
-                if type(v) not in _LEAVES:
-                    push(v)
-    return out
-
-
-_LEAVES = frozenset({str, int, bool, float, type(None)})   # what holds no node
-
-
 def _action_scope(item: A.ActionDecl) -> Scope:
     return Scope({n: "any" for n in item.params}, card="*", event=True,
                  params={n: item.name for n in item.params})
@@ -585,67 +562,3 @@ def _action_scope(item: A.ActionDecl) -> Scope:
 
 def _conj(tests: list):
     return tests[0] if len(tests) == 1 else I.And(tuple(tests), BOOL)
-
-
-def _draws(node) -> bool:
-    """Whether an expression draws on the game's random numbers (so evaluating it fewer
-    times would change the game)."""
-    if isinstance(node, A.Call) and node.func in ("random", "shuffled"):
-        return True
-    if isinstance(node, (list, tuple)):
-        return any(_draws(x) for x in node)
-    if isinstance(node, A.Node):
-        return any(_draws(getattr(node, f)) for f in node._fields)
-    return False
-
-
-def _mentions(node, name: str) -> bool:
-    """Whether an expression reads the local `name` (so it must be re-evaluated per option)."""
-    if isinstance(node, A.Name):
-        return node.id == name
-    if isinstance(node, (list, tuple)):
-        return any(_mentions(x, name) for x in node)
-    if isinstance(node, A.Node):
-        return any(_mentions(getattr(node, f), name) for f in node._fields)
-    return False
-
-
-def event_uses_by_action(items) -> dict:
-    """action → what its body needs of `event`, with the actions it calls: the fields it
-    reads (`event.card`, `card of event`), and "" for any other use (`negate`, `event`
-    passed on). An action's body sees its caller's event."""
-    direct: dict = {}
-    calls: dict = {}
-
-    def walk(node, uses: set, called: set):
-        if isinstance(node, A.Attr) and isinstance(node.obj, A.Name) and node.obj.id == "event":
-            uses.add(node.name)
-            return
-        if isinstance(node, A.Of) and isinstance(node.target, A.Name) \
-                and node.target.id == "event":
-            uses.add(node.name)
-            return
-        if (isinstance(node, A.Name) and node.id == "event") or isinstance(node, A.Negate):
-            uses.add("")
-        elif isinstance(node, A.CallStmt):
-            called.add(node.name)
-        if isinstance(node, (list, tuple)):
-            for x in node:
-                walk(x, uses, called)
-        elif isinstance(node, A.Node):
-            for f in node._fields:
-                walk(getattr(node, f), uses, called)
-
-    for item in items:
-        if isinstance(item, A.ActionDecl):
-            direct[item.name], calls[item.name] = set(), set()
-            walk(item.body, direct[item.name], calls[item.name])
-    changed = True
-    while changed:                       # what a called action needs, its callers need too
-        changed = False
-        for name, called in calls.items():
-            for other in called & direct.keys():
-                if not direct[other] <= direct[name]:
-                    direct[name] |= direct[other]
-                    changed = True
-    return {name: uses for name, uses in direct.items() if uses}

@@ -21,8 +21,7 @@ from ..ir import reads_field
 from ..parser import no_cycle_collection
 from .exprs import may_hold_lists
 from .lazy import define
-from .module import CodeGenerator
-from .resume import Resumer
+from .module import CodeGenerator, line_positions
 from .runtime import BUILTINS, HELPERS, SIDED, move_labeler
 
 
@@ -132,6 +131,17 @@ class Code:
                 fns[kind][index] = ns[name]
         self.where, self.amount = fns["where"], fns["amount"]
         self.target, self.source_of, self.instead = fns["target"], fns["source"], fns["body"]
+        self.spans = None
+        self._line_pos = None
+
+    @property
+    def line_pos(self) -> dict:
+        """Line of the source → the deck statement it was written for (the log's `why`),
+        worked out when first asked: a game that does not log never asks."""
+        if self._line_pos is None:
+            self._line_pos = line_positions(*self.spans) if self.spans else {}
+            self.spans = None
+        return self._line_pos
 
 
 def _const_or(node, fn):
@@ -174,8 +184,8 @@ def _load(program, resumable: bool, notes: bool, points: bool = False) -> Code:
     ns["__builtins__"] = dict(BUILTINS)
     ns.update(gen.table_values)
     ns["POS"] = list(gen.positions)
-    define(gen.functions, gen.first_lines(), ns)
-    code_pos = gen.line_positions()
+    first_lines = gen.first_lines()
+    define(gen.functions, first_lines, ns)
     info = program.info()
     triggers = [None] * (max((t.index for t in program.all_triggers), default=0) + 1)
     for t in program.all_triggers:
@@ -201,8 +211,12 @@ def _load(program, resumable: bool, notes: bool, points: bool = False) -> Code:
     ns["MOVE_LABELS"] = move_labeler(info)
     code = Code(program, gen, source, ns)
     code.namespace = ns
-    code.line_pos = code_pos
-    code.resumer = Resumer(source, ns) if resumable else None
+    code.spans = (first_lines, gen.function_pos)
+    if resumable:                  # (the module only a stepped game needs, imported then)
+        from .resume import Resumer
+        code.resumer = Resumer(source, ns)
+    else:
+        code.resumer = None
     return code
 
 

@@ -34,10 +34,8 @@ class StmtWriter:
         finally:
             f.hoist = saved
         pos = getattr(node, "pos", None) or getattr(node, "at", None)
-        if pos is not None:            # the lines it wrote, but those of statements inside it
-            spots = self.line_pos.setdefault(id(lines), (lines, {}))[1]
-            for k in range(start, len(lines)):
-                spots.setdefault(k, pos)
+        if pos is not None and len(lines) > start:     # the lines it wrote (see line_positions)
+            self.spans.setdefault(id(lines), (lines, []))[1].append((start, len(lines), pos))
 
     def call(self, f, src: str, decides: bool) -> str:
         """A call, delegated to with `yield from` when it may decide in a stepped game."""

@@ -63,24 +63,28 @@ ATTRIBUTES = frozenset({
 def has_safe_repr(v) -> bool:
     """Whether ``repr(v)`` is Python source that evaluates back to ``v`` and to nothing
     else: text, whole numbers, truth values, none, and lists of them."""
-    if v is None or type(v) is bool:
+    t = type(v)
+    if t is str or t is bool or v is None:
         return True
-    if type(v) is int:
+    if t is int:
         return -MAX_LITERAL_INT <= v <= MAX_LITERAL_INT
-    if type(v) is str:
-        return True
-    if type(v) is list:
+    if t is list:
+        kinds = set(map(type, v))
+        if kinds <= _PLAIN:                 # a table's thousand values: their types at once
+            return int not in kinds or all(-MAX_LITERAL_INT <= x <= MAX_LITERAL_INT
+                                           for x in v if type(x) is int)
         return all(has_safe_repr(x) for x in v)
     return False
 
 
+_PLAIN = frozenset({str, bool, int, type(None)})
+
+
 def literal(v) -> str:
     """A deck value as source: its repr, after checking that it is one of the plain kinds
-    whose repr cannot be anything but that value."""
+    whose repr cannot be anything but that value (a list's is its items' reprs)."""
     if not has_safe_repr(v):
         raise EngineError(f"internal error: cannot emit a value of type {type(v).__name__}")
-    if type(v) is list:
-        return "[" + ", ".join(literal(x) for x in v) + "]"
     return repr(v)
 
 
