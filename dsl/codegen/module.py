@@ -33,6 +33,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
 
     def __init__(self, program, resumable: bool, notes: bool = False, points: bool = False):
         self.program = program
+        self.spot = None                # the deck position being written: what a charge names
         self.resumable = resumable
         self.notes = notes              # trigger bodies call NOTE_TRIGGER(k) (the linter)
         self.points = points            # each phase's end tells the game's watch (scenarios)
@@ -107,12 +108,18 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.function_pos.append({k + len(head): pos for k, pos in spots.items()})
         return name
 
-    def expr_fn(self, name: str, node, *, this_safe=False, ev_safe=False, cond=False) -> str:
-        """A function ``(g, you, this, ev)`` returning one expression's value."""
+    def expr_fn(self, name: str, node, *, this_safe=False, ev_safe=False, cond=False,
+                at=None) -> str:
+        """A function ``(g, you, this, ev)`` returning one expression's value (``at``: the
+        deck position its budget errors name)."""
         def body(f):
             f.this_safe, f.ev_safe = this_safe, ev_safe
             self.writeline(f"return {self.expr(node, f, cond=cond)}")
-        return self.defn(name, "g, you, this, ev", False, body)
+        saved, self.spot = self.spot, at or self.spot
+        try:
+            return self.defn(name, "g, you, this, ev", False, body)
+        finally:
+            self.spot = saved
 
     def block_fn(self, name: str, stmts, params="g, you, this, ev", force=None, **frame) -> str:
         decides = self.a.block(stmts) if force is None else force
@@ -441,6 +448,13 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         return coll, count
 
     def _static(self, st) -> dict:
+        saved, self.spot = self.spot, getattr(st, "pos", None)
+        try:
+            return self._static_fns(st)
+        finally:
+            self.spot = saved
+
+    def _static_fns(self, st) -> dict:
         i = st.index
         out = {}
         this_safe = st.card is not None
