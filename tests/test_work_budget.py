@@ -92,3 +92,10 @@ def test_a_parameter_asked_between_actions_spends_no_actions_budget():
     for _ in range(100):                     # a display asking 100 times: 500,000 looks
         s.game.param("hand_size", s.state.players[0])
     assert s.game.steps == steps
+
+
+def test_big_lists_kept_in_lets_are_paid_for_as_they_are_made():
+    # Locals are not among what the game holds (they go when the action ends); 20,000
+    # `let`s of range(1, 1000) in one action once took 700 MB. Each number is a step.
+    lets = [f"    let a{i} = range(1, 1000)\n" for i in range(300)]
+    assert refused(go(*lets)) == over("205:5")
