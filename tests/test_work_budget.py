@@ -99,3 +99,8 @@ def test_big_lists_kept_in_lets_are_paid_for_as_they_are_made():
     # `let`s of range(1, 1000) in one action once took 700 MB. Each number is a step.
     lets = [f"    let a{i} = range(1, 1000)\n" for i in range(300)]
     assert refused(go(*lets)) == over("205:5")
+
+
+def test_an_except_of_a_collection_pays_for_it_at_every_candidate():
+    assert refused(go(MANY, "    let w = cards in your area\n",
+                      "    let n = count (cards except w)\n")) == over("8:5")

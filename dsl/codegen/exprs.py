@@ -14,7 +14,8 @@ the code is generated, and read from a table.
 from __future__ import annotations
 
 from .. import ir as I
-from ..check.kinds import ANY, BOOL, CARD, CARDS, INT, LIST, NONE, PLAYER, STR, ZONE, ZONES
+from ..check.kinds import ANY, BOOL, CARD, INT, LIST, NONE, PLAYER, STR, ZONE, ZONES
+from ..limits import FREE_LOOKS
 from .questions import (def_static, invariants, is_you, member_collections, mentions_it, selects,
                         static_eval)
 from .writer import literal
@@ -37,6 +38,9 @@ def may_hold_lists(n) -> bool:
     A name's kind is what it was first set to, and `v = [v]` may change it later."""
     return n.kind not in _SCALARS or type(n) in _NAMED
 _ORDER = {"<": "LT", "<=": "LE", ">": "GT", ">=": "GE"}
+# Values as the deck wrote them (a card's printed property, a constant): as long as its
+# text, so comparing with one or looking through one needs no charge to the budget.
+_WRITTEN = (I.Prop, I.Const)
 
 # Nodes whose value is never none, so comparisons need not test for it.
 _NUMBERS = (I.Count, I.Arith, I.Res, I.ResShared, I.CounterCount, I.Remaining)
@@ -282,9 +286,9 @@ class ExprWriter:
         right = self.quiet(n.right, f)
         op = n.op
         if op in ("==", "!="):
-            if may_hold_lists(n.left) and may_hold_lists(n.right):   # two lists: each element
-                same = f"EQUAL(g, {left}, {right}, {self.spot_pos()})"
-                return same if op == "==" else f"(not {same})"
+            if n.left.kind not in _SCALARS and n.right.kind not in _SCALARS and not (
+                    isinstance(n.left, _WRITTEN) or isinstance(n.right, _WRITTEN)):  # two lists
+                return self.equal(left, right, f, op == "!=")
             return f"({left} {op} {right})"
         if not f.walrus:
             return f"{_ORDER[op]}({left}, {right})"
@@ -299,6 +303,17 @@ class ExprWriter:
             test += f"({t} := {right}) is not None and "
             right = t
         return f"({test}{left} {op} {right})"
+
+    def equal(self, left: str, right: str, f, negated: bool) -> str:
+        """`==` of two values that may be lists: two lists are compared by EQUAL, which
+        charges their elements; anything else as it is, without a call."""
+        if f.walrus:                # (the right side is written twice, evaluated once)
+            a = f.temp()
+            same = (f"({a} == {right} if type({a} := {left}) is not list else "
+                    f"EQUAL(g, {a}, {right}, {self.spot_pos()}))")
+        else:
+            same = f"EQUAL(g, {left}, {right}, {self.spot_pos()})"
+        return f"(not {same})" if negated else same
 
     def x_bool_op(self, n, f, cond: bool):
         static = self.static_test(n, f)
@@ -360,7 +375,13 @@ class ExprWriter:
                 isinstance(coll_node, I.ListOf) and
                 all(x.kind not in (ZONE, ZONES, ANY, LIST) for x in coll_node.items)):
             return f"({item}{neg} in {coll})"   # a selector's list (charged), or as written
-        return f"({item}{neg} in POOL(g, MEMBERS({coll}), {self.spot_pos()}))"
+        if isinstance(coll_node, _WRITTEN):
+            return f"({item}{neg} in MEMBERS({coll}))"
+        if not f.walrus:
+            return f"({'not ' if n.negated else ''}MEMBER(g, {coll}, {item}, {self.spot_pos()}))"
+        t = f.temp()           # a short list is looked through within the step's own cost
+        return (f"({item}{neg} in {t} if len({t} := MEMBERS({coll})) <= {FREE_LOOKS} else "
+                f"{item}{neg} in POOL(g, {t}, {self.spot_pos()}))")
 
     def x_HasMark(self, n, f):
         return self.nullsafe(n.expr, f, literal(n.mark) + " in {}.marks", "False")
@@ -441,7 +462,12 @@ class ExprWriter:
     def x_CardSel(self, n, f):
         plain = self.plain_zone(n, f)
         if plain is not None:               # copied: a step for each card
-            return f"list(POOL(g, {plain}, {self.spot_pos()}))"
+            if not f.hoist:
+                return f"list(POOL(g, {plain}, {self.spot_pos()}))"
+            t = f.temp()
+            self.writeline(f"{t} = {plain}")
+            self.charge(f"len({t})")
+            return f"list({t})"
         if f.hoist:
             return self.selection(n, f)
         return self.comprehension(n, f)
@@ -496,7 +522,7 @@ class ExprWriter:
             if n.opponents:
                 tests.append(f"{var} is not {f.you}")
             for e in n.excepts:
-                tests.append(f"{var} not in MEMBERS({self.quiet(e, f)})")
+                tests.append(f"{var} not in {self.excepted(e, f)}")
         else:
             tests = [self.type_table(w) + f"[{var}.d]" for w in n.words]
             for kind, arg in n.filters:
@@ -525,11 +551,19 @@ class ExprWriter:
             return f"({var}.attached_to is not None and {var}.attached_to is {host})"
         if kind == "named":
             return f"{var}.name == {literal(arg.value)}"
-        return f"{var} not in MEMBERS({self.quiet(arg, f)})"
+        return f"{var} not in {self.excepted(arg, f)}"
+
+    def excepted(self, node, f) -> str:
+        """What an `except` leaves out, tested for each candidate: a collection's members
+        are charged each time (a step each), a single card or player is not."""
+        src = f"MEMBERS({self.quiet(node, f)})"
+        if node.kind in (CARD, PLAYER):
+            return src
+        return f"POOL(g, {src}, {self.spot_pos()})"
 
     def comprehension(self, n, f) -> str:
         """A selector as a list comprehension, the candidates it looks through charged
-        to the budget as it starts (:meth:`charged_pool`)."""
+        to the budget as it starts (POOL, POOL_OF: dsl/engine/values.py)."""
         var = f.gen.fresh("c")
         clauses, size = self._pool(n, f, var)
         tests = self._tests(n, f, var)
@@ -584,11 +618,11 @@ class ExprWriter:
             w.writeline(f"{t} = {items}")
             items, size = t, f"len({t})"
         # The candidates, and for each the lists its membership tests look through
-        each = " + ".join(["1"] + [f"len({f.subst[key]})" for key in listed])
+        each = " + ".join(["1"] + [f"(len({t}) if len({t}) > {FREE_LOOKS} else 0)"
+                                   for t in (f.subst[key] for key in listed)])
         for key in listed:
             f.subst.pop(key, None)
-        w.writeline(f"g.steps += {size}" if not listed else f"g.steps += {size} * ({each})")
-        w.writeline(f"if g.steps > g.budget: BUDGET(g, {self.spot_pos()})")
+        self.charge(size if not listed else f"{size} * ({each})")
         for v, x in [(first, items)] + rest:
             w.writeline(f"for {v} in {x}:")
             w.indent()
@@ -600,6 +634,13 @@ class ExprWriter:
             w.outdent()
         for _ in clauses:
             w.outdent()
+
+    def charge(self, steps: str) -> None:
+        """Write the charge of ``steps`` (source, read twice) to the budget, checked at
+        once, for a statement's own selector: up to FREE_LOOKS elements are looked at
+        within the statement's step (such a selector is never inside another's `where`,
+        where the looks would multiply: that one is a comprehension, always charged)."""
+        self.writeline(f"if {steps} > {FREE_LOOKS}: CHARGE(g, {steps}, {self.spot_pos()})")
 
     def spot_pos(self) -> str:
         """The deck position a charge of the budget names: the statement (or trigger,

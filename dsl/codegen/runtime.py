@@ -15,6 +15,7 @@ from ..engine.divide import Division, divide_targets
 from ..engine.events import Decision, Event, TurnOut
 from ..engine.state import CardInst, Player, ZoneInst
 from ..errors import EngineError
+from ..limits import FREE_LOOKS
 from .runtime_targets import (REFUSED, aim_ruled, forbid_options, forbidden_as_aimed,
                               keep_targets, no_targets, offer_key, play_refusal, public_name,
                               refused_play, responds, step_prompt, target_list, targeted,
@@ -75,7 +76,9 @@ def iterlist(v) -> list:
 
 
 def member(g, coll, item, pos) -> bool:
-    return item in P.pool(g, P.members(coll), pos)
+    """`item is in coll`; a list of more than FREE_LOOKS elements is charged (a step each)."""
+    items = P.members(coll)
+    return item in (items if len(items) <= FREE_LOOKS else P.pool(g, items, pos))
 
 
 def ordered(items, keys, descending, grouped):
@@ -413,7 +416,7 @@ HELPERS = {
     "OVER": P.over, "CHECK": check, "VALUE": P.checked_value, "HOLD": P.held_value,
     "NUMBER": P.number, "COUNTERS": P.counters_on, "DIV": P.divide, "MOD": P.modulo, "RANGE": P.number_range,
     "NULLSAFE": nullsafe, "LT": lt, "LE": le, "GT": gt, "GE": ge, "ORDERED": ordered,
-    "POOL": P.pool, "POOL_OF": P.pool_of, "CHARGED": P.charged, "EQUAL": P.equal,
+    "CHARGE": P.charge, "POOL": P.pool, "POOL_OF": P.pool_of, "CHARGED": P.charged, "EQUAL": P.equal,
     "BUDGET": P.budget_exceeded, "TOO_DEEP": P.too_deep,
     "ENGINE_ERROR": engine_error, "KIND": of_kind,
     # reading the state

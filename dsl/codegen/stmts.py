@@ -68,6 +68,12 @@ class StmtWriter:
         src = self.expr(node, f)
         if node.kind == CARD:
             return src
+        if isinstance(node, I.CardSel):          # a list: charged without a call
+            t = f.temp()                         # (each card, however few: moving one
+            self.writeline(f"{t} = {src}")       # costs more than looking at many)
+            self.writeline(f"g.steps += len({t})")
+            self.writeline(f"if g.steps > g.budget: BUDGET(g, {self.spot_pos()})")
+            return t
         return f"CHARGED(g, {src}, {self.spot_pos()})"
 
     # --- cards --------------------------------------------------------------------------

@@ -288,9 +288,7 @@ def charged(g, v, pos):
         n = len(v.cards)
     else:
         return v
-    g.steps += n
-    if g.steps > g.budget:
-        budget_exceeded(g, pos)
+    charge(g, n, pos)
     return v
 
 
