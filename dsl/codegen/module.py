@@ -108,18 +108,12 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         self.function_pos.append({k + len(head): pos for k, pos in spots.items()})
         return name
 
-    def expr_fn(self, name: str, node, *, this_safe=False, ev_safe=False, cond=False,
-                at=None) -> str:
-        """A function ``(g, you, this, ev)`` returning one expression's value (``at``: the
-        deck position its budget errors name)."""
+    def expr_fn(self, name: str, node, *, this_safe=False, ev_safe=False, cond=False) -> str:
+        """A function ``(g, you, this, ev)`` returning one expression's value."""
         def body(f):
             f.this_safe, f.ev_safe = this_safe, ev_safe
             self.writeline(f"return {self.expr(node, f, cond=cond)}")
-        saved, self.spot = self.spot, at or self.spot
-        try:
-            return self.defn(name, "g, you, this, ev", False, body)
-        finally:
-            self.spot = saved
+        return self.defn(name, "g, you, this, ev", False, body)
 
     def block_fn(self, name: str, stmts, params="g, you, this, ev", force=None, **frame) -> str:
         decides = self.a.block(stmts) if force is None else force

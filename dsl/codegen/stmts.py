@@ -58,8 +58,8 @@ class StmtWriter:
             return f"(yield {decision})"
         return f"(g.ask_quick({player}, {literal(kind)}, {n}) if g.quick else g.ask({decision}))"
 
-    def budget_check(self, pos) -> None:
-        self.writeline("g.steps += 1")
+    def budget_check(self, pos, steps: str = "1") -> None:
+        self.writeline(f"g.steps += {steps}")
         self.writeline(f"if g.steps > g.budget: BUDGET(g, {self.pos(pos)})")
 
     def each(self, node, f) -> str:
@@ -71,8 +71,7 @@ class StmtWriter:
         if isinstance(node, I.CardSel):          # a list: charged without a call
             t = f.temp()                         # (each card, however few: moving one
             self.writeline(f"{t} = {src}")       # costs more than looking at many)
-            self.writeline(f"g.steps += len({t})")
-            self.writeline(f"if g.steps > g.budget: BUDGET(g, {self.spot_pos()})")
+            self.budget_check(self.spot, f"len({t})")
             return t
         return f"CHARGED(g, {src}, {self.spot_pos()})"
 
