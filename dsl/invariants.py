@@ -56,6 +56,9 @@ def violations(game) -> list:
                     out.append(f"{c!r} has {n} {name} counters")
             if not z.in_play and c.counters:
                 out.append(f"{c!r} keeps counters outside play, in {z.key}")
+    in_play = sum(len(z.cards) for z in s.inplay)
+    if game.in_play_cards != in_play:
+        out.append(f"the engine counts {game.in_play_cards} cards in play, not {in_play}")
     for c in s.cards.values():
         if c.id not in seen:
             out.append(f"{c!r} is in no zone")

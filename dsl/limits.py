@@ -22,8 +22,10 @@ MAX_VARIABLES = 10_000     # variables in a game, a `per player` one once for ea
 MAX_HELD_VALUES = 100_000  # values a game holds at once in the lists (and events) of its
                            # variables, counted as for MAX_VALUE_SIZE, and in the lasting
                            # effects its `static` statements made (one each)
+FREE_LOOKS = 64            # elements a membership test (`x is in C`) looks through within
+                           # its step; a longer list costs a step for each element
 MAX_LOG_LINES = 2_000      # log lines kept between two decisions (or in one turn); the
                            # rest are counted in one "… N more lines not kept" line
 
 __all__ = ["MAX_PLAYERS", "MAX_CARDS", "MAX_COPIES", "MAX_VALUE_SIZE", "MAX_VALUE_DEPTH",
-           "MAX_VARIABLES", "MAX_HELD_VALUES", "MAX_LOG_LINES"]
+           "MAX_VARIABLES", "MAX_HELD_VALUES", "FREE_LOOKS", "MAX_LOG_LINES"]

@@ -8,6 +8,7 @@ stops at the first failing line with ``FILE:LINE`` and exit status 1.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import signal
@@ -173,12 +174,16 @@ def run_interactive(proc: Processor, input=None, output=None, history=None,
     session = build_prompt_session(proc, input=input, output=output, history=history)
     show = write or (lambda o: emit(o, output))
     status, crash = 0, None
+    # One event loop for every prompt: `session.prompt()` makes and drops one each time,
+    # and a Ctrl-C landing in a dropped loop's `__del__` (whenever the collector ran it,
+    # in the middle of a command) printed a traceback instead of cancelling the command.
+    loop = asyncio.new_event_loop()
     with _leaving_on_hangup():
         try:
             _show_calmly(show, lambda: first or proc.banner(), output)
             while True:
                 try:
-                    if not _one_line(session, proc, show, output):
+                    if not _one_line(lambda: _prompt(session, loop), proc, show, output):
                         break
                 except KeyboardInterrupt:   # between the steps of a round: start the next
                     _show_calmly(show, lambda: Output([("error", "cancelled")], ok=False),
@@ -189,7 +194,23 @@ def run_interactive(proc: Processor, input=None, output=None, history=None,
             saved = _autosave(proc) if autosave else None
             proc.close()
             _say_goodbye(show, crash, saved, output)
+            loop.close()
     return status
+
+
+def _prompt(session, loop) -> str:
+    """The line typed at the prompt, read in ``loop``, which is then left as
+    ``asyncio.run`` leaves its own: every task still there (the prompt's, if a way out
+    such as SIGTERM ended it, and what it left to finish) cancelled and run to its end,
+    so the terminal is put back and the next prompt starts afresh."""
+    try:
+        return loop.run_until_complete(session.prompt_async())
+    finally:
+        left = asyncio.all_tasks(loop)
+        for task in left:
+            task.cancel()
+        if left:
+            loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
 
 
 def _autosave(proc: Processor) -> Optional[str]:
@@ -228,20 +249,44 @@ def _leaving_on_hangup():
             signal.signal(n, handler)
 
 
-def _one_line(session, proc: Processor, show, output) -> bool:
+def _one_line(prompt: Callable[[], str], proc: Processor, show, output) -> bool:
     """Prompt for one line, run it, show what it did; False when it is time to leave."""
     try:
-        text = session.prompt()
+        with _interrupt_held() as held:
+            text = prompt()
     except KeyboardInterrupt:               # Ctrl-C at the prompt: drop the line
         return True
     except EOFError:                        # Ctrl-D
         return False
+    if held:                                # Ctrl-C as the prompt closed: drop it too
+        _show_calmly(show, lambda: Output([("error", "cancelled")], ok=False), output)
+        return True
     out = proc.execute(text)                # Ctrl-C inside: cancelled, the game put back
     try:
         show(out)
     except KeyboardInterrupt:               # Ctrl-C while printing: stop printing
         _show_calmly(show, lambda: cut_short(out), output)
     return not out.quit
+
+
+@contextlib.contextmanager
+def _interrupt_held():
+    """Ctrl-C kept for later while the prompt starts and ends: then the terminal is not
+    the prompt's, so Ctrl-C is a signal, and a KeyboardInterrupt raised inside
+    prompt_toolkit's making or closing of its event loop left a half-made loop whose
+    ``__del__`` printed a traceback and "coroutine ... was never awaited" (seen under
+    load, when those moments are long). While the prompt runs, prompt_toolkit handles
+    Ctrl-C itself (a key, or its own handler, which it puts back as it found it). Yields
+    a list that holds the signal's number if one came."""
+    came: list = []
+    if threading.current_thread() is not threading.main_thread():
+        yield came
+        return
+    before = signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
+    try:
+        yield came
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def cut_short(out: Output) -> Output:

@@ -86,35 +86,37 @@ def test_values_within_the_limits_are_kept():
     assert depth == MAX_VALUE_DEPTH - 1
 
 
-NINE = "[" + ", ".join(["range(1, 1000)"] * 9) + "]"       # 9,009 values: 11 fit
+NINE = "[" + ", ".join(["range(1, 1000)"] * 9) + "]"       # 9,009 values
 
 
 def hoard(n: int) -> str:
-    """Variables w0... and the card "Go" that sets each of them to NINE."""
+    """Variables w0... and the card "Go" that sets each of them to `range(1, 1000)`:
+    1,000 values each, so 100 fit. (Each number made is a step of the budget, so one
+    action makes at most 200,000 of them: nine lists of them in each, fewer would fit.)"""
     return "".join(f"var w{i} = 0\n" for i in range(n)) + 'card "Go": Action {\n  effect {\n' + \
-        "".join(f"    w{i} = {NINE}\n" for i in range(n)) + "  }\n}\n"
+        "".join(f"    w{i} = range(1, 1000)\n" for i in range(n)) + "  }\n}\n"
 
 
 def test_variables_holding_more_than_the_game_may_hold_stop_at_the_limit_and_are_undone():
-    # The review's deck had 3,000 variables like these: a gigabyte, and no error.
-    assert refused(hoard(12)) == (
-        f"the game holds more than {MAX_HELD_VALUES:,} values at scenario.deck:29:5 (the "
+    # The review's deck had 3,000 variables each set to NINE: a gigabyte, and no error.
+    assert refused(hoard(101)) == (
+        f"the game holds more than {MAX_HELD_VALUES:,} values at scenario.deck:207:5 (the "
         "elements of its variables' lists and its lasting effects)"
         "\n  chain: move play_action → Go")
 
 
 def test_a_list_a_variable_no_longer_holds_is_not_counted():
-    # Twelve lists of 9,009, each replaced by a number before the next: one at a time.
-    s = played("".join(f"var w{i} = 0\n" for i in range(12)) + 'card "Go": Action {\n'
-               '  effect {\n' + "".join(f"    w{i} = {NINE}\n    w{i} = {i}\n"
-                                         for i in range(12)) + "  }\n}\n")
+    # 120 lists of 1,000, each replaced by a number before the next: one at a time.
+    s = played("".join(f"var w{i} = 0\n" for i in range(120)) + 'card "Go": Action {\n'
+               '  effect {\n' + "".join(f"    w{i} = range(1, 1000)\n    w{i} = {i}\n"
+                                         for i in range(120)) + "  }\n}\n")
     play(s, "play_action: Go")
-    assert [s.state.globals[f"w{i}"] for i in range(12)] == list(range(12))
+    assert [s.state.globals[f"w{i}"] for i in range(120)] == list(range(120))
     assert s.state.held < MAX_HELD_VALUES
 
 
 def test_a_variable_given_a_new_list_counts_only_the_new_one():
-    s = played(f'card "Go": Action {{\n  effect {{ repeat 10 {{ v = {NINE} }} }}\n}}\n')
+    s = played(f'card "Go": Action {{\n  effect {{ repeat 3 {{ v = {NINE} }} }}\n}}\n')
     play(s, "play_action: Go")
     assert s.state.held == 9009             # nine lists and their 9,000 numbers
 
@@ -128,12 +130,12 @@ def test_a_players_list_is_counted_for_that_player():
 
 
 def test_what_an_undone_action_stored_is_held_no_more():
-    s = given(BASE + hoard(11), hands={0: ["Go"]}, deck_cards=["Filler"] * 10)
+    s = given(BASE + hoard(99), hands={0: ["Go"]}, deck_cards=["Filler"] * 10)
     play(s, "play_action: Go")
-    assert s.state.held == 11 * 9009
+    assert s.state.held == 99 * 1000
     assert s.undo()
     assert s.state.held == 0
-    play(s, "play_action: Go")              # 99,099 again, not twice that
+    play(s, "play_action: Go")              # 99,000 again, not twice that
 
 
 def test_variables_that_start_with_more_than_the_game_may_hold_are_an_error_at_the_start():

@@ -40,7 +40,11 @@ class DispatchWriter:
                 self.writeline(f"NOTE_TRIGGER({self.program.all_triggers.index(t)})")
             label = "this.name" if t.card is not None else literal(f"rule at {t.pos}")
             self.guarded_body(f, label, t.body)
-        self.defn(f"T{t.index}", "g, you, this, ev", self.gen_of(decides), body)
+        saved, self.spot = self.spot, t.pos
+        try:
+            self.defn(f"T{t.index}", "g, you, this, ev", self.gen_of(decides), body)
+        finally:
+            self.spot = saved
 
     def guarded_body(self, f, label: str, stmts) -> None:
         """The statements, with ``label`` on the chain the engine names in errors."""

@@ -70,7 +70,7 @@ class DivideWriter:
                 break
             tests.append((w, cost))
         for k, (w, cost) in enumerate(tests):
-            self.writeline(f"{'elif' if k else 'if'} MEMBER({w}, {x}):")
+            self.writeline(f"{'elif' if k else 'if'} MEMBER(g, {w}, {x}, {self.spot_pos()}):")
             self.indent()
             self.writeline(f"{out}.append({self.expr(cost, f)})")
             self.outdent()

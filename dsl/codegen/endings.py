@@ -147,4 +147,4 @@ class EndingWriter:
         if not values:
             return literal(str(text))
         shown = ", ".join(self.expr(e, f) for e in values)
-        return f"SHOWN(g, {literal(list(text.pieces))}, [{shown}])"
+        return f"SHOWN(g, {literal(list(text.pieces))}, [{shown}], {self.spot_pos()})"

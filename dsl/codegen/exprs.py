@@ -14,7 +14,8 @@ the code is generated, and read from a table.
 from __future__ import annotations
 
 from .. import ir as I
-from ..check.kinds import ANY, BOOL, CARD, CARDS, INT, LIST, NONE, PLAYER, STR, ZONE, ZONES
+from ..check.kinds import ANY, BOOL, CARD, INT, LIST, NONE, PLAYER, STR, ZONE, ZONES
+from ..limits import FREE_LOOKS
 from .questions import (def_static, invariants, is_you, member_collections, mentions_it, selects,
                         static_eval)
 from .writer import literal
@@ -37,6 +38,9 @@ def may_hold_lists(n) -> bool:
     A name's kind is what it was first set to, and `v = [v]` may change it later."""
     return n.kind not in _SCALARS or type(n) in _NAMED
 _ORDER = {"<": "LT", "<=": "LE", ">": "GT", ">=": "GE"}
+# Values as the deck wrote them (a card's printed property, a constant): as long as its
+# text, so comparing with one or looking through one needs no charge to the budget.
+_WRITTEN = (I.Prop, I.Const)
 
 # Nodes whose value is never none, so comparisons need not test for it.
 _NUMBERS = (I.Count, I.Arith, I.Res, I.ResShared, I.CounterCount, I.Remaining)
@@ -282,6 +286,9 @@ class ExprWriter:
         right = self.quiet(n.right, f)
         op = n.op
         if op in ("==", "!="):
+            if n.left.kind not in _SCALARS and n.right.kind not in _SCALARS and not (
+                    isinstance(n.left, _WRITTEN) or isinstance(n.right, _WRITTEN)):  # two lists
+                return self.equal(left, right, f, op == "!=")
             return f"({left} {op} {right})"
         if not f.walrus:
             return f"{_ORDER[op]}({left}, {right})"
@@ -296,6 +303,17 @@ class ExprWriter:
             test += f"({t} := {right}) is not None and "
             right = t
         return f"({test}{left} {op} {right})"
+
+    def equal(self, left: str, right: str, f, negated: bool) -> str:
+        """`==` of two values that may be lists: two lists are compared by EQUAL, which
+        charges their elements; anything else as it is, without a call."""
+        if f.walrus:                # (the right side is written twice, evaluated once)
+            a = f.temp()
+            same = (f"({a} == {right} if type({a} := {left}) is not list else "
+                    f"EQUAL(g, {a}, {right}, {self.spot_pos()}))")
+        else:
+            same = f"EQUAL(g, {left}, {right}, {self.spot_pos()})"
+        return f"(not {same})" if negated else same
 
     def x_bool_op(self, n, f, cond: bool):
         static = self.static_test(n, f)
@@ -345,18 +363,25 @@ class ExprWriter:
         neg = " not" if n.negated else ""
         if self.draws(n.item) or self.draws(n.collection):
             coll = self.expr(n.collection, f)         # the collection first, as it was written
-            return f"({'not ' if n.negated else ''}MEMBER({coll}, {self.quiet(n.item, f)}))"
+            return (f"({'not ' if n.negated else ''}MEMBER(g, {coll}, {self.quiet(n.item, f)}, "
+                    f"{self.spot_pos()}))")
         item = self.expr(n.item, f)
         coll_node = n.collection
         listed = f.subst.get(("members", id(coll_node)))
-        if listed is not None:                       # listed once, before the loop
+        if listed is not None:      # listed once, before the loop (which charges the tests)
             return f"({item}{neg} in {listed})"
         coll = self.quiet(coll_node, f)
         if isinstance(coll_node, (I.CardSel, I.PlayerSel)) or (
                 isinstance(coll_node, I.ListOf) and
                 all(x.kind not in (ZONE, ZONES, ANY, LIST) for x in coll_node.items)):
-            return f"({item}{neg} in {coll})"
-        return f"({item}{neg} in MEMBERS({coll}))"
+            return f"({item}{neg} in {coll})"   # a selector's list (charged), or as written
+        if isinstance(coll_node, _WRITTEN):
+            return f"({item}{neg} in MEMBERS({coll}))"
+        if not f.walrus:
+            return f"({'not ' if n.negated else ''}MEMBER(g, {coll}, {item}, {self.spot_pos()}))"
+        t = f.temp()           # a short list is looked through within the step's own cost
+        return (f"({item}{neg} in {t} if len({t} := MEMBERS({coll})) <= {FREE_LOOKS} else "
+                f"{item}{neg} in POOL(g, {t}, {self.spot_pos()}))")
 
     def x_HasMark(self, n, f):
         return self.nullsafe(n.expr, f, literal(n.mark) + " in {}.marks", "False")
@@ -367,14 +392,14 @@ class ExprWriter:
         args = [self.expr(n.args[0], f)] + [self.quiet(a, f) for a in n.args[1:]]
         if name in ("top", "bottom"):
             if len(args) == 2:
-                return f"TOPN({args[0]}, {args[1]}, {name == 'bottom'})"
+                return f"TOPN(g, {args[0]}, {args[1]}, {name == 'bottom'}, {self.spot_pos()})"
             if n.args[0].kind == ZONE:
                 return self.end_card(n.args[0], f, name)
             return f"{name.upper()}({args[0]})"
         if name == "random":
             return f"RANDOM(g, {args[0]})"
         if name == "shuffled":
-            return f"SHUFFLED(g, {args[0]})"
+            return f"SHUFFLED(g, {args[0]}, {self.spot_pos()})"
         if name in ("first", "last"):
             return f"NTH({args[0]}, {0 if name == 'first' else -1})"
         if name == "next_player":
@@ -382,14 +407,14 @@ class ExprWriter:
         if name == "turn_order":
             return f"TURN_ORDER(g, {args[0]})"
         if name == "range":
-            return f"RANGE(g, {args[0]}, {args[1]})"
+            return f"RANGE(g, {args[0]}, {args[1]}, {self.spot_pos()})"
         if name == "abs":
             return f"abs({args[0]})"
         if name in ("min", "max") and len(n.args) > 1 and all(
                 a.kind == INT and (self.never_none(a, f) or isinstance(a, I.OptionRef))
                 for a in n.args):
             return f"{name}({', '.join(args)})"     # numbers only: nothing to flatten or drop
-        return f"AGG({name}, [{', '.join(args)}])"
+        return f"AGG(g, {name}, [{', '.join(args)}], {self.spot_pos()})"
 
     def x_Remaining(self, n, f):
         limit = self.program.limits[n.limit]
@@ -436,8 +461,13 @@ class ExprWriter:
 
     def x_CardSel(self, n, f):
         plain = self.plain_zone(n, f)
-        if plain is not None:
-            return f"list({plain})"
+        if plain is not None:               # copied: a step for each card
+            if not f.hoist:
+                return f"list(POOL(g, {plain}, {self.spot_pos()}))"
+            t = f.temp()
+            self.writeline(f"{t} = {plain}")
+            self.charge(f"len({t})")
+            return f"list({t})"
         if f.hoist:
             return self.selection(n, f)
         return self.comprehension(n, f)
@@ -448,30 +478,32 @@ class ExprWriter:
         return self.comprehension(n, f)
 
     def _pool(self, n, f, var: str) -> tuple:
-        """(`for` clauses over a selector's candidates, its element's `it` safety)."""
+        """The loops over a selector's candidates, as (variable, iterable) pairs, and the
+        source of their number when it is not the first iterable's length (the cards
+        in play: the engine counts them)."""
         if isinstance(n, I.PlayerSel):
-            return [f"for {var} in {self.state(f)}.players"], True
+            return [(var, f"{self.state(f)}.players")], None
         if not n.zones:
             z = f.gen.fresh("z")
-            return [f"for {z} in {self.state(f)}.inplay", f"for {var} in {z}.cards"], True
+            return [(z, f"{self.state(f)}.inplay"), (var, f"{z}.cards")], "g.in_play_cards"
         refs = [z for z in n.zones if isinstance(z, I.ZoneRef) and z.scope != "shared"]
         if len(refs) == len(n.zones) and all(is_you(z.player) for z in refs):
             # `your hand`, `your area in your hand`: none of them when `you` is none
             cards = " + ".join(f"{f.you}.z[{self.zone_index[z.name]}].cards" for z in refs)
-            return [f"for {var} in (() if {f.you} is None else {cards})"], True
+            return [(var, f"(() if {f.you} is None else {cards})")], None
         if len(n.zones) == 1:
             zone = n.zones[0]
             if zone in refs:
                 who = self._iterable(zone.player, f)
-                return [f"for {var} in ZONE_OF({who}, {self.zone_index[zone.name]})"], True
+                return [(var, f"ZONE_OF({who}, {self.zone_index[zone.name]})")], None
             src = self._iterable(zone, f)
             if zone.kind == ZONE and self.never_none(zone, f):
-                return [f"for {var} in {src}.cards"], True
-            return [f"for {var} in ZONECARDS({src})"], True
+                return [(var, f"{src}.cards")], None
+            return [(var, f"ZONECARDS({src})")], None
         srcs = [self._iterable(z, f) for z in n.zones]
         if all(isinstance(z, I.ZoneRef) and z.scope == "shared" for z in n.zones):
-            return [f"for {var} in {' + '.join(x + '.cards' for x in srcs)}"], True
-        return [f"for {var} in ZONECARDS([{', '.join(srcs)}])"], True
+            return [(var, " + ".join(x + ".cards" for x in srcs))], None
+        return [(var, f"ZONECARDS([{', '.join(srcs)}])")], None
 
     def _iterable(self, node, f) -> str:
         saved = f.walrus
@@ -490,7 +522,7 @@ class ExprWriter:
             if n.opponents:
                 tests.append(f"{var} is not {f.you}")
             for e in n.excepts:
-                tests.append(f"{var} not in MEMBERS({self.quiet(e, f)})")
+                tests.append(f"{var} not in {self.excepted(e, f)}")
         else:
             tests = [self.type_table(w) + f"[{var}.d]" for w in n.words]
             for kind, arg in n.filters:
@@ -519,15 +551,30 @@ class ExprWriter:
             return f"({var}.attached_to is not None and {var}.attached_to is {host})"
         if kind == "named":
             return f"{var}.name == {literal(arg.value)}"
-        return f"{var} not in MEMBERS({self.quiet(arg, f)})"
+        return f"{var} not in {self.excepted(arg, f)}"
+
+    def excepted(self, node, f) -> str:
+        """What an `except` leaves out, tested for each candidate: a collection's members
+        are charged each time (a step each), a single card or player is not."""
+        src = f"MEMBERS({self.quiet(node, f)})"
+        if node.kind in (CARD, PLAYER):
+            return src
+        return f"POOL(g, {src}, {self.spot_pos()})"
 
     def comprehension(self, n, f) -> str:
+        """A selector as a list comprehension, the candidates it looks through charged
+        to the budget as it starts (POOL, POOL_OF: dsl/engine/values.py)."""
         var = f.gen.fresh("c")
-        clauses, _ = self._pool(n, f, var)
+        clauses, size = self._pool(n, f, var)
         tests = self._tests(n, f, var)
         cond = f" if {' and '.join(tests)}" if tests else ""
-        charge = "STEPS(g, " if n.kind == CARDS else "("
-        return f"{charge}[{var} {' '.join(clauses)}{cond}])"
+        (first, items), rest = clauses[0], clauses[1:]
+        if size is None:
+            items = f"POOL(g, {items}, {self.spot_pos()})"
+        else:
+            items = f"POOL_OF(g, {items}, {size}, {self.spot_pos()})"
+        fors = " ".join(f"for {v} in {x}" for v, x in [(first, items)] + rest)
+        return f"[{var} {fors}{cond}]"
 
     def selection(self, n, f, mode: str = "list") -> str:
         """A selector written as a loop before the current statement: its result is a
@@ -540,8 +587,6 @@ class ExprWriter:
         done = {"list": f"{out}.append({var})", "count": f"{out} += 1",
                 "any": f"{out} = True"}[mode]
         self.loop_over(n, f, var, lambda: w.writeline(done) or (mode == "any" and w.writeline("break")))
-        if isinstance(n, I.CardSel) and n.where is not None:
-            w.writeline("g.steps += 1")
         return out
 
     def loop_over(self, n, f, var: str, body, exclude=()) -> None:
@@ -561,16 +606,25 @@ class ExprWriter:
             listed.append(("members", id(node)))
             f.subst[listed[-1]] = t
         try:
-            clauses, _ = self._pool(n, f, var)
+            clauses, size = self._pool(n, f, var)
             tests = self._tests(n, f, var)
         finally:
             for node in hoisted:
                 f.subst.pop(id(node), None)
-            for key in listed:
-                f.subst.pop(key, None)
         w = f.gen
-        for c in clauses:
-            w.writeline(c + ":")
+        (first, items), rest = clauses[0], clauses[1:]
+        if size is None:
+            t = f.temp()
+            w.writeline(f"{t} = {items}")
+            items, size = t, f"len({t})"
+        # The candidates, and for each the lists its membership tests look through
+        each = " + ".join(["1"] + [f"(len({t}) if len({t}) > {FREE_LOOKS} else 0)"
+                                   for t in (f.subst[key] for key in listed)])
+        for key in listed:
+            f.subst.pop(key, None)
+        self.charge(size if not listed else f"{size} * ({each})")
+        for v, x in [(first, items)] + rest:
+            w.writeline(f"for {v} in {x}:")
             w.indent()
         if tests:
             w.writeline(f"if {' and '.join(tests)}:")
@@ -580,6 +634,18 @@ class ExprWriter:
             w.outdent()
         for _ in clauses:
             w.outdent()
+
+    def charge(self, steps: str) -> None:
+        """Write the charge of ``steps`` (source, read twice) to the budget, checked at
+        once, for a statement's own selector: up to FREE_LOOKS elements are looked at
+        within the statement's step (such a selector is never inside another's `where`,
+        where the looks would multiply: that one is a comprehension, always charged)."""
+        self.writeline(f"if {steps} > {FREE_LOOKS}: CHARGE(g, {steps}, {self.spot_pos()})")
+
+    def spot_pos(self) -> str:
+        """The deck position a charge of the budget names: the statement (or trigger,
+        static...) being written."""
+        return self.pos(self.spot)
 
     # --- tests worked out in advance -------------------------------------------------------
     def definition_test(self, n):

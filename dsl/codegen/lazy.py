@@ -38,10 +38,13 @@ def define(functions: list, first_line: list, ns: dict) -> None:
 
     def compile_now(name: str):
         fn = ns[name]
-        line, text = texts.pop(name)
+        line, text = texts[name]
         module = compile(text, _FILE, "exec")
         code = next(c for c in module.co_consts if isinstance(c, types.CodeType))
         fn.__code__ = _moved(code, line - 1)
+        # Dropped only once the code is in place: a Ctrl-C in the REPL during `compile`
+        # (a KeyboardInterrupt) leaves the stub to compile again at its next call.
+        texts.pop(name, None)
         return fn
 
     ns["LAZY_CODE"] = compile_now

@@ -33,6 +33,7 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
 
     def __init__(self, program, resumable: bool, notes: bool = False, points: bool = False):
         self.program = program
+        self.spot = None                # the deck position being written: what a charge names
         self.resumable = resumable
         self.notes = notes              # trigger bodies call NOTE_TRIGGER(k) (the linter)
         self.points = points            # each phase's end tells the game's watch (scenarios)
@@ -440,6 +441,13 @@ class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWri
         return coll, count
 
     def _static(self, st) -> dict:
+        saved, self.spot = self.spot, getattr(st, "pos", None)
+        try:
+            return self._static_fns(st)
+        finally:
+            self.spot = saved
+
+    def _static_fns(self, st) -> dict:
         i = st.index
         out = {}
         this_safe = st.card is not None

@@ -15,6 +15,7 @@ from ..engine.divide import Division, divide_targets
 from ..engine.events import Decision, Event, TurnOut
 from ..engine.state import CardInst, Player, ZoneInst
 from ..errors import EngineError
+from ..limits import FREE_LOOKS
 from .runtime_targets import (REFUSED, aim_ruled, forbid_options, forbidden_as_aimed,
                               keep_targets, no_targets, offer_key, play_refusal, public_name,
                               refused_play, responds, step_prompt, target_list, targeted,
@@ -74,13 +75,10 @@ def iterlist(v) -> list:
     return list(P.iterate(v))
 
 
-def steps(g, pool: list) -> list:
-    g.steps += 1
-    return pool
-
-
-def member(coll, item) -> bool:
-    return item in P.members(coll)
+def member(g, coll, item, pos) -> bool:
+    """`item is in coll`; a list of more than FREE_LOOKS elements is charged (a step each)."""
+    items = P.members(coll)
+    return item in (items if len(items) <= FREE_LOOKS else P.pool(g, items, pos))
 
 
 def ordered(items, keys, descending, grouped):
@@ -104,8 +102,17 @@ def say(g, you, this, text, pos):
     g.write(f"{you.name}: {text}", pos, this.name if this else None)
 
 
+def shown_cost(g, values, pos) -> None:
+    """The budget's steps for showing ``values``: one for each element of a list, inner
+    lists' too (charged whether or not the game logs, so both stop alike)."""
+    for v in values:
+        if type(v) in (list, tuple):
+            P.charge(g, P.elements(v), pos)
+
+
 def say_shown(g, you, this, pieces, values, pos):
     """`say` with the values it shows (`{EXPR}`) in place, as each seat reads them."""
+    shown_cost(g, values, pos)
     if g.logging:
         read = [_reading(g, v) for v in values]
         head = f"{you.name}: {pieces[0]}"
@@ -125,11 +132,12 @@ def _reading(g, v):
     return g.told(v)
 
 
-def shown(g, pieces, values) -> str:
+def shown(g, pieces, values, pos) -> str:
     """Words with the values they show (`{EXPR}`) in place, as every seat may read them:
     the line is logged for all, so a card is named only where every player sees it, else
     as they see it (where it lies). Numbers, texts and players as themselves, a list item
     by item, a truth as `true`/`false`, nothing as `none`."""
+    shown_cost(g, values, pos)
     out = [pieces[0]]
     for v, piece in zip(values, pieces[1:]):
         out += [_public(g, v), piece]
@@ -423,7 +431,8 @@ HELPERS = {
     "OVER": P.over, "CHECK": check, "VALUE": P.checked_value, "HOLD": P.held_value,
     "NUMBER": P.number, "COUNTERS": P.counters_on, "DIV": P.divide, "MOD": P.modulo, "RANGE": P.number_range,
     "NULLSAFE": nullsafe, "LT": lt, "LE": le, "GT": gt, "GE": ge, "ORDERED": ordered,
-    "STEPS": steps, "BUDGET": P.budget_exceeded, "TOO_DEEP": P.too_deep,
+    "CHARGE": P.charge, "POOL": P.pool, "POOL_OF": P.pool_of, "CHARGED": P.charged, "EQUAL": P.equal,
+    "BUDGET": P.budget_exceeded, "TOO_DEEP": P.too_deep,
     "ENGINE_ERROR": engine_error, "KIND": of_kind,
     # reading the state
     "TOP": P.top_card, "BOTTOM": P.bottom_card, "TOPN": P.top_cards, "RANDOM": P.random_of,

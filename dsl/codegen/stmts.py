@@ -8,6 +8,7 @@ and the engine's quiet primitives when nothing does.
 from __future__ import annotations
 
 from .. import ir as I
+from ..check.kinds import CARD
 from .exprs import may_hold_lists
 from .questions import assigns
 from .writer import literal
@@ -25,15 +26,16 @@ class StmtWriter:
             self.stmt(s, f)
 
     def stmt(self, node, f) -> None:
-        saved = f.hoist
+        saved, spot = f.hoist, self.spot
         if self.draws(node):           # keep the order of random draws as written
             f.hoist = False
         lines, start = self.w.lines, len(self.w.lines)
+        pos = getattr(node, "pos", None) or getattr(node, "at", None)
+        self.spot = pos or spot
         try:
             getattr(self, "s_" + type(node).__name__)(node, f)
         finally:
-            f.hoist = saved
-        pos = getattr(node, "pos", None) or getattr(node, "at", None)
+            f.hoist, self.spot = saved, spot
         if pos is not None and len(lines) > start:     # the lines it wrote (see line_positions)
             self.spans.setdefault(id(lines), (lines, []))[1].append((start, len(lines), pos))
 
@@ -54,20 +56,33 @@ class StmtWriter:
             return f"(yield {decision})"
         return f"(g.ask_quick({player}, {literal(kind)}, {n}) if g.quick else g.ask({decision}))"
 
-    def budget_check(self, pos) -> None:
-        self.writeline("g.steps += 1")
+    def budget_check(self, pos, steps: str = "1") -> None:
+        self.writeline(f"g.steps += {steps}")
         self.writeline(f"if g.steps > g.budget: BUDGET(g, {self.pos(pos)})")
+
+    def each(self, node, f) -> str:
+        """Source for ``node``, what a statement acts on card by card: a collection's
+        cards are charged to the budget first (a step each), a single card is not."""
+        src = self.expr(node, f)
+        if node.kind == CARD:
+            return src
+        if isinstance(node, I.CardSel):          # a list: charged without a call
+            t = f.temp()                         # (each card, however few: moving one
+            self.writeline(f"{t} = {src}")       # costs more than looking at many)
+            self.budget_check(self.spot, f"len({t})")
+            return t
+        return f"CHARGED(g, {src}, {self.spot_pos()})"
 
     # --- cards --------------------------------------------------------------------------
     def s_Move(self, n, f):
-        what = self.expr(n.what, f)
+        what = self.each(n.what, f)
         to = self.expr(n.to, f)
         index = self.expr(n.index, f) if n.index is not None else "None"
         one = n.what.kind == "card"
         self.writeline(self.move_call(f, what, to, literal(n.where), index, one))
 
     def s_Shuffle(self, n, f):
-        zone = self.expr(n.zone, f)
+        zone = self.each(n.zone, f)
         if self.a.hears("shuffle"):           # the event names the zone: held once
             t = f.temp()
             self.writeline(f"{t} = {zone}")
@@ -87,10 +102,10 @@ class StmtWriter:
             self.writeline(call)
 
     def s_Reveal(self, n, f):
-        self.writeline(f"REVEAL(g, {f.you}, {self.expr(n.what, f)})")
+        self.writeline(f"REVEAL(g, {f.you}, {self.each(n.what, f)})")
 
     def s_Face(self, n, f):
-        self.writeline(f"SET_FACE({self.expr(n.what, f)}, {n.up})")
+        self.writeline(f"SET_FACE({self.each(n.what, f)}, {n.up})")
 
     # `use ability ["NAME"] of CARD`: one of the card's usable abilities (`you` picks when
     # there are several), run as `activate` is, without its costs
@@ -117,7 +132,7 @@ class StmtWriter:
     def s_Orient(self, n, f):
         how = ORIENTATIONS.index(n.how)
         c, old = f.gen.fresh("c"), f.temp()
-        self.writeline(f"for {c} in CARDS({self.expr(n.what, f)}):")
+        self.writeline(f"for {c} in CARDS({self.each(n.what, f)}):")
         self.indent()
         if self.a.hears("orient"):
             self.writeline(f"{old} = ORIENT(g, {c}, {how})")
@@ -132,15 +147,15 @@ class StmtWriter:
         self.outdent()
 
     def s_Attach(self, n, f):
-        what = self.expr(n.what, f)
+        what = self.each(n.what, f)
         host = self.expr(n.host, f)
         self.writeline(self.attach_call(f, what, host))
 
     def s_Detach(self, n, f):
-        self.writeline(f"DETACH({self.expr(n.what, f)})")
+        self.writeline(f"DETACH({self.each(n.what, f)})")
 
     def s_GiveControl(self, n, f):
-        what = self.expr(n.what, f)
+        what = self.each(n.what, f)
         player = self.expr(n.player, f)
         p, c = f.temp(), f.gen.fresh("c")
         self.writeline(f"{p} = {player}")
@@ -155,11 +170,11 @@ class StmtWriter:
         self.outdent()
 
     def s_Give(self, n, f):
-        what = self.expr(n.what, f)
+        what = self.each(n.what, f)
         self.writeline(f"GIVE({what}, {self.expr(n.player, f)})")
 
     def s_Transform(self, n, f):
-        what = self.expr(n.what, f)
+        what = self.each(n.what, f)
         into = self.expr(n.into, f)
         t, c, old = f.temp(), f.gen.fresh("c"), f.temp()
         self.writeline(f"{t} = {into}")
@@ -180,7 +195,7 @@ class StmtWriter:
 
     def s_PutCounter(self, n, f):
         amount = self.expr(n.amount, f)
-        target = self.expr(n.target, f)
+        target = self.each(n.target, f)
         k, c = f.temp(), f.gen.fresh("c")
         self.writeline(f"{k} = {amount}")
         self.writeline(f"if {k} > 0:")
@@ -197,7 +212,7 @@ class StmtWriter:
 
     def s_RemoveCounter(self, n, f):
         amount = self.expr(n.amount, f) if n.amount is not None else "None"
-        target = self.expr(n.target, f)
+        target = self.each(n.target, f)
         k, c, took = f.temp(), f.gen.fresh("c"), f.temp()
         self.writeline(f"{k} = {amount}")
         self.writeline(f"for {c} in CARDS({target}):")

@@ -10,7 +10,7 @@ from typing import Optional
 from ..errors import EngineError
 from .state import ORIENTATIONS, UPRIGHT, CardInst, Player, ZoneInst
 from ..limits import MAX_CARDS, MAX_LOG_LINES
-from .values import MAX_TOKENS, cards_of, check_int
+from .values import MAX_TOKENS, cards_of, charge, check_int
 
 
 # --- moving cards ------------------------------------------------------------------------
@@ -54,6 +54,7 @@ def relocate(g, card: CardInst, zone: ZoneInst, pos_kind: str, index):
     if was != in_play:
         step = 1 if in_play else -1
         g.in_play_n[card.d] += step
+        g.in_play_cards += step
         g.able_in_play += step * g.able_table[card.d]
         if g.copiers and card.name in g.copiers:
             g.copiers_in_play += 1 if in_play else -1
@@ -212,6 +213,7 @@ def put(g, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardIns
     g.playing += zone.in_play
     g.copiers_in_play += zone.in_play and name in g.copiers
     g.in_play_n[c.d] += zone.in_play
+    g.in_play_cards += zone.in_play
     g.able_in_play += zone.in_play and g.able_table[c.d]
     c.controller = zone.owner if zone.in_play and zone.owner else c.owner
     c.face_up = zone.public
@@ -229,6 +231,7 @@ def take_out(g, card: CardInst) -> None:
         if zone.in_play:
             g.playing += 1
             g.in_play_n[card.d] -= 1
+            g.in_play_cards -= 1
             g.able_in_play -= g.able_table[card.d]
             g.copiers_in_play -= card.name in g.copiers
     for c in g.state.cards.values():
@@ -415,9 +418,13 @@ def new_card_for(g, name, zone: ZoneInst, you, pos=None):
     if zone.capacity is not None and len(zone.cards) >= zone.capacity:
         g.write(f"no room in {zone.title} for {name}")
         return None
-    if (d.token or copy) and sum(1 for c in s.cards.values() if c.token) >= MAX_TOKENS:
-        raise EngineError(f"more than {MAX_TOKENS:,} tokens in play: `create` at {pos} "
-                          f"would make another", tuple(g.chain))
+    charge(g, 1, pos)                      # a step for each card made
+    if (d.token or copy) and len(s.cards) >= MAX_TOKENS:
+        # counted only when there may be so many: each card looked at is a step
+        charge(g, len(s.cards), pos)
+        if sum(1 for c in s.cards.values() if c.token) >= MAX_TOKENS:
+            raise EngineError(f"more than {MAX_TOKENS:,} tokens in play: `create` at {pos} "
+                              f"would make another", tuple(g.chain))
     if len(s.cards) >= MAX_CARDS:
         too_many_cards(g, "create", pos)
     owner = zone.owner if zone.owner is not None else None if zone.unowned else you
@@ -452,6 +459,7 @@ def create_library(g, zone, cond, keep, pos=None):
             continue
         if len(cards) > MAX_CARDS:      # checked per definition: each has at most as many
             too_many_cards(g, "create library", pos)
+        charge(g, d.copies, pos)          # a step for each card made (or tested)
         first = s.next_id
         for i in range(first, first + d.copies):
             c = new(CardInst)             # CardInst(...), without the call: decks are big
@@ -483,6 +491,7 @@ def create_library(g, zone, cond, keep, pos=None):
                 g.playing += 1
                 g.copiers_in_play += d.name in g.copiers
                 g.in_play_n[k] += 1
+                g.in_play_cards += 1
                 g.able_in_play += g.able_table[k]
     if len(cards) > MAX_CARDS:
         too_many_cards(g, "create library", pos)

@@ -185,6 +185,7 @@ class Game(GameLog):
         self.copiers_in_play = 0          # cards in play with `copy text`: 0 skips a scan
         self.prop_busy: set = set()       # property modifiers being worked out (statics.py)
         self.in_play_n = [0] * len(self.program.cards)    # cards in play, by definition
+        self.in_play_cards = 0            # all of them: what a selector of cards in play looks at
         self.able_in_play = 0             # of them, those with abilities (or copied text)
 
     # --- construction --------------------------------------------------------------
@@ -533,6 +534,7 @@ class Game(GameLog):
             for c in z.cards:
                 self.in_play_n[c.d] += 1
                 self.able_in_play += self.able_table[c.d]
+        self.in_play_cards = sum(len(z.cards) for z in self.state.inplay)
         self.steps = ck.budget_steps
 
     def _initial_agents(self) -> list:
@@ -549,7 +551,12 @@ class Game(GameLog):
     def param(self, name: str, player: Optional[Player]) -> int:
         """A player's parameter (hand size...), with the static effects now in force."""
         from .statics import param
-        return param(self, name, player)
+        steps = self.steps                # asked between actions: its work is no action's
+        self.steps = 0
+        try:
+            return param(self, name, player)
+        finally:
+            self.steps = steps
 
     # --- arranging a scenario ----------------------------------------------------------
     def put(self, name: str, zone: ZoneInst, owner: Optional[Player] = None) -> CardInst:

@@ -38,7 +38,7 @@ _SHARED = frozenset({
     "def_index", "zone_index", "static_kinds", "static_events", "static_carriers",
     "substitutes", "copiers", "shared_resources", "side_resources", "able_table",
     "_first_agents", "evaluate", "steps", "depth", "defer", "in_whenever", "timed", "moved",
-    "playing", "copiers_in_play", "able_in_play", "lines", "cut"})
+    "playing", "copiers_in_play", "able_in_play", "in_play_cards", "lines", "cut"})
 
 
 class Unresumable(Exception):

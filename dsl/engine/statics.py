@@ -86,10 +86,16 @@ def active_statics(g, kind: str):
     if kind not in g.static_kinds:
         return                            # no card or rule of the game has one
     s = g.state
+    carriers = g.static_carriers.get(kind)
+    # the cards in play looked through and the lasting effects: a step of the budget each
+    looked = len(s.temp) + (g.in_play_cards if carriers else 0)
+    if looked:
+        g.steps += looked
+        if g.steps > g.budget:
+            statics_exceeded(g)
     for st in g.program.statics:
         if st.kind == kind:
             yield st, None, s.active
-    carriers = g.static_carriers.get(kind)
     if carriers:
         defs = g.defs
         for z in s.inplay:
@@ -109,6 +115,15 @@ def active_statics(g, kind: str):
             st = statics[t["static"]]
             if st.kind == kind:
                 yield st, t["this"], t["you"]
+
+
+def statics_exceeded(g):
+    """The step budget spent finding the statics in force (where no statement of the
+    deck is running: the chain names the cards and rules)."""
+    s = g.state
+    raise EngineError(f"step budget of {g.budget} exceeded finding the static effects in "
+                      f"force ({len(s.temp):,} lasting effects, {g.in_play_cards:,} cards in "
+                      f"play)", tuple(g.chain))
 
 
 def forbidden(g, name: str, data: dict, you) -> bool:

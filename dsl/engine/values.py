@@ -60,10 +60,13 @@ def nth(v, i):
     return items[i] if items else None
 
 
-def agg(f, values):
+def agg(g, f, values, pos):
+    """`min(...)`/`max(...)`: of numbers and lists of numbers, flattened one level, `none`
+    left out; each element looked at a step of the budget."""
     flat = []
     for v in values:
         if isinstance(v, (list, tuple)):
+            charge(g, len(v), pos)
             flat.extend(x for x in v if x is not None)
         elif v is not None:
             flat.append(v)
@@ -117,12 +120,15 @@ def modulo(g, a, b):
     return a % b
 
 
-def number_range(g, lo, hi) -> list:
-    """`range(lo, hi)`: lo..hi inclusive, bounded like every other number."""
+def number_range(g, lo, hi, pos) -> list:
+    """`range(lo, hi)`: lo..hi inclusive, bounded like every other number; each number
+    made a step of the budget."""
     lo, hi = int(lo or 0), int(hi or 0)
     if hi - lo > MAX_TOKENS:
         raise EngineError(f"range({lo}, {hi}) has more than {MAX_TOKENS} numbers",
                           tuple(g.chain))
+    if hi >= lo:
+        charge(g, hi - lo + 1, pos)
     return list(range(lo, hi + 1))
 
 
@@ -231,8 +237,59 @@ def elements(v) -> int:
 
 
 def budget_exceeded(g, pos):
-    raise EngineError(f"step budget of {g.budget} exceeded at {pos} "
+    at = f" at {pos}" if pos is not None else ""
+    raise EngineError(f"step budget of {g.budget} exceeded{at} "
                       f"(an effect or trigger loops without end)", tuple(g.chain), pos=pos)
+
+
+# --- work charged to the budget ------------------------------------------------------------
+# A loop's pass is one step, and so is each element of a collection that an expression or
+# a statement looks at, copies or changes (a selector's candidates, a membership test's
+# list, the cards a `move` moves...): no step can do more than a bounded amount of work, so
+# the budget bounds an action's time whatever its loops' bodies do (docs/language.md §17).
+def charge(g, n: int, pos) -> None:
+    """``n`` steps of the budget, checked at once (``pos``: the deck position to name)."""
+    g.steps += n
+    if g.steps > g.budget:
+        budget_exceeded(g, pos)
+
+
+def pool(g, items, pos):
+    """``items`` (a list or tuple a selector looks through), its length charged."""
+    g.steps += len(items)
+    if g.steps > g.budget:
+        budget_exceeded(g, pos)
+    return items
+
+
+def pool_of(g, items, n: int, pos):
+    """``items``, with ``n`` steps charged: the zones in play, ``n`` their cards."""
+    g.steps += n
+    if g.steps > g.budget:
+        budget_exceeded(g, pos)
+    return items
+
+
+def equal(g, a, b, pos) -> bool:
+    """`a == b` where both may be lists: lists of one length are compared element by
+    element, inner lists' too, and each element is a step."""
+    if type(a) is list and type(b) is list and len(a) == len(b):
+        charge(g, elements(a), pos)
+    return a == b
+
+
+def charged(g, v, pos):
+    """``v`` (a card, a collection, a zone or zones, none), its elements charged: what a
+    statement that acts on each of them, or a test that looks at each, costs."""
+    t = type(v)
+    if t is list or t is tuple:
+        n = len(v) if not v or type(v[0]) is not ZoneInst else sum(len(z.cards) for z in v)
+    elif t is ZoneInst:
+        n = len(v.cards)
+    else:
+        return v
+    charge(g, n, pos)
+    return v
 
 
 def too_deep(g):
@@ -253,10 +310,12 @@ def bottom_card(z: Optional[ZoneInst]):
     return z.cards[0]
 
 
-def top_cards(z: Optional[ZoneInst], k, bottom=False) -> list:
+def top_cards(g, z: Optional[ZoneInst], k, bottom, pos) -> list:
     if z is None or k is None or k <= 0:
         return []
-    return list(z.cards[:k]) if bottom else list(reversed(z.cards[-k:]))
+    out = list(z.cards[:k]) if bottom else list(reversed(z.cards[-k:]))
+    charge(g, len(out), pos)
+    return out
 
 
 def random_of(g, coll):
@@ -264,8 +323,9 @@ def random_of(g, coll):
     return g.state.rng.choice(items) if items else None
 
 
-def shuffled(g, coll):
+def shuffled(g, coll, pos):
     items = list(iterate(coll))
+    charge(g, len(items), pos)
     g.state.rng.shuffle(items)
     return items
 
