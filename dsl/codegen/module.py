@@ -19,14 +19,15 @@ from .exprs import ExprWriter
 from .dispatch import DispatchWriter
 from .events import EventWriter
 from .legality import LegalityWriter
+from .selectors import SelectorWriter
 from .stmts import StmtWriter
 from .turns import TurnWriter
 from .windows import WindowWriter
 from .writer import Frame, Writer, literal
 
 
-class CodeGenerator(ExprWriter, StmtWriter, DivideWriter, EndingWriter, EventWriter,
-                    DispatchWriter, TurnWriter, WindowWriter, LegalityWriter):
+class CodeGenerator(ExprWriter, SelectorWriter, StmtWriter, DivideWriter, EndingWriter,
+                    EventWriter, DispatchWriter, TurnWriter, WindowWriter, LegalityWriter):
     """Writes the module for one program, in one of two ways of running: ``resumable``
     (code that can decide is a generator that yields each decision) or direct (it asks
     the agents itself)."""
