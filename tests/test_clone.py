@@ -85,7 +85,7 @@ def test_a_copy_of_a_resumed_copy_resumes_and_plays_on_the_same():
 
 
 def test_clone_resumes_once_the_turn_has_run_long_and_replays_before():
-    from deckwright.dsl.engine.game import RESUME_AFTER
+    from deckwright.dsl.engine.copies import RESUME_AFTER
     program = load_program("dveck_builder")
     ns = program.code(True).namespace
     ways = {True: 0, False: 0}

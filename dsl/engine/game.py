@@ -27,6 +27,7 @@ from ..errors import EngineError, Refusal
 from ..limits import MAX_HELD_VALUES
 from ..rng import CountingRng
 from .events import Decision, GameOver, LogEntry, TurnOut
+from .copies import Checkpoint, Copies, _copy_agent
 from .gamelog import GameLog
 from .state import CardInst, GameState, Player, ZoneInst
 from .recursion import too_deep_error
@@ -59,28 +60,6 @@ class Effect:
         return f"Effect({self.text!r})"
 
 
-# A clone resumes from data once the turn so far holds this many decisions: measured
-# (bench/clone.py, 3 Dec), its copy of the running frames costs about what replaying
-# seven decisions of a turn costs (docs/performance.md).
-RESUME_AFTER = 8
-
-
-class Checkpoint:
-    """The game at the start of a turn: a copy of the state, of the agents, and how far
-    the history had come. A game is rebuilt from one by replaying the history since."""
-    __slots__ = ("steps_taken", "decisions", "state", "seat", "log_len", "budget_steps",
-                 "agents")
-
-    def __init__(self, steps_taken, decisions, state, seat, log_len, budget_steps, agents):
-        self.steps_taken = steps_taken
-        self.decisions = decisions
-        self.state = state
-        self.seat = seat
-        self.log_len = log_len
-        self.budget_steps = budget_steps
-        self.agents = agents
-
-
 def seat_sides(sides: list, n: int) -> list:
     """Each seat's side: every side's minimum, in declaration order; then the extra
     players are dealt one at a time to the sides with room, in declaration order, so
@@ -100,7 +79,7 @@ def seat_sides(sides: list, n: int) -> list:
     return out[:n]
 
 
-class Game(GameLog):
+class Game(GameLog, Copies):
     """One game: the program, the state, the agents and the engine's bookkeeping.
 
     ``agents`` holds one agent per seat, or None for a seat the caller plays through
@@ -474,72 +453,6 @@ class Game(GameLog):
         except GameOver as over:
             self._over(over)
 
-    # --- copies ------------------------------------------------------------------------
-    def checkpoint(self, seat: Player):
-        """Called by the rules at every turn start when the game keeps checkpoints."""
-        snapshot = self.state.copy()
-        self.checkpoints.append(Checkpoint(
-            len(self.history), len(self.decisions), snapshot, seat.index,
-            len(self.log), self.steps, [_copy_agent(a) for a in self.agents]))
-
-    def clone(self) -> "Game":
-        """An independent game at the same decision point: the last checkpoint's copy of
-        the state with the history since replayed, or, once the turn so far holds
-        :data:`RESUME_AFTER` decisions or more, a copy of the state with the running
-        rules made again from data (resume.py), where that can be done."""
-        ck = self.checkpoints[-1] if self.checkpoints else None
-        if ck is not None and len(self.history) - ck.steps_taken >= RESUME_AFTER:
-            from .resume import resumed
-            copy = resumed(self)
-            if copy is not None:
-                return copy
-        return self.rewind(len(self.history))
-
-    def rewind(self, steps: int) -> "Game":
-        """A new game at the decision where the history had ``steps`` steps (fewer than
-        now: undo; as many: a clone). The game itself is left as it is."""
-        ck = None
-        for c in reversed(self.checkpoints):
-            if c.steps_taken <= steps:
-                ck = c
-                break
-        g = Game.__new__(Game)
-        g.__dict__.update(self.__dict__)
-        g._reset_engine()
-        g.agents = [_copy_agent(a) for a in (ck.agents if ck else self._initial_agents())]
-        g.checkpoints = [c for c in self.checkpoints if c.steps_taken <= steps]
-        g.decision = None
-        if ck is None:
-            g.state = g._new_state()
-            g._build(len(self.state.players))
-            g.log, g.decisions, g.history = [], [], []
-            g._feed = list(self.history[:steps])
-            g.start()
-            return g
-        g._restore(ck)
-        g.log = self.log[:ck.log_len]
-        g.decisions = self.decisions[:ck.decisions]
-        g.history = self.history[:ck.steps_taken]
-        g._feed = list(self.history[ck.steps_taken:steps])
-        g.start(g.state.players[ck.seat])
-        return g
-
-    def _restore(self, ck: Checkpoint) -> None:
-        """The state of a checkpoint (a copy of it), with the engine's counts of what is in
-        play made again."""
-        self.state = ck.state.copy()
-        self.copiers_in_play = sum(c.name in self.copiers for z in self.state.inplay
-                                   for c in z.cards)
-        for z in self.state.inplay:
-            for c in z.cards:
-                self.in_play_n[c.d] += 1
-                self.able_in_play += self.able_table[c.d]
-        self.in_play_cards = sum(len(z.cards) for z in self.state.inplay)
-        self.steps = ck.budget_steps
-
-    def _initial_agents(self) -> list:
-        return self._first_agents
-
     # --- questions tools ask ---------------------------------------------------------------
     def prop(self, card: Optional[CardInst], name: str, default=None):
         """A card's printed property (``default`` when it has none)."""
@@ -584,13 +497,6 @@ class Game(GameLog):
         chooser, who reads what it is offered from out of play."""
         from ..visibility import value_name
         return [value_name(o, viewer, offer) for o in values]
-
-
-def _copy_agent(agent):
-    if agent is None:
-        return None
-    copy = getattr(agent, "copy", None)
-    return copy() if copy is not None else agent
 
 
 # Where the engine enters the rules: a log line's statements are looked for below these.

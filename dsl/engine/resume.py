@@ -72,7 +72,8 @@ def resumed(game) -> Optional["object"]:
 
 
 def _copy(game, frames, variants):
-    from .game import Game, _copy_agent   # noqa: the game module imports this one
+    from .copies import _copy_agent
+    from .game import Game   # noqa: the game module imports this one
     old = game.state
     new = old.copy()
     g = Game.__new__(Game)
