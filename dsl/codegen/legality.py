@@ -300,7 +300,9 @@ class LegalityWriter:
         """An action's `if`: a call that fails it returns before doing anything."""
         if action.requires:
             test = " and ".join(f"({self.cond(t, f)})" for t, _, _ in action.requires)
-            self.writeline(f"if not ({test}): return")
+            # (a play refused so: a move that made it is undone, dsl/codegen/plays.py)
+            refused = " REFUSED" if action.aims is not None else ""
+            self.writeline(f"if not ({test}): return{refused}")
 
     def choice_rule(self, n, f) -> str:
         """``, (action, parameter), ability`` for a `choose` whose options a rule of the

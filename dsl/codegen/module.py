@@ -19,6 +19,7 @@ from .exprs import ExprWriter
 from .dispatch import DispatchWriter
 from .events import EventWriter
 from .legality import LegalityWriter
+from .plays import PlayWriter
 from .selectors import SelectorWriter
 from .stmts import StmtWriter
 from .turns import TurnWriter
@@ -27,7 +28,8 @@ from .writer import Frame, Writer, literal
 
 
 class CodeGenerator(ExprWriter, SelectorWriter, StmtWriter, DivideWriter, EndingWriter,
-                    EventWriter, DispatchWriter, TurnWriter, WindowWriter, LegalityWriter):
+                    EventWriter, DispatchWriter, TurnWriter, WindowWriter, LegalityWriter,
+                    PlayWriter):
     """Writes the module for one program, in one of two ways of running: ``resumable``
     (code that can decide is a generator that yields each decision) or direct (it asks
     the agents itself)."""
@@ -299,9 +301,10 @@ class CodeGenerator(ExprWriter, SelectorWriter, StmtWriter, DivideWriter, Ending
             self.action_guard(action, f)          # before the event: no event at all
             self.writeline(f"data = {data}")
             if name in self.aim_forbids:      # those reading its card's targets: later
-                self.writeline(f"if FORBIDDEN_AIMED(g, {literal(name)}, data, you, (), False): return")
+                self.writeline(f"if FORBIDDEN_AIMED(g, {literal(name)}, data, you, (), False): "
+                               "return REFUSED")
             elif name in self.a.static_events.get("forbid", ()):
-                self.writeline(f"if FORBIDDEN(g, {literal(name)}, data, you): return")
+                self.writeline(f"if FORBIDDEN(g, {literal(name)}, data, you): return REFUSED")
             args = "".join(f", {x}" for x in params)
             ab = ", byab" if reads_ability else ""
             call = f"A{k}(g, you, this, ev{ab}{args})"
@@ -356,9 +359,9 @@ class CodeGenerator(ExprWriter, SelectorWriter, StmtWriter, DivideWriter, Ending
         self._aim(f, name, card, "data")
         if name in self.aim_forbids:
             # refused with the targets chosen (AIM), or with none for a card without
-            self.writeline("if aim is not None and aim[1] is REFUSED: return")
+            self.writeline("if aim is not None and aim[1] is REFUSED: return REFUSED")
             self.writeline(f"if aim is None and FORBIDDEN_AIMED(g, {literal(name)}, data, you, ()): "
-                           "return")
+                           "return REFUSED")
         self._show_played(f, name, action)
         self.emit(f, name, "data", "you", lambda f, ev: self.writeline(self.call(f, call, decides)))
 

@@ -11,6 +11,7 @@ generated code calls.
 from __future__ import annotations
 
 from ..engine import primitives as P
+from ..engine import undo as U
 from ..engine.divide import Division, divide_targets
 from ..engine.events import Decision, Event, TurnOut
 from ..engine.state import CardInst, Player, ZoneInst
@@ -472,6 +473,8 @@ HELPERS = {
     "REFUSED_PLAY": refused_play, "REFUSED": REFUSED, "PLAY_REFUSAL": play_refusal,
     "AIM_RULED": aim_ruled,
     "PICKED": P.picked, "LABELS": P.labels_decision, "ABILITIES": abilities, "PASS": PASS,
+    "PLAY_REQUIRED": U.play_required, "PLAY_REFUSED": U.play_refused,
+    "PLAY_NOT_ALLOWED": U.play_not_allowed, "UNDO_POINT": U.undo_point, "UNDO_MOVE": U.undo_move,
     "CARD_OK": card_ok, "CARD_REFUSED": card_refused, "RULED": ruled, "OFFER_KEY": offer_key,
     "USABLE_OF": usable_of, "COPY_SOURCE": P.copy_source,
     "DIVISION": Division, "DIVIDE_TARGETS": divide_targets, "DIVIDE_NEXT": Division.next_decision,

@@ -321,7 +321,9 @@ class StmtWriter:
         args = [self.expr(a, f) for a in n.args]
         self.budget_check(n.pos)
         # (the targets its move chose for the card it plays, as the move started)
-        self.writeline(self.action_call(f, n.action, args, "pre" if n is self.preaimed else "None"))
+        pre = "pre" if n is self.preaimed else "None"
+        if not self.checked_play(n, f, args, pre):       # a play: checked as it is made
+            self.writeline(self.action_call(f, n.action, args, pre))
 
     # --- control flow ------------------------------------------------------------------
     def s_If(self, n, f):

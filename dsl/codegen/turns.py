@@ -106,7 +106,7 @@ class TurnWriter:
             self.indent()
             made = self.call(f, f"MB{m}(g, {f.you}, None, None, {c}[1])",
                              self.move_body_decides(name))
-            refusable = self.pre_aim(name) is not None
+            refusable = self.pre_aim(name) is not None or self.undoable(name)
             if refusable:
                 done = f.temp()
             self.writeline(f"{done} = {made}" if refusable else made)
@@ -225,6 +225,10 @@ class TurnWriter:
                 if mv.var is not None:
                     f.names[mv.var] = "x"
                 self.preaimed = self.pre_aim(name)
+                undo = self.undoable(name)
+                self.in_move = (name, f, undo)
+                if undo:                                  # a play it makes may undo it
+                    self.writeline("snap = UNDO_POINT(g)")
                 try:
                     if self.preaimed is not None:         # its card's targets, first
                         self._choose_targets(f, self.preaimed)
@@ -232,6 +236,7 @@ class TurnWriter:
                     self.block(mv.body, f)
                 finally:
                     self.preaimed = None
+                    self.in_move = None
             self.defn(f"MB{m}", "g, you, this, ev, x", self.gen_of(self.move_body_decides(name)),
                       body)
 

@@ -40,6 +40,9 @@ NAMES = frozenset({
     # forbid of the play reads them, the helper's choice alone, what it chose as the move
     # playing the card started, and the targets the forbid allows
     "AIM", "aim", "AIMS", "pre", "allowed",
+    # a move's state as it began, put back when a play it makes is refused, and the
+    # words of a card's `require` that refuses a play (dsl/codegen/plays.py)
+    "snap", "why",
     # MP's flag: every forbid that refuses a move's play (a refusal's words), not the first
     "every",
     # the card an event's helper names as its source (when the deck reads `source`), and
