@@ -3,7 +3,7 @@
 A move whose body plays a card after other steps (or a card other than its option, or
 inside an `if`) cannot be checked as it is offered: what refuses the play (the card's
 `require`, a `static forbid`, the play's `if`) is known only as the play is made. Such a
-move keeps an :class:`UndoPoint` as it begins (``UNDO_POINT``); a play refused in its body
+move keeps a copy of the state as it begins (``UNDO_POINT``); a play refused in its body
 puts the state back as it was (``UNDO_MOVE``), in place, so that the rules running around
 the move (the `offer` loop, the turn) go on with the same players, zones and cards, and
 the player is asked again. The refusal is said with the rule that refuses it.
@@ -18,23 +18,16 @@ from typing import Optional
 from .state import CardInst, GameState, Player, ZoneInst
 
 
-class UndoPoint:
-    """The state as a move began (a copy of it), and how long the log was."""
-    __slots__ = ("state", "log_len")
-
-    def __init__(self, state: GameState, log_len: int):
-        self.state = state
-        self.log_len = log_len
+def undo_point(g) -> GameState:
+    """The state as a move begins (a copy of it). The log keeps the move's lines: what
+    was done is said, then that it is undone."""
+    return g.state.copy()
 
 
-def undo_point(g) -> UndoPoint:
-    return UndoPoint(g.state.copy(), len(g.log))
-
-
-def restore(g, point: UndoPoint) -> None:
-    """Put ``g``'s state back as it was at ``point``, in place: the same player, zone and
+def restore(g, snap: GameState) -> None:
+    """Put ``g``'s state back as it was at ``snap``, in place: the same player, zone and
     card objects (a card made since is gone from the game; one gone since is back)."""
-    live, snap = g.state, point.state
+    live = g.state
     cards = {}
     ghosts: dict = {}
 
@@ -141,7 +134,7 @@ def play_not_allowed(g, you, card, words: str) -> None:
                 "the play does not happen", secret_for=you if hidden else None)
 
 
-def undo_move(g, point: UndoPoint, you, name: str, card, words: Optional[str]):
+def undo_move(g, point: GameState, you, name: str, card, words: Optional[str]):
     """A play refused in the body of move ``name``: the state back as the move began, the
     refusal said (for ``you`` alone while the card is unseen); REFUSED, so that the
     `offer` loop asks again."""
